@@ -1,0 +1,6 @@
+// GET|POST /customerWeb/api/auth/* — next-auth v4 (credentials provider, JWT sessions).
+import NextAuth from "next-auth";
+import { authOptions } from "@/lib/auth/options";
+
+const handler = NextAuth(authOptions);
+export { handler as GET, handler as POST };

@@ -1,0 +1,33 @@
+"use client";
+
+import { Card, Flex } from "antd";
+import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+import type { Locale } from "@/lib/i18n/config";
+import { LanguageSwitcher } from "@/components/shell/language-switcher";
+import styles from "./auth-frame.module.css";
+
+/** The frame of the sign-in screens: brand panel, form card, language switcher. */
+export function AuthFrame({ locale, children }: { locale: Locale; children: ReactNode }) {
+  const t = useTranslations("App");
+  return (
+    <div className={styles.page}>
+      <aside className={styles.brand}>
+        <div className={styles.brandInner}>
+          {/* eslint-disable-next-line @next/next/no-img-element -- a tiny static SVG, no optimisation needed */}
+          <img src="/customerWeb/brand/logo.svg" alt="" width={56} height={56} />
+          <h1 className={styles.brandTitle}>{t("title")}</h1>
+          <p className={styles.brandText}>{t("description")}</p>
+        </div>
+      </aside>
+      <main className={styles.main}>
+        <Flex justify="flex-end" className={styles.topbar}>
+          <LanguageSwitcher locale={locale} />
+        </Flex>
+        <Card className={styles.card} variant="borderless">
+          {children}
+        </Card>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+"use client";
+
+import { Layout } from "antd";
+import { useTranslations } from "next-intl";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
+import type { MenuNode } from "@/lib/access/menus";
+import type { Locale } from "@/lib/i18n/config";
+import type { ShellViewer } from "@/lib/shell/shell-viewer";
+import { AppHeader } from "./app-header";
+import { NavProgress } from "./nav-progress";
+import { SideMenu } from "./side-menu";
+import { TabBar } from "./tab-bar";
+import styles from "./app-shell.module.css";
+
+export type RouteTitles = Record<string, string>;
+
+function titlesOf(menu: MenuNode[], locale: Locale, out: RouteTitles = {}): RouteTitles {
+  for (const m of menu) {
+    if (m.path) out["/" + m.path] = locale === "zh-CN" ? m.nameZh : m.nameEn;
+    titlesOf(m.children, locale, out);
+  }
+  return out;
+}
+
+export function AppShell({ locale, viewer, menu, children }: { locale: Locale; viewer: ShellViewer; menu: MenuNode[]; children: ReactNode }) {
+  const t = useTranslations("App");
+  const [collapsed, setCollapsed] = useState(false);
+  const [booted, setBooted] = useState(false);
+  const titles = useMemo(() => titlesOf(menu, locale), [menu, locale]);
+  useEffect(() => setBooted(true), []);
+
+  return (
+    <>
+      <div className="app-boot" data-done={booted} aria-hidden={booted} data-testid="app-boot">
+        <div className="app-boot-spinner" />
+        <span>{t("starting")}</span>
+      </div>
+      <NavProgress />
+      <Layout className={styles.root}>
+        <AppHeader locale={locale} viewer={viewer} collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />
+        <Layout>
+          <Layout.Sider width={232} collapsedWidth={64} collapsed={collapsed} className={styles.sider} theme="dark" breakpoint="lg" onBreakpoint={setCollapsed} trigger={null}>
+            <SideMenu menu={menu} locale={locale} />
+          </Layout.Sider>
+          <Layout.Content className={styles.content}>
+            <TabBar titles={titles} />
+            <div className={styles.page}>{children}</div>
+          </Layout.Content>
+        </Layout>
+      </Layout>
+    </>
+  );
+}

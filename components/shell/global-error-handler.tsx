@@ -1,0 +1,62 @@
+"use client";
+
+import { App } from "antd";
+import { useTranslations } from "next-intl";
+import { useEffect } from "react";
+import { subscribeRoute } from "@/lib/client/route-events";
+
+/** True for a script or stylesheet chunk that failed to load. */
+export function isChunkError(err: unknown): boolean {
+  const e = err as { name?: string; message?: string } | null;
+  return !!e && (e.name === "ChunkLoadError" || /Loading (CSS )?chunk [\w-]+ failed|Failed to fetch dynamically imported module|Failed to load chunk/i.test(e.message ?? ""));
+}
+
+const CHUNK_TIMEOUT_MS = 120_000; // spec section 9: script chunk load time-out
+
+/**
+ * The global error handler (spec section 8): an unhandled error's message becomes an error
+ * toast; a chunk that fails to load, or a navigation that takes over 120 s, gives the generic
+ * loader error in an "Error prompt" dialog with a retry button.
+ */
+export function GlobalErrorHandler() {
+  const { message, modal } = App.useApp();
+  const t = useTranslations("Common");
+
+  useEffect(() => {
+    let open = false;
+    const loaderError = (text: string) => {
+      if (open) return;
+      open = true;
+      modal.error({
+        title: t("errorPrompt"),
+        content: text,
+        okText: t("retry"),
+        onOk: () => window.location.reload(),
+        afterClose: () => (open = false),
+      });
+    };
+    const onError = (reason: unknown) => {
+      if (isChunkError(reason)) return loaderError(t("loaderError"));
+      const text = reason instanceof Error ? reason.message : typeof reason === "string" ? reason : "";
+      if (text) message.error(text);
+    };
+    const onRejection = (e: PromiseRejectionEvent) => onError(e.reason);
+    const onWindowError = (e: ErrorEvent) => onError(e.error ?? e.message);
+    window.addEventListener("unhandledrejection", onRejection);
+    window.addEventListener("error", onWindowError);
+
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = subscribeRoute((ev) => {
+      clearTimeout(timer);
+      if (ev.type === "start") timer = setTimeout(() => loaderError(`${t("loaderTimeout")} ${t("loaderError")}`), CHUNK_TIMEOUT_MS);
+    });
+    return () => {
+      window.removeEventListener("unhandledrejection", onRejection);
+      window.removeEventListener("error", onWindowError);
+      clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [message, modal, t]);
+
+  return null;
+}

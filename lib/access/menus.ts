@@ -1,0 +1,62 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { Viewer } from "@/lib/auth/viewer";
+import { implementedRoutes } from "@/lib/routes";
+
+export type MenuNode = {
+  id: number;
+  key: string;
+  path: string | null;
+  icon: string | null;
+  nameEn: string;
+  nameZh: string;
+  children: MenuNode[];
+};
+
+export type Tile = { key: string; path: string; icon: string | null; nameEn: string; nameZh: string };
+
+type Row = { id: number; key: string; parentId: number | null; type: string; path: string | null; icon: string | null; nameEn: string; nameZh: string; tile: boolean; tileSort: number };
+
+async function screenRows(): Promise<Row[]> {
+  return db().menu.findMany({
+    where: { type: { in: ["DIRECTORY", "MENU"] }, visible: true },
+    orderBy: [{ sort: "asc" }, { id: "asc" }],
+    select: { id: true, key: true, parentId: true, type: true, path: true, icon: true, nameEn: true, nameZh: true, tile: true, tileSort: true },
+  });
+}
+
+function canOpen(viewer: Viewer, row: Row): boolean {
+  if (row.type !== "MENU" || !row.path || !implementedRoutes.has(row.path)) return false;
+  return viewer.userType === "ADMIN" || viewer.menuIds.has(row.id);
+}
+
+/** The side menu: screens that exist and the viewer's roles grant, under their directories. */
+export async function getMenuTree(viewer: Viewer): Promise<MenuNode[]> {
+  const rows = await screenRows();
+  const byParent = new Map<number | null, Row[]>();
+  for (const r of rows) byParent.set(r.parentId, [...(byParent.get(r.parentId) ?? []), r]);
+  const build = (parentId: number | null): MenuNode[] =>
+    (byParent.get(parentId) ?? []).flatMap((r) => {
+      const children = r.type === "DIRECTORY" ? build(r.id) : [];
+      if (r.type === "DIRECTORY" ? children.length === 0 : !canOpen(viewer, r)) return [];
+      return [{ id: r.id, key: r.key, path: r.path, icon: r.icon, nameEn: r.nameEn, nameZh: r.nameZh, children }];
+    });
+  return build(null);
+}
+
+/** The home screen's tiles, by the same rule as the side menu. */
+export async function getHomeTiles(viewer: Viewer): Promise<Tile[]> {
+  const rows = await screenRows();
+  return rows
+    .filter((r) => r.tile && canOpen(viewer, r))
+    .sort((a, b) => a.tileSort - b.tileSort)
+    .map((r) => ({ key: r.key, path: r.path!, icon: r.icon, nameEn: r.nameEn, nameZh: r.nameZh }));
+}
+
+/** Whether the viewer may open a screen by its route path (pages and the server loader). */
+export async function canOpenRoute(viewer: Viewer, path: string): Promise<boolean> {
+  if (!implementedRoutes.has(path)) return false;
+  if (viewer.userType === "ADMIN") return true;
+  const menu = await db().menu.findFirst({ where: { path, type: "MENU" }, select: { id: true } });
+  return !!menu && viewer.menuIds.has(menu.id);
+}

@@ -1,0 +1,85 @@
+import "server-only";
+import type { AuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { db } from "@/lib/db";
+import { checkCredentials, pickCompany } from "./credentials";
+
+export const BASE_PATH = "/customerWeb";
+
+declare module "next-auth" {
+  interface User {
+    uid: number;
+    account: string;
+    userType: "DEALER" | "STAFF" | "ADMIN";
+    companyId: number | null;
+  }
+  interface Session {
+    user: { uid: number; account: string; name: string; userType: "DEALER" | "STAFF" | "ADMIN"; companyId: number | null };
+    issuedAt: number;
+  }
+}
+declare module "next-auth/jwt" {
+  interface JWT {
+    uid: number;
+    account: string;
+    userType: "DEALER" | "STAFF" | "ADMIN";
+    companyId: number | null;
+    authAt: number;
+  }
+}
+
+export const authOptions: AuthOptions = {
+  secret: process.env.NEXTAUTH_SECRET,
+  session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
+  pages: { signIn: `${BASE_PATH}/system/login`, error: `${BASE_PATH}/system/login` },
+  providers: [
+    CredentialsProvider({
+      id: "credentials",
+      name: "Account",
+      credentials: { account: { type: "text" }, password: { type: "password" }, companyCode: { type: "text" } },
+      // Errors are thrown as codes; the sign-in screen translates them.
+      async authorize(credentials) {
+        const account = String(credentials?.account ?? "");
+        const password = String(credentials?.password ?? "");
+        if (!account || !password || account.length > 50 || password.length > 128) throw new Error("INVALID_CREDENTIALS");
+        const checked = await checkCredentials(account, password);
+        if (!checked.ok) throw new Error(checked.error);
+        const picked = pickCompany(checked.user, credentials?.companyCode);
+        if (!picked.ok) throw new Error(picked.error);
+        if (picked.companyId !== null) {
+          await db().user.update({ where: { id: checked.user.id }, data: { lastCompanyId: picked.companyId } });
+        }
+        const u = checked.user;
+        return { id: String(u.id), uid: u.id, name: u.name, account: u.account, userType: u.userType, companyId: picked.companyId };
+      },
+    }),
+  ],
+  callbacks: {
+    async jwt({ token, user, trigger, session }) {
+      if (user) {
+        token.uid = user.uid;
+        token.account = user.account;
+        token.userType = user.userType;
+        token.companyId = user.companyId;
+        token.authAt = Math.floor(Date.now() / 1000);
+      }
+      // Company switch from the header: re-issue the session for another of the user's companies.
+      if (trigger === "update" && session && typeof session.companyCode === "string" && token.userType === "DEALER") {
+        const link = await db().userCompany.findFirst({
+          where: { userId: token.uid, company: { code: session.companyCode, status: "ACTIVE" } },
+          select: { companyId: true },
+        });
+        if (link) {
+          token.companyId = link.companyId;
+          await db().user.update({ where: { id: token.uid }, data: { lastCompanyId: link.companyId } });
+        }
+      }
+      return token;
+    },
+    async session({ session, token }) {
+      session.user = { uid: token.uid, account: token.account, name: token.name ?? token.account, userType: token.userType, companyId: token.companyId };
+      session.issuedAt = token.authAt;
+      return session;
+    },
+  },
+};

@@ -1,0 +1,19 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+
+// One client per process, created on first use: nothing may touch the database at import or
+// build time (next build renders pages in workers; STACK.md pitfall 3).
+const holder = globalThis as unknown as { __dealerPrisma?: PrismaClient };
+
+export function db(): PrismaClient {
+  if (!holder.__dealerPrisma) {
+    const connectionString = process.env.DATABASE_URL;
+    if (!connectionString) throw new Error("DATABASE_URL is not set");
+    const max = Number(process.env.DATABASE_POOL_SIZE ?? 10);
+    holder.__dealerPrisma = new PrismaClient({ adapter: new PrismaPg({ connectionString, max }) });
+  }
+  return holder.__dealerPrisma;
+}
+
+export type Db = PrismaClient;
+export type { Prisma } from "@/lib/generated/prisma/client";

@@ -1,0 +1,24 @@
+import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
+import { securityHeaders } from "./lib/http/security-headers";
+
+const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+
+const config: NextConfig = {
+  basePath: "/customerWeb",
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // Tree-shake antd and its icons per import: without it every page pulls the whole barrel.
+  experimental: { optimizePackageImports: ["antd", "@ant-design/icons"], authInterrupts: true },
+  // These run in Node only and must not be bundled (native wasm, sockets).
+  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg"],
+  async rewrites() {
+    // Folders starting with "_" are private in the App Router (STACK.md pitfall 6).
+    return [{ source: "/__serverLoader", destination: "/api/server-loader" }];
+  },
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders(process.env.NODE_ENV !== "production") }];
+  },
+};
+
+export default withNextIntl(config);

@@ -1,0 +1,114 @@
+// Demo data (DOMAIN.md "Demo data"). Idempotent: safe to run on every start; it upserts by
+// natural keys and never overwrites a password someone changed.
+import { db } from "@/lib/db";
+import { hashPassword } from "@/lib/auth/password";
+import type { DataScope, OrganizationType, UserType } from "@/lib/generated/prisma/client";
+import { menuCatalog, type MenuSeed } from "./seed/menus";
+
+const organizations: { code: string; nameEn: string; nameZh: string; type: OrganizationType; parent?: string; sort: number }[] = [
+  { code: "HQ", nameEn: "Green Motors Headquarters", nameZh: "绿色汽车总部", type: "HEADQUARTERS", sort: 0 },
+  { code: "SALES", nameEn: "Sales Operations", nameZh: "销售运营部", type: "DEPARTMENT", parent: "HQ", sort: 1 },
+  { code: "R-EAST", nameEn: "East China Region", nameZh: "华东大区", type: "REGION", parent: "HQ", sort: 2 },
+  { code: "R-NORTH", nameEn: "North China Region", nameZh: "华北大区", type: "REGION", parent: "HQ", sort: 3 },
+];
+
+const companies = [
+  { code: "D001", nameEn: "Green Motors Shanghai", nameZh: "绿色汽车上海店", org: "R-EAST", contact: "Li Wei", phone: "13800000001" },
+  { code: "D002", nameEn: "Green Motors Beijing", nameZh: "绿色汽车北京店", org: "R-NORTH", contact: "Zhang Min", phone: "13800000002" },
+];
+
+const roles: { code: string; nameEn: string; nameZh: string; dataScope: DataScope }[] = [
+  { code: "ADMIN", nameEn: "Administrator", nameZh: "系统管理员", dataScope: "ALL" },
+  { code: "SALES_OPS", nameEn: "Sales Operations", nameZh: "销售运营", dataScope: "ALL" },
+  { code: "DEALER", nameEn: "Dealer", nameZh: "经销商", dataScope: "SELF" },
+];
+
+const users: { account: string; password: string; name: string; phone: string; userType: UserType; org?: string; roles: string[]; companies: string[] }[] = [
+  { account: "admin", password: "Admin@123456", name: "Administrator", phone: "13900000000", userType: "ADMIN", org: "HQ", roles: ["ADMIN"], companies: [] },
+  { account: "staff.sales", password: "Staff@123456", name: "Chen Jing", phone: "13900000001", userType: "STAFF", org: "SALES", roles: ["SALES_OPS"], companies: [] },
+  { account: "dealer.sh", password: "Dealer@123456", name: "Wang Fang", phone: "13900000002", userType: "DEALER", roles: ["DEALER"], companies: ["D001"] },
+  { account: "dealer.group", password: "Dealer@123456", name: "Zhao Lei", phone: "13900000003", userType: "DEALER", roles: ["DEALER"], companies: ["D001", "D002"] },
+];
+
+/** Upserts a level of the menu tree; returns the roles granted anything in it, so a directory
+ * is granted to exactly the roles that may open one of its screens. */
+async function seedMenus(nodes: MenuSeed[], parentId: number | null, grants: Map<string, Set<number>>): Promise<Set<string>> {
+  const prisma = db();
+  const levelRoles = new Set<string>();
+  for (const [i, m] of nodes.entries()) {
+    const data = {
+      parentId,
+      type: m.children ? ("DIRECTORY" as const) : ("MENU" as const),
+      path: m.path ?? null,
+      icon: m.icon ?? null,
+      nameEn: m.nameEn,
+      nameZh: m.nameZh,
+      sort: i * 10,
+      tile: !!m.tile,
+      tileSort: m.tile?.sort ?? 0,
+      tileNameEn: m.tile?.nameEn ?? null,
+      tileNameZh: m.tile?.nameZh ?? null,
+    };
+    const row = await prisma.menu.upsert({ where: { key: m.key }, create: { key: m.key, ...data }, update: data });
+    const roles = m.children ? await seedMenus(m.children, row.id, grants) : new Set(["ADMIN", ...(m.roles ?? [])]);
+    for (const role of roles) {
+      if (!grants.has(role)) grants.set(role, new Set());
+      grants.get(role)!.add(row.id);
+      levelRoles.add(role);
+    }
+  }
+  return levelRoles;
+}
+
+export async function seed() {
+  const prisma = db();
+  const orgIds = new Map<string, number>();
+  for (const o of organizations) {
+    const data = { nameEn: o.nameEn, nameZh: o.nameZh, type: o.type, sort: o.sort, parentId: o.parent ? orgIds.get(o.parent)! : null };
+    const row = await prisma.organization.upsert({ where: { code: o.code }, create: { code: o.code, ...data }, update: data });
+    orgIds.set(o.code, row.id);
+  }
+  const companyIds = new Map<string, number>();
+  for (const c of companies) {
+    const data = { nameEn: c.nameEn, nameZh: c.nameZh, organizationId: orgIds.get(c.org)!, contact: c.contact, phone: c.phone };
+    const row = await prisma.company.upsert({ where: { code: c.code }, create: { code: c.code, ...data }, update: data });
+    companyIds.set(c.code, row.id);
+  }
+  const roleIds = new Map<string, number>();
+  for (const r of roles) {
+    const row = await prisma.role.upsert({ where: { code: r.code }, create: r, update: { nameEn: r.nameEn, nameZh: r.nameZh } });
+    roleIds.set(r.code, row.id);
+  }
+
+  const grants = new Map<string, Set<number>>();
+  await seedMenus(menuCatalog, null, grants);
+  for (const [role, menuIds] of grants) {
+    const roleId = roleIds.get(role);
+    if (!roleId) continue;
+    await prisma.roleMenu.createMany({ data: [...new Set(menuIds)].map((menuId) => ({ roleId, menuId })), skipDuplicates: true });
+  }
+
+  for (const u of users) {
+    const existing = await prisma.user.findUnique({ where: { account: u.account }, select: { id: true } });
+    const user =
+      existing ??
+      (await prisma.user.create({
+        data: { account: u.account, name: u.name, phone: u.phone, userType: u.userType, status: "ACTIVE", passwordHash: await hashPassword(u.password), organizationId: u.org ? orgIds.get(u.org) : null },
+      }));
+    await prisma.userRole.createMany({ data: u.roles.map((r) => ({ userId: user.id, roleId: roleIds.get(r)! })), skipDuplicates: true });
+    await prisma.userCompany.createMany({ data: u.companies.map((c) => ({ userId: user.id, companyId: companyIds.get(c)! })), skipDuplicates: true });
+  }
+}
+
+if (process.argv[1] && /seed\.ts$/.test(process.argv[1])) {
+  const started = Date.now();
+  seed()
+    .then(() => {
+      console.log(`seed: demo data ready (${Date.now() - started} ms)`);
+      process.exit(0);
+    })
+    .catch((err) => {
+      console.error("seed failed:", err);
+      process.exit(1);
+    });
+}

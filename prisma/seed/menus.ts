@@ -1,0 +1,108 @@
+// The whole route table of the specification (section 2) as the menu tree. Screens appear in
+// the side menu only once they exist (lib/routes.ts) and a role grants them.
+export type MenuSeed = {
+  key: string;
+  nameEn: string;
+  nameZh: string;
+  path?: string;
+  icon?: string;
+  tile?: { sort: number; nameEn: string; nameZh: string };
+  children?: MenuSeed[];
+  /** Roles (by code) granted this screen, besides ADMIN which holds everything. */
+  roles?: string[];
+};
+
+const DEALER = ["DEALER"];
+const STAFF = ["SALES_OPS"];
+const BOTH = ["DEALER", "SALES_OPS"];
+
+export const menuCatalog: MenuSeed[] = [
+  { key: "home", nameEn: "Home", nameZh: "首页", path: "system/workbench/home", icon: "home", roles: BOTH },
+  {
+    key: "onlineMall", nameEn: "Online Mall", nameZh: "网上商城", icon: "shop",
+    children: [
+      {
+        key: "onlineMall.car", nameEn: "Vehicle Mall", nameZh: "整车商城", icon: "car",
+        children: [
+          { key: "onlineMall.car.goods", nameEn: "Vehicle Goods", nameZh: "整车商品", path: "onlineMall/car/goods", roles: BOTH, tile: { sort: 30, nameEn: "Vehicle Mall", nameZh: "整车商城" } },
+          { key: "onlineMall.car.goods_bak", nameEn: "Vehicle Goods List", nameZh: "整车商品列表", path: "onlineMall/car/goods_bak", roles: BOTH },
+          { key: "onlineMall.car.cart", nameEn: "Vehicle Cart", nameZh: "整车购物车", path: "onlineMall/car/cart", roles: DEALER },
+          { key: "onlineMall.car.preOrder", nameEn: "Pre-orders", nameZh: "预订单", path: "onlineMall/car/preOrder", roles: BOTH },
+          { key: "onlineMall.car.order", nameEn: "Vehicle Orders", nameZh: "整车订单", path: "onlineMall/car/order", roles: BOTH },
+          { key: "onlineMall.car.orderReconcil", nameEn: "Order Reconciliation", nameZh: "订单对账", path: "onlineMall/car/orderReconcil", roles: BOTH },
+          { key: "onlineMall.car.inventory", nameEn: "Available Inventory", nameZh: "可售库存", path: "onlineMall/car/inventory", roles: BOTH, tile: { sort: 20, nameEn: "Inventory", nameZh: "库存" } },
+        ],
+      },
+      {
+        key: "onlineMall.mountings", nameEn: "Parts Mall", nameZh: "配件商城", icon: "tool",
+        children: [
+          { key: "onlineMall.mountings.goods", nameEn: "Parts Goods", nameZh: "配件商品", path: "onlineMall/mountings/goods", roles: BOTH, tile: { sort: 40, nameEn: "Parts Mall", nameZh: "配件商城" } },
+          { key: "onlineMall.mountings.goods_bak", nameEn: "Parts Goods List", nameZh: "配件商品列表", path: "onlineMall/mountings/goods_bak", roles: BOTH },
+          { key: "onlineMall.mountings.derivativeGoods", nameEn: "Derivative Goods", nameZh: "衍生品", path: "onlineMall/mountings/derivativeGoods", roles: BOTH },
+          { key: "onlineMall.mountings.cart", nameEn: "Parts Cart", nameZh: "配件购物车", path: "onlineMall/mountings/cart", roles: DEALER },
+          { key: "onlineMall.mountings.order", nameEn: "Parts Orders", nameZh: "配件订单", path: "onlineMall/mountings/order", roles: BOTH },
+        ],
+      },
+      { key: "onlineMall.adress", nameEn: "Delivery Addresses", nameZh: "收货地址", path: "onlineMall/adress", icon: "environment", roles: DEALER },
+    ],
+  },
+  {
+    key: "car", nameEn: "Vehicles", nameZh: "车辆", icon: "car",
+    children: [
+      { key: "car.vehicleSales", nameEn: "Vehicle Sales", nameZh: "车辆销售", path: "car/vehicleSales", roles: DEALER, tile: { sort: 10, nameEn: "Vehicle", nameZh: "车辆" } },
+      { key: "car.carReturn", nameEn: "Car Returns", nameZh: "车辆退车", path: "car/carReturn", roles: DEALER },
+      { key: "car.vehicleInformation", nameEn: "Vehicle Information", nameZh: "车辆信息", path: "car/vehicleInformation", roles: BOTH },
+    ],
+  },
+  {
+    key: "afterSale", nameEn: "After-sales", nameZh: "售后服务", icon: "customer-service",
+    children: [
+      { key: "afterSale.salesReturn", nameEn: "Parts Returns", nameZh: "配件退货", path: "afterSale/salesReturn", roles: DEALER },
+      { key: "afterSale.salesReturnLogs", nameEn: "Return Logs", nameZh: "退货记录", path: "afterSale/salesReturnLogs", roles: DEALER },
+      { key: "afterSale.complaint", nameEn: "Customer Complaints", nameZh: "客户投诉", path: "afterSale/complaint", roles: DEALER, tile: { sort: 60, nameEn: "Customer Complaint", nameZh: "客户投诉" } },
+    ],
+  },
+  {
+    key: "customerWms", nameEn: "Warehouse", nameZh: "仓储管理", icon: "database",
+    children: [
+      { key: "customerWms.warehouse", nameEn: "Warehouses", nameZh: "仓库", path: "customerWms/warehouse" },
+      { key: "customerWms.inventory", nameEn: "Warehouse Inventory", nameZh: "仓库库存", path: "customerWms/inventory" },
+      { key: "customerWms.entryWarehouseOrder", nameEn: "Entry Orders", nameZh: "入库单", path: "customerWms/entryWarehouseOrder" },
+      { key: "customerWms.deliveryWarehouseOrder", nameEn: "Delivery Orders", nameZh: "出库单", path: "customerWms/deliveryWarehouseOrder" },
+      { key: "customerWms.moveWarehouse", nameEn: "Stock Moves", nameZh: "移库", path: "customerWms/moveWarehouse" },
+      { key: "customerWms.allotOrder", nameEn: "Transfers", nameZh: "调拨单", path: "customerWms/allotOrder" },
+      { key: "customerWms.storeCheck", nameEn: "Stocktakes", nameZh: "盘点", path: "customerWms/storeCheck" },
+      { key: "customerWms.storeCheckPlan", nameEn: "Stocktake Plans", nameZh: "盘点计划", path: "customerWms/storeCheckPlan" },
+      { key: "customerWms.pointOfSale", nameEn: "Points of Sale", nameZh: "销售网点", path: "customerWms/pointOfSale" },
+    ],
+  },
+  { key: "crm.customerPlan", nameEn: "Customer Plans", nameZh: "客户计划", path: "crm/customerPlan", icon: "team", roles: STAFF },
+  { key: "market.news", nameEn: "News", nameZh: "新闻资讯", path: "market/news", icon: "notification", roles: BOTH },
+  { key: "download.downloadCenters", nameEn: "Download Center", nameZh: "下载中心", path: "download/downloadCenters", icon: "download", roles: BOTH, tile: { sort: 70, nameEn: "Download Center", nameZh: "下载中心" } },
+  {
+    key: "system", nameEn: "System", nameZh: "系统管理", icon: "setting",
+    children: [
+      { key: "system.menu", nameEn: "Menus", nameZh: "菜单管理", path: "system/menu" },
+      { key: "system.role", nameEn: "Roles", nameZh: "角色管理", path: "system/role" },
+      { key: "system.ruleScopes", nameEn: "Data Scopes", nameZh: "数据权限", path: "system/ruleScopes" },
+      { key: "system.organization", nameEn: "Organizations", nameZh: "组织机构", path: "system/organization" },
+      { key: "system.job", nameEn: "Jobs", nameZh: "岗位管理", path: "system/job" },
+      { key: "system.departmentEmployee", nameEn: "Employees", nameZh: "部门员工", path: "system/departmentEmployee" },
+      { key: "system.orgSource", nameEn: "Dealer Types", nameZh: "经销商类型", path: "system/orgSource" },
+      { key: "system.regionArea", nameEn: "Regions", nameZh: "行政区域", path: "system/regionArea" },
+      { key: "system.systemCode", nameEn: "Dictionaries", nameZh: "数据字典", path: "system/systemCode" },
+      { key: "system.codeRule", nameEn: "Numbering Rules", nameZh: "编码规则", path: "system/codeRule" },
+      { key: "system.systemVariableDefault", nameEn: "Variable Defaults", nameZh: "系统变量默认值", path: "system/systemVariableDefault" },
+      { key: "system.systemVariable", nameEn: "System Variables", nameZh: "系统变量", path: "system/systemVariable" },
+      { key: "system.attachmentConfig", nameEn: "Attachment Settings", nameZh: "附件配置", path: "system/attachmentConfig" },
+      { key: "system.messageSetting", nameEn: "Message Settings", nameZh: "消息设置", path: "system/messageSetting" },
+      { key: "system.memberSystem", nameEn: "Member System", nameZh: "会员体系", path: "system/memberSystem" },
+      { key: "system.qrcodeModel", nameEn: "QR Code Templates", nameZh: "二维码模板", path: "system/qrcodeModel" },
+      { key: "system.appVersion", nameEn: "App Versions", nameZh: "应用版本", path: "system/appVersion" },
+      { key: "system.client", nameEn: "API Clients", nameZh: "客户端管理", path: "system/client" },
+      { key: "system.userEquipment", nameEn: "User Devices", nameZh: "用户设备", path: "system/userEquipment" },
+      { key: "system.loginLog", nameEn: "Login Log", nameZh: "登录日志", path: "system/loginLog" },
+      { key: "system.weixinApp", nameEn: "WeChat Apps", nameZh: "微信应用", path: "system/weixinApp" },
+    ],
+  },
+];
