@@ -1,6 +1,7 @@
 import "server-only";
 import type { Viewer } from "@/lib/auth/viewer";
 import { loadHome } from "@/lib/home/queries";
+import { listMenus, listOrganizations, listRoles } from "@/lib/system/queries";
 import type { RouteId } from "@/lib/routes";
 
 // One loader per route id: the page renders from it and GET /__serverLoader answers with it.
@@ -8,6 +9,9 @@ type Loader = (viewer: Viewer, url: URL) => Promise<unknown>;
 
 export const serverLoaders: Record<RouteId, Loader> = {
   "system/workbench/home": (viewer) => loadHome(viewer),
+  "system/menu": (viewer) => listMenus(viewer),
+  "system/organization": (viewer) => listOrganizations(viewer),
+  "system/role": (viewer) => listRoles(viewer),
 };
 
 export function loaderFor(route: string): Loader | null {
