@@ -3,7 +3,7 @@
 import { Button, Result } from "antd";
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
-import { isChunkError } from "@/components/shell/global-error-handler";
+import { isChunkError } from "@/lib/client/chunk-error";
 
 // A screen that failed to render: a chunk that did not load gets the loader error and a retry;
 // anything else a generic message with the error's digest to quote to support.

@@ -3,13 +3,8 @@
 import { App } from "antd";
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
+import { isChunkError } from "@/lib/client/chunk-error";
 import { subscribeRoute } from "@/lib/client/route-events";
-
-/** True for a script or stylesheet chunk that failed to load. */
-export function isChunkError(err: unknown): boolean {
-  const e = err as { name?: string; message?: string } | null;
-  return !!e && (e.name === "ChunkLoadError" || /Loading (CSS )?chunk [\w-]+ failed|Failed to fetch dynamically imported module|Failed to load chunk/i.test(e.message ?? ""));
-}
 
 const CHUNK_TIMEOUT_MS = 120_000; // spec section 9: script chunk load time-out
 

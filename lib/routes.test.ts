@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { redirectRoutes, redirectTarget, safeCallbackPath } from "./routes";
+
+describe("redirectTarget", () => {
+  it("keeps the query string when asked", () => {
+    expect(redirectTarget("onlineMall/car/goods", "?group=1&q=x", true)).toBe("/onlineMall/car/goods?group=1&q=x");
+    expect(redirectTarget("onlineMall/car/goods", new URLSearchParams("a=1"), true)).toBe("/onlineMall/car/goods?a=1");
+    expect(redirectTarget("x", { a: "1", b: ["2", "3"], c: undefined }, true)).toBe("/x?a=1&b=2&b=3");
+  });
+  it("drops it otherwise, and never leaves a dangling ?", () => {
+    expect(redirectTarget("system/workbench/home", "?a=1", false)).toBe("/system/workbench/home");
+    expect(redirectTarget("/home", "", true)).toBe("/home");
+  });
+  it("sends /onlineMall to the vehicle mall with its query", () => {
+    const r = redirectRoutes["onlineMall"];
+    expect(redirectTarget(r.to, "?x=1", r.keepQuery)).toBe("/onlineMall/car/goods?x=1");
+  });
+});
+
+describe("safeCallbackPath", () => {
+  it("follows paths inside the app", () => {
+    expect(safeCallbackPath("/system/menu")).toBe("/system/menu");
+    expect(safeCallbackPath("/customerWeb/system/role?x=1")).toBe("/system/role?x=1");
+  });
+  it("refuses other sites and loops back to sign-in", () => {
+    for (const bad of ["https://evil.example/x", "//evil.example", "/\\evil", "javascript:alert(1)", "/system/login", "", null]) {
+      expect(safeCallbackPath(bad)).toBe("/system/workbench/home");
+    }
+  });
+});
