@@ -2,7 +2,12 @@ import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 import { securityHeaders } from "./lib/http/security-headers";
 
-const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+// precompile: ICU messages are compiled at build time, so the browser gets next-intl's small
+// formatter instead of the ICU parser (about 10 KiB gzip less on every page).
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./lib/i18n/request.ts",
+  experimental: { messages: { path: "./messages", format: "json", locales: ["en-US", "zh-CN"], precompile: true } },
+});
 
 const config: NextConfig = {
   basePath: "/customerWeb",

@@ -1,9 +1,9 @@
 "use client";
 
-import { Button, Result } from "antd";
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { isChunkError } from "@/lib/client/chunk-error";
+import { Panel } from "@/components/ui/panel";
 
 // A screen that failed to render: a chunk that did not load gets the loader error and a retry;
 // anything else a generic message with the error's digest to quote to support.
@@ -12,15 +12,13 @@ export default function ShellError({ error, reset }: { error: Error & { digest?:
   useEffect(() => console.error(error), [error]);
   const chunk = isChunkError(error);
   return (
-    <Result
-      status="error"
-      title={t("errorPrompt")}
-      subTitle={chunk ? t("loaderError") : t("unexpectedError", { requestId: error.digest ?? "—" })}
-      extra={
-        <Button type="primary" onClick={() => (chunk ? window.location.reload() : reset())}>
+    <Panel title={t("errorPrompt")}>
+      <div role="alert" data-testid="page-error">
+        <p style={{ marginTop: 0 }}>{chunk ? t("loaderError") : t("unexpectedError", { requestId: error.digest ?? "—" })}</p>
+        <button type="button" className="plain-button" style={{ border: 0, cursor: "pointer" }} onClick={() => (chunk ? window.location.reload() : reset())}>
           {t("retry")}
-        </Button>
-      }
-    />
+        </button>
+      </div>
+    </Panel>
   );
 }

@@ -1,13 +1,13 @@
 "use client";
 
-import { Card, Flex } from "antd";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import type { Locale } from "@/lib/i18n/config";
 import { LanguageSwitcher } from "@/components/shell/language-switcher";
 import styles from "./auth-frame.module.css";
 
-/** The frame of the sign-in screens: brand panel, form card, language switcher. */
+/** The frame of the sign-in screens: brand panel, form card, language switcher. Plain markup and
+ * CSS here keep the anonymous pages light (QUALITY.md: ≤ 250 KiB first-load JS). */
 export function AuthFrame({ locale, children }: { locale: Locale; children: ReactNode }) {
   const t = useTranslations("App");
   return (
@@ -21,12 +21,10 @@ export function AuthFrame({ locale, children }: { locale: Locale; children: Reac
         </div>
       </aside>
       <main className={styles.main}>
-        <Flex justify="flex-end" className={styles.topbar}>
+        <div className={styles.topbar}>
           <LanguageSwitcher locale={locale} />
-        </Flex>
-        <Card className={styles.card} variant="borderless">
-          {children}
-        </Card>
+        </div>
+        <div className={styles.card}>{children}</div>
       </main>
     </div>
   );

@@ -1,90 +1,116 @@
 "use client";
 
-import { LockOutlined, ShopOutlined, UserOutlined } from "@ant-design/icons";
-import { Alert, Button, Form, Input, Select, Typography } from "antd";
+import { LockOutlined, UserOutlined } from "@ant-design/icons";
+import { Button, Input, Radio } from "antd";
 import { useLocale, useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
+import { useState, useTransition, type FormEvent } from "react";
 import { prepareSignInAction } from "@/lib/auth/actions";
 import type { CompanyOption } from "@/lib/auth/credentials";
 import { signInWithCredentials } from "@/lib/client/auth-client";
 import { withBase } from "@/lib/client/base-path";
+import { InlineAlert } from "@/components/ui/inline-alert";
+import styles from "./auth-frame.module.css";
 
-type Step = { kind: "credentials" } | { kind: "company"; companies: CompanyOption[]; initial: string | null };
-type Fields = { account: string; password: string; companyCode?: string };
+type Step = { kind: "credentials" } | { kind: "company"; companies: CompanyOption[] };
+type FieldErrors = Partial<Record<"account" | "password" | "company", string>>;
 
 const KNOWN_ERRORS = new Set(["INVALID_CREDENTIALS", "ACCOUNT_PENDING", "ACCOUNT_DISABLED", "ACCOUNT_LOCKED", "COMPANY_REQUIRED", "COMPANY_INVALID"]);
 
+/** Sign-in: account and password, then (for a dealer group) the company to work in. */
 export function LoginForm({ callbackPath, initialError }: { callbackPath: string; initialError: string | null }) {
   const t = useTranslations("Login");
   const tv = useTranslations("Validation");
   const locale = useLocale();
-  const [form] = Form.useForm<Fields>();
+  const [account, setAccount] = useState("");
+  const [password, setPassword] = useState("");
+  const [companyCode, setCompanyCode] = useState<string | null>(null);
   const [step, setStep] = useState<Step>({ kind: "credentials" });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(initialError && KNOWN_ERRORS.has(initialError) ? initialError : null);
   const [pending, startTransition] = useTransition();
 
-  const finish = async (fields: Fields) => {
-    const code = await signInWithCredentials(fields);
-    if (code) return setError(KNOWN_ERRORS.has(code) ? code : "UNKNOWN");
+  const validate = (): FieldErrors => {
+    const e: FieldErrors = {};
+    if (!account.trim()) e.account = tv("required", { label: t("account") });
+    else if (account.length > 50) e.account = tv("maxLength", { label: t("account"), max: 50 });
+    if (!password) e.password = tv("required", { label: t("password") });
+    else if (password.length > 128) e.password = tv("maxLength", { label: t("password"), max: 128 });
+    if (step.kind === "company" && !companyCode) e.company = tv("select", { label: t("company") });
+    return e;
+  };
+
+  const finish = async (code?: string) => {
+    const failure = await signInWithCredentials({ account, password, companyCode: code });
+    if (failure) return setError(KNOWN_ERRORS.has(failure) ? failure : "UNKNOWN");
     // A full load, so every server component renders for the new session.
     window.location.assign(withBase(callbackPath));
   };
 
-  const onFinish = (fields: Fields) =>
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const errors = validate();
+    setFieldErrors(errors);
+    if (Object.keys(errors).length) return;
     startTransition(async () => {
       setError(null);
       try {
-        if (step.kind === "company") return await finish(fields);
-        const prepared = await prepareSignInAction({ account: fields.account, password: fields.password });
+        if (step.kind === "company") return await finish(companyCode ?? undefined);
+        const prepared = await prepareSignInAction({ account, password });
         if (!prepared.ok) return setError(prepared.error);
         if (prepared.userType === "DEALER" && prepared.companies.length > 1) {
-          const initial = prepared.lastCompanyCode ?? prepared.companies[0].code;
-          form.setFieldValue("companyCode", initial);
-          return setStep({ kind: "company", companies: prepared.companies, initial });
+          setCompanyCode(prepared.lastCompanyCode ?? prepared.companies[0].code);
+          return setStep({ kind: "company", companies: prepared.companies });
         }
-        await finish({ ...fields, companyCode: prepared.companies[0]?.code });
+        await finish(prepared.companies[0]?.code);
       } catch {
         setError("UNKNOWN");
       }
     });
+  };
 
   const companyName = (c: CompanyOption) => (locale === "zh-CN" ? c.nameZh : c.nameEn);
 
   return (
-    <div>
-      <Typography.Title level={2} style={{ marginTop: 0, marginBottom: 4 }}>
-        {t("title")}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{step.kind === "company" ? t("companyHint") : t("subtitle")}</Typography.Paragraph>
-      {error && <Alert role="alert" type="error" showIcon title={t(`errors.${error}`)} style={{ marginBottom: 16 }} data-testid="login-error" />}
-      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={pending} name="login">
-        <div hidden={step.kind === "company"}>
-          <Form.Item name="account" label={t("account")} rules={[{ required: true, whitespace: true, message: tv("required", { label: t("account") }) }, { max: 50, message: tv("maxLength", { label: t("account"), max: 50 }) }]}>
-            <Input prefix={<UserOutlined />} placeholder={t("accountPlaceholder")} autoComplete="username" autoFocus />
-          </Form.Item>
-          <Form.Item name="password" label={t("password")} rules={[{ required: true, message: tv("required", { label: t("password") }) }, { max: 128, message: tv("maxLength", { label: t("password"), max: 128 }) }]}>
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
-          </Form.Item>
+    <form onSubmit={onSubmit} noValidate aria-busy={pending} name="login">
+      <h2 className={styles.title}>{t("title")}</h2>
+      <p className={styles.subtitle}>{step.kind === "company" ? t("companyHint") : t("subtitle")}</p>
+      {error && <InlineAlert type="error" testId="login-error">{t(`errors.${error}`)}</InlineAlert>}
+
+      <div hidden={step.kind === "company"}>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="login_account">{t("account")}</label>
+          <Input id="login_account" name="account" value={account} onChange={(e) => setAccount(e.target.value)} prefix={<UserOutlined />} placeholder={t("accountPlaceholder")} autoComplete="username" autoFocus status={fieldErrors.account ? "error" : undefined} aria-invalid={!!fieldErrors.account} aria-describedby="login_account_error" disabled={pending} />
+          <div id="login_account_error" className={styles.fieldError}>{fieldErrors.account}</div>
         </div>
-        {step.kind === "company" && (
-          <Form.Item name="companyCode" label={t("company")} rules={[{ required: true, message: tv("select", { label: t("company") }) }]}>
-            <Select
-              suffixIcon={<ShopOutlined />}
-              placeholder={t("chooseCompany")}
-              options={step.companies.map((c) => ({ value: c.code, label: `${companyName(c)} (${c.code})` }))}
-              data-testid="company-select"
-            />
-          </Form.Item>
-        )}
-        <Button type="primary" htmlType="submit" block loading={pending}>
-          {step.kind === "company" ? t("submit") : t("submit")}
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="login_password">{t("password")}</label>
+          <Input.Password id="login_password" name="password" value={password} onChange={(e) => setPassword(e.target.value)} prefix={<LockOutlined />} autoComplete="current-password" status={fieldErrors.password ? "error" : undefined} aria-invalid={!!fieldErrors.password} aria-describedby="login_password_error" disabled={pending} />
+          <div id="login_password_error" className={styles.fieldError}>{fieldErrors.password}</div>
+        </div>
+      </div>
+
+      {step.kind === "company" && (
+        <fieldset className={styles.field} style={{ border: 0, padding: 0, margin: "0 0 20px" }}>
+          <legend className={styles.label}>{t("company")}</legend>
+          <Radio.Group value={companyCode} onChange={(e) => setCompanyCode(e.target.value)} className={styles.companies} data-testid="company-select" disabled={pending}>
+            {step.companies.map((c) => (
+              <Radio.Button key={c.code} value={c.code} style={{ height: "auto", padding: "8px 14px", borderRadius: 8 }}>
+                {`${companyName(c)} (${c.code})`}
+              </Radio.Button>
+            ))}
+          </Radio.Group>
+          <div className={styles.fieldError}>{fieldErrors.company}</div>
+        </fieldset>
+      )}
+
+      <Button type="primary" htmlType="submit" block loading={pending}>
+        {t("submit")}
+      </Button>
+      {step.kind === "company" && (
+        <Button type="link" block style={{ marginTop: 8 }} onClick={() => (setStep({ kind: "credentials" }), setError(null))} disabled={pending}>
+          {t("back")}
         </Button>
-        {step.kind === "company" && (
-          <Button type="link" block style={{ marginTop: 8 }} onClick={() => (setStep({ kind: "credentials" }), setError(null))}>
-            {t("back")}
-          </Button>
-        )}
-      </Form>
-    </div>
+      )}
+    </form>
   );
 }

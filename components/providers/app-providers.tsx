@@ -1,9 +1,8 @@
 "use client";
 
 import { AntdRegistry } from "@ant-design/nextjs-registry";
-import { App, ConfigProvider } from "antd";
-import enUS from "antd/locale/en_US";
-import zhCN from "antd/locale/zh_CN";
+import { ConfigProvider } from "antd";
+import type { Locale as AntdLocale } from "antd/es/locale";
 import type { ReactNode } from "react";
 import type { Locale } from "@/lib/i18n/config";
 import { GlobalErrorHandler } from "@/components/shell/global-error-handler";
@@ -13,18 +12,17 @@ import { appTheme } from "./theme";
 
 /**
  * antd in zero-runtime mode: component styles come from the prebuilt antd.css (one cached file),
- * and only the theme's CSS variables are generated, so HTML responses stay small.
+ * and only the theme's CSS variables are generated, so HTML responses stay small. Toasts and
+ * dialogs load on first use (lib/client/feedback.ts) rather than through antd's App.
  */
-export function AppProviders({ locale, children }: { locale: Locale; children: ReactNode }) {
+export function AppProviders({ locale, antdLocale, children }: { locale: Locale; antdLocale?: AntdLocale; children: ReactNode }) {
   return (
     <AntdRegistry>
-      <ConfigProvider locale={locale === "zh-CN" ? zhCN : enUS} theme={appTheme} componentSize="large">
-        <App message={{ duration: 3, top: 8, maxCount: 3 }} className="app-root">
-          <GlobalErrorHandler />
-          <LocaleSync locale={locale} />
-          <RouteWatcher />
-          {children}
-        </App>
+      <ConfigProvider locale={antdLocale} theme={appTheme} componentSize="large">
+        <GlobalErrorHandler />
+        <LocaleSync locale={locale} />
+        <RouteWatcher />
+        {children}
       </ConfigProvider>
     </AntdRegistry>
   );

@@ -2,6 +2,7 @@ import "antd/dist/antd.css";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale } from "next-intl/server";
 import type { ReactNode } from "react";
+import zhCN from "antd/locale/zh_CN";
 import type { Locale } from "@/lib/i18n/config";
 import { AppProviders } from "./app-providers";
 
@@ -10,7 +11,11 @@ export async function AppRoot({ children }: { children: (locale: Locale) => Reac
   const locale = (await getLocale()) as Locale;
   return (
     <NextIntlClientProvider>
-      <AppProviders locale={locale}>{children(locale)}</AppProviders>
+      {/* antd's texts for zh-CN travel as data from the server, so no locale code is bundled for
+          the browser (en-US is antd's built-in default). */}
+      <AppProviders locale={locale} antdLocale={locale === "zh-CN" ? zhCN : undefined}>
+        {children(locale)}
+      </AppProviders>
     </NextIntlClientProvider>
   );
 }

@@ -1,7 +1,6 @@
 "use client";
 
 import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from "@ant-design/icons";
-import { Avatar, Button, Dropdown, Layout } from "antd";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
@@ -9,6 +8,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { signOut } from "@/lib/client/auth-client";
 import { withBase } from "@/lib/client/base-path";
 import type { ShellViewer } from "@/lib/shell/shell-viewer";
+import { PopoverMenu } from "@/components/ui/popover-menu";
 import { CompanySwitcher } from "./company-switcher";
 import { LanguageSwitcher } from "./language-switcher";
 import { clearTabs } from "./tab-store";
@@ -30,8 +30,10 @@ export function AppHeader({ locale, viewer, collapsed, onToggle }: { locale: Loc
   };
 
   return (
-    <Layout.Header className={styles.header}>
-      <Button type="text" aria-label={t("toggleMenu")} icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={onToggle} />
+    <header className={styles.header}>
+      <button type="button" className={styles.iconButton} aria-label={t("toggleMenu")} aria-expanded={!collapsed} onClick={onToggle}>
+        {collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+      </button>
       <Link href="/system/workbench/home" className={styles.brand}>
         {/* eslint-disable-next-line @next/next/no-img-element -- a tiny static SVG */}
         <img src="/customerWeb/brand/logo.svg" alt="" width={44} height={44} />
@@ -40,21 +42,19 @@ export function AppHeader({ locale, viewer, collapsed, onToggle }: { locale: Loc
       <div className={styles.spacer} />
       {viewer.userType === "DEALER" && viewer.company && <CompanySwitcher locale={locale} current={viewer.company} companies={viewer.companies} />}
       <LanguageSwitcher locale={locale} />
-      <Dropdown
-        trigger={["click"]}
-        menu={{
-          items: [
-            { key: "who", disabled: true, label: `${viewer.account} · ${t("userType", { type: viewer.userType })}` },
-            { type: "divider" },
-            { key: "signOut", icon: <LogoutOutlined />, label: t("signOut"), onClick: onSignOut, disabled: leaving },
-          ],
-        }}
+      <PopoverMenu
+        label={t("account")}
+        items={[
+          { key: "who", disabled: true, label: `${viewer.account} · ${t("userType", { type: viewer.userType })}`, onClick: () => undefined },
+          { key: "d1", divider: true },
+          { key: "signOut", icon: <LogoutOutlined />, label: t("signOut"), onClick: onSignOut, disabled: leaving, testId: "sign-out" },
+        ]}
       >
-        <button type="button" className={styles.user} style={{ background: "none", border: 0, padding: 4 }} data-testid="user-menu" aria-label={t("account")}>
-          <Avatar style={{ background: "#237804" }} icon={<UserOutlined />} />
+        <button type="button" className={styles.user} data-testid="user-menu" aria-label={t("account")} aria-haspopup="menu">
+          <span className={styles.avatar} aria-hidden><UserOutlined /></span>
           <span className={styles.userName}>{viewer.name}</span>
         </button>
-      </Dropdown>
-    </Layout.Header>
+      </PopoverMenu>
+    </header>
   );
 }

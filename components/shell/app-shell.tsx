@@ -1,6 +1,5 @@
 "use client";
 
-import { Layout } from "antd";
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import type { MenuNode } from "@/lib/access/menus";
@@ -28,6 +27,14 @@ export function AppShell({ locale, viewer, menu, children }: { locale: Locale; v
   const [booted, setBooted] = useState(false);
   const titles = useMemo(() => titlesOf(menu, locale), [menu, locale]);
   useEffect(() => setBooted(true), []);
+  // Narrow screens start with the menu folded (antd Layout's "lg" breakpoint, without its code).
+  useEffect(() => {
+    const mq = window.matchMedia("(max-width: 991px)");
+    const apply = () => setCollapsed(mq.matches);
+    apply();
+    mq.addEventListener("change", apply);
+    return () => mq.removeEventListener("change", apply);
+  }, []);
 
   return (
     <>
@@ -36,18 +43,18 @@ export function AppShell({ locale, viewer, menu, children }: { locale: Locale; v
         <span>{t("starting")}</span>
       </div>
       <NavProgress />
-      <Layout className={styles.root}>
+      <div className={styles.root}>
         <AppHeader locale={locale} viewer={viewer} collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />
-        <Layout>
-          <Layout.Sider width={232} collapsedWidth={64} collapsed={collapsed} className={styles.sider} theme="dark" breakpoint="lg" onBreakpoint={setCollapsed} trigger={null}>
-            <SideMenu menu={menu} locale={locale} />
-          </Layout.Sider>
-          <Layout.Content className={styles.content}>
+        <div className={styles.body}>
+          <aside className={styles.sider} data-collapsed={collapsed}>
+            <SideMenu menu={menu} locale={locale} collapsed={collapsed} />
+          </aside>
+          <main className={styles.content}>
             <TabBar titles={titles} />
             <div className={styles.page}>{children}</div>
-          </Layout.Content>
-        </Layout>
-      </Layout>
+          </main>
+        </div>
+      </div>
     </>
   );
 }

@@ -1,46 +1,47 @@
 "use client";
 
-import { ShopOutlined } from "@ant-design/icons";
-import { App, Select } from "antd";
+import { DownOutlined, LoadingOutlined, ShopOutlined } from "@ant-design/icons";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useTransition } from "react";
 import type { Locale } from "@/lib/i18n/config";
 import { updateSession } from "@/lib/client/auth-client";
+import { toast } from "@/lib/client/feedback";
 import type { ViewerCompany } from "@/lib/auth/viewer";
+import { PopoverMenu } from "@/components/ui/popover-menu";
+import styles from "./app-shell.module.css";
 
 /** A dealer group's user changes company without signing out: the session is re-issued. */
 export function CompanySwitcher({ locale, current, companies }: { locale: Locale; current: ViewerCompany; companies: ViewerCompany[] }) {
   const t = useTranslations("Header");
   const tc = useTranslations("Common");
-  const { message } = App.useApp();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const name = (c: ViewerCompany) => (locale === "zh-CN" ? c.nameZh : c.nameEn);
 
-  const onChange = (code: string) =>
+  const onPick = (code: string) =>
     startTransition(async () => {
       const target = companies.find((c) => c.code === code);
-      if (!target || !(await updateSession({ companyCode: code }))) {
-        message.error(tc("networkError"));
-        return;
-      }
-      message.success(t("companySwitched", { company: name(target) }));
+      if (!target || code === current.code) return;
+      if (!(await updateSession({ companyCode: code }))) return toast("error", tc("networkError"));
+      toast("success", t("companySwitched", { company: name(target) }));
       router.refresh();
     });
 
+  const label = (
+    <span data-testid="company-current">
+      <ShopOutlined /> {name(current)}
+    </span>
+  );
+  if (companies.length < 2) return <span className={styles.pill} aria-label={t("company")}>{label}</span>;
   return (
-    <Select
-      aria-label={t("switchCompany")}
-      value={current.code}
-      onChange={onChange}
-      loading={pending}
-      disabled={companies.length < 2}
-      suffixIcon={<ShopOutlined />}
-      style={{ minWidth: 220 }}
-      size="middle"
-      data-testid="company-switcher"
-      options={companies.map((c) => ({ value: c.code, label: name(c) }))}
-    />
+    <PopoverMenu
+      label={t("switchCompany")}
+      items={companies.map((c) => ({ key: c.code, label: `${name(c)} (${c.code})`, selected: c.code === current.code, testId: `company-option-${c.code}`, onClick: () => onPick(c.code) }))}
+    >
+      <button type="button" className={styles.pill} aria-label={t("switchCompany")} aria-haspopup="menu" aria-busy={pending} data-testid="company-switcher">
+        {label} {pending ? <LoadingOutlined /> : <DownOutlined />}
+      </button>
+    </PopoverMenu>
   );
 }

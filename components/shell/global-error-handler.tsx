@@ -1,9 +1,9 @@
 "use client";
 
-import { App } from "antd";
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { isChunkError } from "@/lib/client/chunk-error";
+import { errorDialog, toast } from "@/lib/client/feedback";
 import { subscribeRoute } from "@/lib/client/route-events";
 
 const CHUNK_TIMEOUT_MS = 120_000; // spec section 9: script chunk load time-out
@@ -14,7 +14,6 @@ const CHUNK_TIMEOUT_MS = 120_000; // spec section 9: script chunk load time-out
  * loader error in an "Error prompt" dialog with a retry button.
  */
 export function GlobalErrorHandler() {
-  const { message, modal } = App.useApp();
   const t = useTranslations("Common");
 
   useEffect(() => {
@@ -22,18 +21,12 @@ export function GlobalErrorHandler() {
     const loaderError = (text: string) => {
       if (open) return;
       open = true;
-      modal.error({
-        title: t("errorPrompt"),
-        content: text,
-        okText: t("retry"),
-        onOk: () => window.location.reload(),
-        afterClose: () => (open = false),
-      });
+      errorDialog({ title: t("errorPrompt"), content: text, okText: t("retry"), onOk: () => window.location.reload(), afterClose: () => (open = false) });
     };
     const onError = (reason: unknown) => {
       if (isChunkError(reason)) return loaderError(t("loaderError"));
       const text = reason instanceof Error ? reason.message : typeof reason === "string" ? reason : "";
-      if (text) message.error(text);
+      if (text) toast("error", text);
     };
     const onRejection = (e: PromiseRejectionEvent) => onError(e.reason);
     const onWindowError = (e: ErrorEvent) => onError(e.error ?? e.message);
@@ -51,7 +44,7 @@ export function GlobalErrorHandler() {
       clearTimeout(timer);
       unsubscribe();
     };
-  }, [message, modal, t]);
+  }, [t]);
 
   return null;
 }

@@ -1,14 +1,14 @@
 "use client";
 
-import { GlobalOutlined } from "@ant-design/icons";
-import { Select } from "antd";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useTransition } from "react";
 import { locales, LOCALE_QUERY, type Locale } from "@/lib/i18n/config";
 import { rememberLocale } from "@/lib/client/locale";
+import styles from "./language-switcher.module.css";
 
-/** Switches the language and remembers it (cookie + storage); drops ?lng= so it cannot override. */
+/** Switches the language and remembers it (cookie + storage); drops ?lng= so it cannot override.
+ * Two plain buttons: the switcher is on every page, so it carries no component library code. */
 export function LanguageSwitcher({ locale }: { locale: Locale }) {
   const t = useTranslations("Language");
   const router = useRouter();
@@ -16,7 +16,8 @@ export function LanguageSwitcher({ locale }: { locale: Locale }) {
   const search = useSearchParams();
   const [pending, startTransition] = useTransition();
 
-  const onChange = (next: Locale) => {
+  const choose = (next: Locale) => {
+    if (next === locale) return;
     rememberLocale(next);
     const params = new URLSearchParams(search.toString());
     params.delete(LOCALE_QUERY);
@@ -28,16 +29,12 @@ export function LanguageSwitcher({ locale }: { locale: Locale }) {
   };
 
   return (
-    <Select<Locale>
-      aria-label={t("label")}
-      value={locale}
-      onChange={onChange}
-      loading={pending}
-      suffixIcon={<GlobalOutlined />}
-      style={{ width: 140 }}
-      size="middle"
-      data-testid="language-switcher"
-      options={locales.map((l) => ({ value: l, label: t(l) }))}
-    />
+    <div role="group" aria-label={t("label")} className={styles.switcher} data-testid="language-switcher" aria-busy={pending}>
+      {locales.map((l) => (
+        <button key={l} type="button" lang={l} className={styles.option} aria-pressed={l === locale} onClick={() => choose(l)} disabled={pending}>
+          {t(l)}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -38,9 +38,9 @@ function openKeysFor(nodes: MenuNode[], path: string, trail: string[] = []): str
 }
 
 /** The side menu built from the Menu table, limited to what the viewer's roles grant. */
-export function SideMenu({ menu, locale }: { menu: MenuNode[]; locale: Locale }) {
+export function SideMenu({ menu, locale, collapsed }: { menu: MenuNode[]; locale: Locale; collapsed: boolean }) {
   const pathname = usePathname();
   const items = useMemo(() => toItems(menu, locale), [menu, locale]);
   const defaultOpen = useMemo(() => openKeysFor(menu, pathname), [menu, pathname]);
-  return <Menu theme="dark" mode="inline" items={items} selectedKeys={[pathname]} defaultOpenKeys={defaultOpen} style={{ borderInlineEnd: 0, paddingTop: 8 }} />;
+  return <Menu theme="dark" mode="inline" inlineCollapsed={collapsed} items={items} selectedKeys={[pathname]} defaultOpenKeys={defaultOpen} style={{ borderInlineEnd: 0, paddingTop: 8, background: "transparent" }} />;
 }

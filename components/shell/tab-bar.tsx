@@ -1,9 +1,10 @@
 "use client";
 
-import { Dropdown, Tabs, type MenuProps } from "antd";
+import { CloseOutlined } from "@ant-design/icons";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { PopoverMenu, type PopoverMenuItem } from "@/components/ui/popover-menu";
 import { subscribeRoute } from "@/lib/client/route-events";
 import { refreshRoute } from "@/lib/client/server-loader";
 import type { RouteTitles } from "./app-shell";
@@ -65,49 +66,44 @@ export function TabBar({ titles }: { titles: RouteTitles }) {
     if (focus && focus.path !== active) router.push(focus.href);
   };
 
-  const menuFor = (path: string): MenuProps => {
+  const menuFor = (path: string): PopoverMenuItem[] => {
     const i = tabs.findIndex((x) => x.path === path);
     const closableLeft = tabs.slice(0, i).some((x) => !isPinned(x.path));
     const closableRight = tabs.slice(i + 1).some((x) => !isPinned(x.path));
     const others = tabs.some((x) => x.path !== path && !isPinned(x.path));
-    return {
-      items: [
-        { key: "refresh", label: t("refresh") },
-        { key: "close", label: t("close"), disabled: isPinned(path) },
-        { type: "divider" },
-        { key: "closeOthers", label: t("closeOthers"), disabled: !others },
-        { key: "closeLeft", label: t("closeLeft"), disabled: !closableLeft },
-        { key: "closeRight", label: t("closeRight"), disabled: !closableRight },
-        { key: "closeAll", label: t("closeAll"), disabled: !tabs.some((x) => !isPinned(x.path)) },
-      ],
-      onClick: ({ key, domEvent }) => {
-        domEvent.stopPropagation();
-        apply(key as Action, path);
-      },
-    };
+    const item = (key: Action, disabled = false): PopoverMenuItem => ({ key, label: t(key === "close" ? "close" : key), disabled, testId: `tab-action-${key}`, onClick: () => apply(key, path) });
+    return [
+      item("refresh"),
+      item("close", isPinned(path)),
+      { key: "d1", divider: true },
+      item("closeOthers", !others),
+      item("closeLeft", !closableLeft),
+      item("closeRight", !closableRight),
+      item("closeAll", !tabs.some((x) => !isPinned(x.path))),
+    ];
   };
 
   return (
-    <div className={styles.tabs} data-testid="tab-bar">
-      <Tabs
-        type="editable-card"
-        hideAdd
-        size="middle"
-        activeKey={active}
-        onChange={(key) => router.push(tabs.find((x) => x.path === key)?.href ?? key)}
-        onEdit={(key, action) => action === "remove" && typeof key === "string" && apply("close", key)}
-        items={tabs.map((tab) => ({
-          key: tab.path,
-          closable: !isPinned(tab.path),
-          label: (
-            <Dropdown menu={menuFor(tab.path)} trigger={["contextMenu"]}>
-              <span className={styles.tabLabel} data-testid="tab" data-path={tab.path}>
-                {tab.title || tab.path}
-              </span>
-            </Dropdown>
-          ),
-        }))}
-      />
-    </div>
+    <nav className={styles.tabs} data-testid="tab-bar" aria-label={t("label")}>
+      <div role="tablist" className={styles.tabList}>
+        {tabs.map((tab) => {
+          const selected = tab.path === active;
+          return (
+            <PopoverMenu key={tab.path} items={menuFor(tab.path)} trigger="contextMenu" label={tab.title}>
+              <div className={styles.tab} data-active={selected} data-testid="tab" data-path={tab.path}>
+                <button type="button" role="tab" aria-selected={selected} className={styles.tabButton} onClick={() => !selected && router.push(tab.href)}>
+                  {tab.title || tab.path}
+                </button>
+                {!isPinned(tab.path) && (
+                  <button type="button" className={styles.tabClose} aria-label={`${t("close")} ${tab.title}`} onClick={() => apply("close", tab.path)}>
+                    <CloseOutlined />
+                  </button>
+                )}
+              </div>
+            </PopoverMenu>
+          );
+        })}
+      </div>
+    </nav>
   );
 }

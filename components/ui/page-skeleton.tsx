@@ -1,11 +1,16 @@
-"use client";
+import { Panel } from "./panel";
+import styles from "./page-skeleton.module.css";
 
-import { Card, Skeleton } from "antd";
-
+/** Streaming placeholder while a screen's data loads: CSS only, no client code. */
 export function PageSkeleton() {
   return (
-    <Card variant="borderless" style={{ borderRadius: 12 }} data-testid="page-skeleton">
-      <Skeleton active title paragraph={{ rows: 6 }} />
-    </Card>
+    <Panel>
+      <div data-testid="page-skeleton" className={styles.skeleton} aria-busy="true">
+        <div className={styles.title} />
+        {[100, 92, 96, 80, 88, 60].map((w, i) => (
+          <div key={i} className={styles.line} style={{ width: `${w}%` }} />
+        ))}
+      </div>
+    </Panel>
   );
 }

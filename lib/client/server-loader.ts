@@ -1,9 +1,9 @@
-import { mutate, preload } from "swr";
 import { withBase } from "./base-path";
 
 // Route server loader (spec section 7): GET {base}/__serverLoader?route=&url= with credentials,
-// kept per route in SWR's cache.
+// kept per route in SWR's cache. SWR itself loads on first use (a menu hover), not with the page.
 export const loaderKey = (route: string) => ["serverLoader", route] as const;
+const swr = () => import("swr");
 
 export async function fetchServerLoader(route: string, url = window.location.href): Promise<unknown> {
   const q = new URLSearchParams({ route, url });
@@ -14,10 +14,13 @@ export async function fetchServerLoader(route: string, url = window.location.hre
 
 /** Warms a route's data on hover of its menu item. */
 export function prefetchRoute(route: string): void {
-  void preload(loaderKey(route), () => fetchServerLoader(route, new URL(withBase("/" + route), window.location.origin).href)).catch(() => undefined);
+  void swr()
+    .then(({ preload }) => preload(loaderKey(route), () => fetchServerLoader(route, new URL(withBase("/" + route), window.location.origin).href)))
+    .catch(() => undefined);
 }
 
 /** Re-reads a route's data (the tab bar's refresh). */
-export function refreshRoute(route: string): Promise<unknown> {
+export async function refreshRoute(route: string): Promise<unknown> {
+  const { mutate } = await swr();
   return mutate(loaderKey(route), fetchServerLoader(route));
 }

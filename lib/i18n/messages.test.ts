@@ -73,3 +73,12 @@ describe("messagesFor", () => {
     expect(messagesFor("zh-CN").App.title).toBe("经销商平台");
   });
 });
+
+describe("fallback", () => {
+  it("fills keys missing in a language from en-US, and keeps precompiled messages whole", async () => {
+    const { mergeMessages } = await import("./merge");
+    const merged = mergeMessages({ A: { x: "X", y: ["compiled", 1] }, B: "b" }, { A: { x: "甲" } });
+    expect(merged).toEqual({ A: { x: "甲", y: ["compiled", 1] }, B: "b" });
+    expect(mergeMessages({ A: { y: ["en"] } }, { A: { y: ["zh", 2] } })).toEqual({ A: { y: ["zh", 2] } });
+  });
+});

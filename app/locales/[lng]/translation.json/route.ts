@@ -1,14 +1,15 @@
 // GET /customerWeb/locales/{lng}/translation.json — the message resources, for other clients.
 import { NextResponse } from "next/server";
 import { isLocale, locales } from "@/lib/i18n/config";
-import { messagesFor } from "@/lib/i18n/messages";
+import { rawMessages } from "@/lib/i18n/raw-messages";
 
 export function generateStaticParams() {
   return locales.map((lng) => ({ lng }));
 }
+export const dynamic = "force-static";
 
 export async function GET(_req: Request, { params }: { params: Promise<{ lng: string }> }) {
   const { lng } = await params;
   if (!isLocale(lng)) return NextResponse.json({ error: "NOT_FOUND" }, { status: 404 });
-  return NextResponse.json(messagesFor(lng), { headers: { "Cache-Control": "public, max-age=300" } });
+  return NextResponse.json(await rawMessages(lng), { headers: { "Cache-Control": "public, max-age=300" } });
 }
