@@ -11,7 +11,7 @@ import type { ShellViewer } from "@/lib/shell/shell-viewer";
 import { PopoverMenu } from "@/components/ui/popover-menu";
 import { CompanySwitcher } from "./company-switcher";
 import { LanguageSwitcher } from "./language-switcher";
-import { clearTabs } from "./tab-store";
+import { resetTabs } from "./tab-store";
 import styles from "./app-shell.module.css";
 
 export function AppHeader({ locale, viewer, collapsed, onToggle }: { locale: Locale; viewer: ShellViewer; collapsed: boolean; onToggle: () => void }) {
@@ -24,7 +24,7 @@ export function AppHeader({ locale, viewer, collapsed, onToggle }: { locale: Loc
     try {
       await signOut();
     } finally {
-      clearTabs();
+      resetTabs();
       window.location.assign(withBase("/system/login"));
     }
   };

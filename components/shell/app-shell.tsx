@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { MenuNode } from "@/lib/access/menus";
 import type { Locale } from "@/lib/i18n/config";
 import type { ShellViewer } from "@/lib/shell/shell-viewer";
@@ -24,9 +24,13 @@ function titlesOf(menu: MenuNode[], locale: Locale, out: RouteTitles = {}): Rout
 export function AppShell({ locale, viewer, menu, children }: { locale: Locale; viewer: ShellViewer; menu: MenuNode[]; children: ReactNode }) {
   const t = useTranslations("App");
   const [collapsed, setCollapsed] = useState(false);
-  const [booted, setBooted] = useState(false);
+  const boot = useRef<HTMLDivElement>(null);
   const titles = useMemo(() => titlesOf(menu, locale), [menu, locale]);
-  useEffect(() => setBooted(true), []);
+  // Hydrated: fade out the start-up indicator (a DOM change, no re-render).
+  useEffect(() => {
+    boot.current?.setAttribute("data-done", "true");
+    boot.current?.setAttribute("aria-hidden", "true");
+  }, []);
   // Narrow screens start with the menu folded (antd Layout's "lg" breakpoint, without its code).
   useEffect(() => {
     const mq = window.matchMedia("(max-width: 991px)");
@@ -38,7 +42,7 @@ export function AppShell({ locale, viewer, menu, children }: { locale: Locale; v
 
   return (
     <>
-      <div className="app-boot" data-done={booted} aria-hidden={booted} data-testid="app-boot">
+      <div ref={boot} className="app-boot" data-testid="app-boot">
         <div className="app-boot-spinner" />
         <span>{t("starting")}</span>
       </div>

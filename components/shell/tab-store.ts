@@ -1,5 +1,9 @@
-// The tab bar's state: pure functions over a list, kept in session storage so the open pages
-// survive navigation and reloads in the same browser tab (and not across tabs).
+// The tab bar's state: pure functions over a list, and a small external store (for
+// useSyncExternalStore) kept in session storage, so the open pages survive navigation and
+// reloads in the same browser tab (and not across tabs).
+import { subscribeRoute } from "@/lib/client/route-events";
+import { withoutBase } from "@/lib/client/base-path";
+
 export type Tab = { path: string; href: string; title: string };
 
 export const HOME_PATH = "/system/workbench/home";
@@ -71,4 +75,65 @@ export function clearTabs(): void {
   } catch {
     // nothing to clear
   }
+}
+
+// ---- the store -------------------------------------------------------------------------------
+
+type State = { tabs: Tab[]; active: string };
+const EMPTY: State = { tabs: [], active: "" };
+let state: State | null = null;
+const listeners = new Set<() => void>();
+let unsubscribeRoutes: (() => void) | null = null;
+
+function here(): Tab {
+  const path = withoutBase(window.location.pathname);
+  return { path, href: path + window.location.search, title: "" };
+}
+
+function init(): State {
+  const restored = loadTabs();
+  const tabs = restored.some((t) => t.path === HOME_PATH) ? restored : [{ path: HOME_PATH, href: HOME_PATH, title: "" }, ...restored];
+  const current = here();
+  return { tabs: openTab(tabs, current), active: current.path };
+}
+
+function set(next: State): void {
+  state = next;
+  saveTabs(next.tabs);
+  for (const l of [...listeners]) l();
+}
+
+export function tabsSnapshot(): State {
+  return (state ??= init());
+}
+
+export function serverTabsSnapshot(): State {
+  return EMPTY;
+}
+
+/** Subscribes a component; the first subscriber starts following route changes. */
+export function subscribeTabs(listener: () => void): () => void {
+  listeners.add(listener);
+  unsubscribeRoutes ??= subscribeRoute((ev) => {
+    if (ev.type !== "change") return;
+    const tab = { path: ev.pathname, href: ev.pathname + ev.search, title: "" };
+    set({ tabs: openTab(tabsSnapshot().tabs, tab), active: tab.path });
+  });
+  return () => {
+    listeners.delete(listener);
+    if (!listeners.size && unsubscribeRoutes) {
+      unsubscribeRoutes();
+      unsubscribeRoutes = null;
+    }
+  };
+}
+
+export function replaceTabs(tabs: Tab[]): void {
+  set({ ...tabsSnapshot(), tabs });
+}
+
+/** Forgets the open pages (sign-out). */
+export function resetTabs(): void {
+  state = null;
+  clearTabs();
 }
