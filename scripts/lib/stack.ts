@@ -1,0 +1,138 @@
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import type { ChildProcess } from "node:child_process";
+import { ensureDatabase, redact, type Database, type EmbeddedOptions } from "./database";
+import { appEnv } from "./env";
+import { applyMigrations } from "./migrations";
+import { ROOT } from "./paths";
+import { bin, run, spawnChild, stopChild, waitExit } from "./proc";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Generates the Prisma client when it is missing or older than schema.prisma. */
+export function ensurePrismaClient(): Promise<void> {
+  return run(process.execPath, [path.join(ROOT, "scripts/prisma-generate.mjs"), "--if-stale"]);
+}
+
+export async function runSeed(databaseUrl: string): Promise<void> {
+  const seed = path.join(ROOT, "prisma/seed.ts");
+  if (!fs.existsSync(seed)) {
+    console.warn("[seed] prisma/seed.ts does not exist yet: skipping the seed");
+    return;
+  }
+  await run(process.execPath, ["--import", "tsx", seed], { env: { ...process.env, DATABASE_URL: databaseUrl } });
+}
+
+/** Database up, migrations applied, demo data seeded. */
+export async function prepareDatabase(opts: EmbeddedOptions = {}): Promise<Database> {
+  const db = await ensureDatabase(opts);
+  try {
+    const applied = await applyMigrations(db.url);
+    const where = db.embedded ? `embedded database ${db.url}` : redact(db.url);
+    console.log(`[db] ${where}: ${applied.length ? `applied ${applied.join(", ")}` : "migrations up to date"}`);
+    await ensurePrismaClient();
+    await runSeed(db.url);
+  } catch (err) {
+    await db.stop();
+    throw err;
+  }
+  return db;
+}
+
+const BUILD_INPUTS = [
+  "app", "components", "lib", "messages", "i18n", "public", "proxy.ts", "next.config.ts",
+  "package.json", "package-lock.json", "tsconfig.json", "prisma/schema.prisma",
+];
+
+function newestMtime(file: string): number {
+  if (!fs.existsSync(file)) return 0;
+  const stat = fs.statSync(file);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs; // a deleted file changes only its directory
+  for (const entry of fs.readdirSync(file)) newest = Math.max(newest, newestMtime(path.join(file, entry)));
+  return newest;
+}
+
+/** True when .next holds no production build or a source changed after it. */
+export function needsBuild(): boolean {
+  const buildId = path.join(ROOT, ".next/BUILD_ID");
+  if (!fs.existsSync(buildId)) return true;
+  const built = fs.statSync(buildId).mtimeMs;
+  return BUILD_INPUTS.some((input) => newestMtime(path.join(ROOT, input)) > built);
+}
+
+/** next build, without DATABASE_URL: a page that queries at build time fails loudly (STACK.md pitfall 3). */
+export async function buildApp(port: number): Promise<void> {
+  await ensurePrismaClient();
+  const env = appEnv({ port, databaseUrl: "" });
+  delete env.DATABASE_URL;
+  await run(bin("next"), ["build"], { env });
+}
+
+export async function assertPortFree(port: number): Promise<void> {
+  const inUse = await new Promise<boolean>((resolve) => {
+    const socket = net.connect({ port, host: "127.0.0.1" });
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => resolve(false));
+  });
+  if (inUse) throw new Error(`port ${port} is already in use: stop what runs there or set PORT`);
+}
+
+export function startNext(mode: "dev" | "start", port: number, env: NodeJS.ProcessEnv): ChildProcess {
+  return spawnChild(bin("next"), [mode, "--port", String(port)], { env });
+}
+
+/**
+ * Waits for GET {baseUrl}/api/health to succeed. A 404 also counts (the route may not exist
+ * yet): any HTTP answer means Next is serving.
+ */
+export async function waitForApp(baseUrl: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited: number | undefined;
+  void waitExit(child).then((code) => (exited = code));
+  let last = "no answer";
+  while (Date.now() < deadline) {
+    if (exited !== undefined) throw new Error(`next exited with code ${exited} before answering at ${baseUrl}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`, { redirect: "manual", signal: AbortSignal.timeout(10_000) });
+      if (res.ok || res.status === 404) return;
+      last = `HTTP ${res.status}`;
+    } catch (err) {
+      last = (err as Error).message;
+    }
+    await sleep(500);
+  }
+  throw new Error(`${baseUrl}/api/health did not answer within ${timeoutMs / 1000}s (last: ${last})`);
+}
+
+export interface Stack {
+  /** http://127.0.0.1:PORT/customerWeb */
+  baseUrl: string;
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Database (migrated, seeded) and `next start` on port, ready to serve. build: true always
+ * builds, false never, unset builds when needsBuild().
+ */
+export async function startStack(opts: EmbeddedOptions & { port: number; build?: boolean }): Promise<Stack> {
+  await assertPortFree(opts.port);
+  const db = await prepareDatabase(opts);
+  let next: ChildProcess | undefined;
+  const stop = async () => {
+    if (next) await stopChild(next);
+    await db.stop();
+  };
+  try {
+    if (opts.build ?? needsBuild()) await buildApp(opts.port);
+    const baseUrl = `http://127.0.0.1:${opts.port}/customerWeb`;
+    next = startNext("start", opts.port, appEnv({ port: opts.port, databaseUrl: db.url, host: "127.0.0.1" }));
+    await waitForApp(baseUrl, next);
+    return { baseUrl, databaseUrl: db.url, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
