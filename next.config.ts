@@ -12,6 +12,8 @@ const withNextIntl = createNextIntlPlugin({
 const config: NextConfig = {
   basePath: "/customerWeb",
   poweredByHeader: false,
+  // The test runner reaches the dev server as 127.0.0.1; let its hot-reload connect.
+  allowedDevOrigins: ["127.0.0.1"],
   reactStrictMode: true,
   // Tree-shake antd and its icons per import: without it every page pulls the whole barrel.
   experimental: { optimizePackageImports: ["antd", "@ant-design/icons"], authInterrupts: true },

@@ -2,6 +2,7 @@ import "antd/dist/antd.css";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale } from "next-intl/server";
 import type { ReactNode } from "react";
+import enUS from "antd/locale/en_US";
 import zhCN from "antd/locale/zh_CN";
 import type { Locale } from "@/lib/i18n/config";
 import { AppProviders } from "./app-providers";
@@ -11,9 +12,10 @@ export async function AppRoot({ children }: { children: (locale: Locale) => Reac
   const locale = (await getLocale()) as Locale;
   return (
     <NextIntlClientProvider>
-      {/* antd's texts for zh-CN travel as data from the server, so no locale code is bundled for
-          the browser (en-US is antd's built-in default). */}
-      <AppProviders locale={locale} antdLocale={locale === "zh-CN" ? zhCN : undefined}>
+      {/* antd's texts travel as data from the server, so no locale code is bundled for the
+          browser. Always pass one: ConfigProvider adds a wrapper only when it has a locale, and
+          a changing tree would remount the whole shell on a language switch. */}
+      <AppProviders locale={locale} antdLocale={locale === "zh-CN" ? zhCN : enUS}>
         {children(locale)}
       </AppProviders>
     </NextIntlClientProvider>

@@ -15,11 +15,15 @@ export function LocaleSync({ locale }: { locale: Locale }) {
   useEffect(() => {
     const hasQuery = new URLSearchParams(window.location.search).has("lng");
     const stored = normalizeLocale(readStoredLocale());
-    if (!hasQuery && !readCookie(LOCALE_COOKIE) && stored && stored !== locale) {
+    const cookie = readCookie(LOCALE_COOKIE);
+    if (!hasQuery && !cookie && stored && stored !== locale) {
       rememberLocale(stored);
       router.refresh();
       return;
     }
+    // Without ?lng= the server follows the cookie, so a cookie that disagrees means a switch is
+    // on its way (this effect may run twice, e.g. in Strict Mode): leave it alone.
+    if (!hasQuery && cookie && normalizeLocale(cookie) && normalizeLocale(cookie) !== locale) return;
     rememberLocale(locale);
     document.documentElement.lang = locale;
   }, [locale, router]);

@@ -1,0 +1,45 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// The end-to-end suite (ARCHITECTURE.md "Tests"). It does not start the app: `npm test` (or a
+// person) runs it and points BASE_URL at it, e.g. BASE_URL=http://127.0.0.1:3200/customerWeb.
+// The trailing slash matters: specs navigate with relative paths ("system/login"), which
+// resolve under /customerWeb/ only when the base URL ends with "/".
+const baseURL = (process.env.BASE_URL ?? "http://127.0.0.1:3100/customerWeb").replace(/\/*$/, "/");
+const CI = !!process.env.CI;
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results/artifacts",
+  fullyParallel: false,
+  forbidOnly: CI,
+  // Two cores: one worker runs the browser, the other leaves room for the app under test.
+  workers: CI ? 1 : 2,
+  retries: CI ? 1 : 0,
+  // Generous: against `next dev` the first request to a route compiles it.
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
+  reporter: [["list"], ["html", { outputFolder: "playwright-report", open: "never" }]],
+  use: {
+    baseURL,
+    locale: "en-US",
+    timezoneId: "Asia/Shanghai",
+    trace: "on-first-retry",
+    screenshot: "only-on-failure",
+    navigationTimeout: 60_000,
+    actionTimeout: 20_000,
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1440, height: 900 },
+        // Browsers cannot be downloaded here: Debian's Chromium (apt: chromium fonts-noto-cjk).
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-gpu"],
+        },
+      },
+    },
+  ],
+});
