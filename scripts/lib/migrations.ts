@@ -51,7 +51,8 @@ export function withDatabaseName(url: string, name: string): string {
   return u.toString();
 }
 
-async function adminQuery(url: string, sql: string): Promise<void> {
+/** One statement on its own connection (CREATE/DROP DATABASE cannot run in a pool transaction). */
+export async function adminQuery(url: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

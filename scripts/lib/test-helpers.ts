@@ -4,7 +4,7 @@ import path from "node:path";
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { isPglite, withDatabaseName } from "./migrations";
+import { adminQuery, isPglite, withDatabaseName } from "./migrations";
 import { ROOT } from "./paths";
 
 export interface ScriptResult {
@@ -57,25 +57,15 @@ export function removeDataDir(dir: string): void {
   fs.rmSync(`${dir}.lock`, { force: true });
 }
 
-async function admin(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A scratch database on the PostgreSQL server of DATABASE_URL; null without one (or on PGlite). */
 export async function scratchPostgres(label: string): Promise<{ url: string; drop(): Promise<void> } | null> {
   const server = process.env.DATABASE_URL;
   if (!server || (await isPglite(server))) return null;
   const name = `dp_test_${label}_${Date.now()}_${randomBytes(2).toString("hex")}`;
-  await admin(server, `create database "${name}"`);
+  await adminQuery(server, `create database "${name}"`);
   return {
     url: withDatabaseName(server, name),
-    drop: () => admin(server, `drop database if exists "${name}" with (force)`),
+    drop: () => adminQuery(server, `drop database if exists "${name}" with (force)`),
   };
 }
 
