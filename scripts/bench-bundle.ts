@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib";
 import path from "node:path";
 import { signInCookie } from "./lib/http-session";
 import { ROOT } from "./lib/paths";
-import { startStack } from "./lib/stack";
+import { choosePort, startStack } from "./lib/stack";
 
 const KiB = 1024;
 type Account = { account: string; password: string; companyCode?: string };
@@ -45,7 +45,7 @@ function assetsOf(html: string): { js: string[]; css: string[] } {
 }
 
 async function main() {
-  const port = Number(process.env.BENCH_PORT ?? 3300);
+  const port = await choosePort(process.env.BENCH_PORT, 3300);
   const stack = await startStack({ port, dataDir: path.join(ROOT, "data/bench-pglite"), fresh: true });
   const origin = new URL(stack.baseUrl).origin;
   const cookies = new Map<string, string>();

@@ -9,9 +9,10 @@ import type { Database } from "./lib/database";
 import { appEnv } from "./lib/env";
 import { ROOT, TEST_DATA_DIR } from "./lib/paths";
 import { bin, main, onCleanup, run, stopChild, StepError } from "./lib/proc";
-import { assertPortFree, buildApp, ensurePrismaClient, prepareDatabase, startNext, waitForApp } from "./lib/stack";
+import { assertPortFree, buildApp, choosePort, ensurePrismaClient, prepareDatabase, startNext, waitForApp } from "./lib/stack";
 
-const E2E_PORT = Number(process.env.TEST_PORT ?? 3100); // TEST_PORT: run beside another suite
+// TEST_PORT pins the port; otherwise 3100, or any free port when 3100 is taken (chosen at build).
+let E2E_PORT = 3100;
 
 function usage(): never {
   console.error("usage: npm test -- [--skip-e2e] [--only unit|int|e2e]");
@@ -58,13 +59,21 @@ const steps: { name: string; when: boolean; run: () => Promise<void> }[] = [
       await run(bin("vitest"), ["run", ...project], { env });
     },
   },
-  { name: "next build", when: wants("e2e"), run: () => buildApp(E2E_PORT) },
   {
-    name: `next start (port ${E2E_PORT})`,
+    name: "next build",
+    when: wants("e2e"),
+    run: async () => {
+      E2E_PORT = await choosePort(process.env.TEST_PORT, 3100);
+      await buildApp(E2E_PORT);
+    },
+  },
+  {
+    name: "next start",
     when: wants("e2e"),
     run: async () => {
       await assertPortFree(E2E_PORT);
       const env = appEnv({ port: E2E_PORT, databaseUrl: ctx.db!.url, host: "127.0.0.1" });
+      console.log(`next start on port ${E2E_PORT}`);
       const next = startNext("start", E2E_PORT, env);
       onCleanup(() => stopChild(next));
       ctx.baseUrl = `http://127.0.0.1:${E2E_PORT}/customerWeb`;

@@ -70,6 +70,33 @@ export async function buildApp(port: number): Promise<void> {
   await run(bin("next"), ["build"], { env });
 }
 
+/** A port the OS reports free right now. */
+function osFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The port a script serves on: the one its environment variable names (which must be free),
+ * else the preferred one when free, else any free port, so a leftover server elsewhere on the
+ * machine does not fail a test or benchmark run.
+ */
+export async function choosePort(fromEnv: string | undefined, preferred: number): Promise<number> {
+  if (fromEnv) return Number(fromEnv);
+  try {
+    await assertPortFree(preferred);
+    return preferred;
+  } catch {
+    return osFreePort();
+  }
+}
+
 export async function assertPortFree(port: number): Promise<void> {
   const inUse = await new Promise<boolean>((resolve) => {
     const socket = net.connect({ port, host: "127.0.0.1" });
