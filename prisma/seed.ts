@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { hashPassword } from "@/lib/auth/password";
 import type { DataScope, OrganizationType, UserType } from "@/lib/generated/prisma/client";
 import { menuCatalog, type MenuSeed } from "./seed/menus";
+import { seedVariables } from "./seed/variables";
 
 const organizations: { code: string; nameEn: string; nameZh: string; type: OrganizationType; parent?: string; sort: number }[] = [
   { code: "HQ", nameEn: "Green Motors Headquarters", nameZh: "绿色汽车总部", type: "HEADQUARTERS", sort: 0 },
@@ -62,6 +63,7 @@ async function seedMenus(nodes: MenuSeed[], parentId: number | null, grants: Map
 
 export async function seed() {
   const prisma = db();
+  await seedVariables();
   const orgIds = new Map<string, number>();
   for (const o of organizations) {
     const data = { nameEn: o.nameEn, nameZh: o.nameZh, type: o.type, sort: o.sort, parentId: o.parent ? orgIds.get(o.parent)! : null };

@@ -1,0 +1,45 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { VARIABLES, type VariableKey } from "./variable-registry";
+
+type Value = number | string | boolean | unknown;
+const TTL_MS = 30_000;
+const cache = new Map<string, { value: Value; at: number }>();
+
+function parse(type: string, raw: string): Value {
+  switch (type) {
+    case "NUMBER":
+      return Number(raw);
+    case "BOOLEAN":
+      return raw === "true";
+    case "JSON":
+      return JSON.parse(raw);
+    default:
+      return raw;
+  }
+}
+
+type Typed<K extends VariableKey> = (typeof VARIABLES)[K]["type"] extends "NUMBER" ? number : (typeof VARIABLES)[K]["type"] extends "BOOLEAN" ? boolean : string;
+
+/**
+ * A system variable's value: the company's override, else the platform value, else the coded
+ * default (a fresh database before the seed). Cached for 30 s per process; invalidate on change.
+ */
+export async function variable<K extends VariableKey>(key: K, companyId?: number | null): Promise<Typed<K>> {
+  const cacheKey = `${key}:${companyId ?? ""}`;
+  const hit = cache.get(cacheKey);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.value as Typed<K>;
+  const def = VARIABLES[key];
+  const row = await db().systemVariableDefault.findUnique({
+    where: { key },
+    select: { type: true, value: true, overrides: companyId ? { where: { companyId }, select: { value: true } } : false },
+  });
+  const raw = row?.overrides?.[0]?.value ?? row?.value ?? def.value;
+  const value = parse(row?.type ?? def.type, raw);
+  cache.set(cacheKey, { value, at: Date.now() });
+  return value as Typed<K>;
+}
+
+export function invalidateVariables(): void {
+  cache.clear();
+}
