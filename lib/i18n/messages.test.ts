@@ -1,8 +1,6 @@
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
-import enUS from "@/messages/en-US.json";
-import zhCN from "@/messages/zh-CN.json";
-import { messagesFor } from "./messages";
+import { MESSAGE_FILES, messagesFor } from "./messages";
 
 type Tree = { [k: string]: string | Tree };
 
@@ -31,8 +29,20 @@ function args(message: string): string[] {
   return [...names].sort();
 }
 
-const en = leaves(enUS as Tree);
-const zh = leaves(zhCN as Tree);
+const en = leaves(Object.assign({}, ...MESSAGE_FILES["en-US"]) as Tree);
+const zh = leaves(Object.assign({}, ...MESSAGE_FILES["zh-CN"]) as Tree);
+
+describe("message files per area", () => {
+  it("no namespace is defined in two files (a later file would silently replace it)", () => {
+    for (const files of Object.values(MESSAGE_FILES)) {
+      const seen = new Set<string>();
+      for (const f of files) for (const ns of Object.keys(f)) {
+        expect(seen.has(ns), ns).toBe(false);
+        seen.add(ns);
+      }
+    }
+  });
+});
 
 describe("message files", () => {
   it("zh-CN has every en-US key", () => {

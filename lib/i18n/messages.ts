@@ -1,17 +1,31 @@
-import enUS from "@/messages/en-US.json";
-import zhCN from "@/messages/zh-CN.json";
+import enCore from "@/messages/en-US.json";
+import zhCore from "@/messages/zh-CN.json";
+import enAccess from "@/messages/access/en-US.json";
+import zhAccess from "@/messages/access/zh-CN.json";
+import enAccounts from "@/messages/accounts/en-US.json";
+import zhAccounts from "@/messages/accounts/zh-CN.json";
 import type { Locale } from "./config";
 import { mergeMessages, type MessageTree } from "./merge";
 
-export type Messages = typeof enUS;
+// One file per area and language (messages/<area>/<locale>.json) beside the core files, so
+// areas grow without touching each other. Namespaces must not repeat across files.
+export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
+  "en-US": [enCore, enAccounts, enAccess],
+  "zh-CN": [zhCore, zhAccounts, zhAccess],
+};
+export const MESSAGE_AREAS = ["", "accounts", "access"] as const;
 
+export type Messages = typeof enCore;
+
+const combine = (files: MessageTree[]) => files.reduce((all, f) => ({ ...all, ...f }), {} as MessageTree);
 const cache = new Map<Locale, Messages>();
 
 /** The messages of a language; keys it lacks fall back to en-US. */
 export function messagesFor(locale: Locale): Messages {
   let m = cache.get(locale);
   if (!m) {
-    m = (locale === "en-US" ? enUS : mergeMessages(enUS as MessageTree, zhCN as MessageTree)) as Messages;
+    const en = combine(MESSAGE_FILES["en-US"]);
+    m = (locale === "en-US" ? en : mergeMessages(en, combine(MESSAGE_FILES[locale]))) as Messages;
     cache.set(locale, m);
   }
   return m;
