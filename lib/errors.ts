@@ -1,6 +1,7 @@
 /**
- * An expected failure a person can act on: a translation key (under the "Errors" messages),
- * its values, and optionally the form field it belongs to. Services throw it; the action
+ * An expected failure a person can act on: a message key (its full path, e.g.
+ * "Errors.notFound" or "Register.errors.codeExpired"), its values, and optionally the form
+ * field it belongs to. Services throw it; the action
  * wrapper and the REST handlers translate it.
  */
 export class DomainError extends Error {
@@ -18,7 +19,7 @@ export class DomainError extends Error {
 /** Another tenant's record or a missing one: both answer the same (ARCHITECTURE.md rule 2). */
 export class NotFoundError extends DomainError {
   constructor() {
-    super("notFound", {}, undefined, 404);
+    super("Errors.notFound", {}, undefined, 404);
     this.name = "NotFoundError";
   }
 }

@@ -52,6 +52,15 @@ async function seedMenus(nodes: MenuSeed[], parentId: number | null, grants: Map
     };
     const row = await prisma.menu.upsert({ where: { key: m.key }, create: { key: m.key, ...data }, update: data });
     const roles = m.children ? await seedMenus(m.children, row.id, grants) : new Set(["ADMIN", ...(m.roles ?? [])]);
+    for (const [j, b] of (m.buttons ?? []).entries()) {
+      const button = { parentId: row.id, type: "BUTTON" as const, permission: b.permission, nameEn: b.nameEn, nameZh: b.nameZh, sort: j * 10, path: null, icon: null };
+      const key = `${m.key}:${b.permission}`;
+      const saved = await prisma.menu.upsert({ where: { key }, create: { key, ...button }, update: button });
+      for (const role of ["ADMIN", ...(b.roles ?? [])]) {
+        if (!grants.has(role)) grants.set(role, new Set());
+        grants.get(role)!.add(saved.id);
+      }
+    }
     for (const role of roles) {
       if (!grants.has(role)) grants.set(role, new Set());
       grants.get(role)!.add(row.id);

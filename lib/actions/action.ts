@@ -47,7 +47,7 @@ export function publicAction<S extends z.ZodType, R>(opts: { schema: S; labels: 
 }
 
 async function runParsed<S extends z.ZodType, R>(schema: S, labels: string, input: unknown, requestId: string | null, run: (data: z.output<S>) => Promise<R>): Promise<ActionResult<R>> {
-  const [tv, tl, te, tc] = await Promise.all([getTranslations("Validation"), getTranslations(labels), getTranslations("Errors"), getTranslations("Common")]);
+  const [tv, tl, te, tc] = await Promise.all([getTranslations("Validation"), getTranslations(labels), getTranslations(), getTranslations("Common")]);
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     const fieldErrors = translateIssues(parsed.error, (k, v) => tv(k, v), (f) => (tl.has(f) ? tl(f) : f), input);
@@ -58,7 +58,8 @@ async function runParsed<S extends z.ZodType, R>(schema: S, labels: string, inpu
   } catch (err) {
     if (err instanceof ForbiddenError) return { ok: false, message: tc("forbidden") };
     if (err instanceof DomainError) {
-      const message = te(err.key, err.values);
+      // Keys are full message paths chosen by services; next-intl cannot type-check them here.
+      const message = (te as unknown as (k: string, v: Record<string, string | number>) => string)(err.key, err.values);
       return { ok: false, message, fieldErrors: err.field ? { [err.field]: message } : undefined };
     }
     log.error("action failed", { requestId, ...errorFields(err) });

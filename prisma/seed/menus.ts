@@ -10,6 +10,16 @@ export type MenuSeed = {
   children?: MenuSeed[];
   /** Roles (by code) granted this screen, besides ADMIN which holds everything. */
   roles?: string[];
+  /** The screen's actions: BUTTON menus whose permission codes actions and endpoints check. */
+  buttons?: ButtonSeed[];
+};
+
+export type ButtonSeed = {
+  permission: string;
+  nameEn: string;
+  nameZh: string;
+  /** Roles granted this action (ADMIN holds every one); default: none besides ADMIN. */
+  roles?: string[];
 };
 
 const DEALER = ["DEALER"];
