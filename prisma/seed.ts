@@ -1,8 +1,10 @@
-// Demo data (DOMAIN.md "Demo data"). Idempotent: safe to run on every start; it upserts by
+// Demo data (DOMAIN.md "Demo data"). Idempotent: safe to run on every start. Rows that exist
+// are left as they are, so what administrators changed (names, order, icons, regions) survives
+// a restart; missing rows are created. It upserts by
 // natural keys and never overwrites a password someone changed.
 import { db } from "@/lib/db";
 import { hashPassword } from "@/lib/auth/password";
-import type { DataScope, OrganizationType, UserType } from "@/lib/generated/prisma/client";
+import type { DataScope, OrganizationType, Prisma, UserType } from "@/lib/generated/prisma/client";
 import { menuCatalog, type MenuSeed } from "./seed/menus";
 import { seedVariables } from "./seed/variables";
 
@@ -24,6 +26,13 @@ const roles: { code: string; nameEn: string; nameZh: string; dataScope: DataScop
   { code: "DEALER", nameEn: "Dealer", nameZh: "经销商", dataScope: "SELF" },
 ];
 
+// Posts of the manufacturer's staff (system/job).
+const jobs = [
+  { code: "SALES_MANAGER", nameEn: "Regional Sales Manager", nameZh: "大区销售经理", sort: 10 },
+  { code: "SALES_OPS", nameEn: "Sales Operations Specialist", nameZh: "销售运营专员", sort: 20 },
+  { code: "AFTER_SALES", nameEn: "After-sales Engineer", nameZh: "售后工程师", sort: 30 },
+];
+
 const users: { account: string; password: string; name: string; phone: string; userType: UserType; org?: string; roles: string[]; companies: string[] }[] = [
   { account: "admin", password: "Admin@123456", name: "Administrator", phone: "13900000000", userType: "ADMIN", org: "HQ", roles: ["ADMIN"], companies: [] },
   { account: "staff.sales", password: "Staff@123456", name: "Chen Jing", phone: "13900000001", userType: "STAFF", org: "SALES", roles: ["SALES_OPS"], companies: [] },
@@ -31,10 +40,18 @@ const users: { account: string; password: string; name: string; phone: string; u
   { account: "dealer.group", password: "Dealer@123456", name: "Zhao Lei", phone: "13900000003", userType: "DEALER", roles: ["DEALER"], companies: ["D001", "D002"] },
 ];
 
-/** Upserts a level of the menu tree; returns the roles granted anything in it, so a directory
+/** Creates a menu row once; `fresh` says whether this run created it. */
+async function ensureMenu(key: string, data: Omit<Prisma.MenuUncheckedCreateInput, "key">, fresh: Set<number>): Promise<{ id: number }> {
+  const existing = await db().menu.findUnique({ where: { key }, select: { id: true } });
+  if (existing) return existing;
+  const row = await db().menu.create({ data: { key, ...data }, select: { id: true } });
+  fresh.add(row.id);
+  return row;
+}
+
+/** Creates a level of the menu tree; returns the roles granted anything in it, so a directory
  * is granted to exactly the roles that may open one of its screens. */
-async function seedMenus(nodes: MenuSeed[], parentId: number | null, grants: Map<string, Set<number>>): Promise<Set<string>> {
-  const prisma = db();
+async function seedMenus(nodes: MenuSeed[], parentId: number | null, grants: Map<string, Set<number>>, fresh: Set<number>): Promise<Set<string>> {
   const levelRoles = new Set<string>();
   for (const [i, m] of nodes.entries()) {
     const data = {
@@ -50,12 +67,12 @@ async function seedMenus(nodes: MenuSeed[], parentId: number | null, grants: Map
       tileNameEn: m.tile?.nameEn ?? null,
       tileNameZh: m.tile?.nameZh ?? null,
     };
-    const row = await prisma.menu.upsert({ where: { key: m.key }, create: { key: m.key, ...data }, update: data });
-    const roles = m.children ? await seedMenus(m.children, row.id, grants) : new Set(["ADMIN", ...(m.roles ?? [])]);
+    const row = await ensureMenu(m.key, data, fresh);
+    const roles = m.children ? await seedMenus(m.children, row.id, grants, fresh) : new Set(["ADMIN", ...(m.roles ?? [])]);
     for (const [j, b] of (m.buttons ?? []).entries()) {
       const button = { parentId: row.id, type: "BUTTON" as const, permission: b.permission, nameEn: b.nameEn, nameZh: b.nameZh, sort: j * 10, path: null, icon: null };
       const key = `${m.key}:${b.permission}`;
-      const saved = await prisma.menu.upsert({ where: { key }, create: { key, ...button }, update: button });
+      const saved = await ensureMenu(key, button, fresh);
       for (const role of ["ADMIN", ...(b.roles ?? [])]) {
         if (!grants.has(role)) grants.set(role, new Set());
         grants.get(role)!.add(saved.id);
@@ -76,27 +93,34 @@ export async function seed() {
   const orgIds = new Map<string, number>();
   for (const o of organizations) {
     const data = { nameEn: o.nameEn, nameZh: o.nameZh, type: o.type, sort: o.sort, parentId: o.parent ? orgIds.get(o.parent)! : null };
-    const row = await prisma.organization.upsert({ where: { code: o.code }, create: { code: o.code, ...data }, update: data });
+    const row = await prisma.organization.upsert({ where: { code: o.code }, create: { code: o.code, ...data }, update: {} });
     orgIds.set(o.code, row.id);
   }
   const companyIds = new Map<string, number>();
   for (const c of companies) {
     const data = { nameEn: c.nameEn, nameZh: c.nameZh, organizationId: orgIds.get(c.org)!, contact: c.contact, phone: c.phone };
-    const row = await prisma.company.upsert({ where: { code: c.code }, create: { code: c.code, ...data }, update: data });
+    const row = await prisma.company.upsert({ where: { code: c.code }, create: { code: c.code, ...data }, update: {} });
     companyIds.set(c.code, row.id);
   }
+  for (const j of jobs) await prisma.job.upsert({ where: { code: j.code }, create: j, update: {} });
   const roleIds = new Map<string, number>();
+  const freshRoles = new Set<string>();
   for (const r of roles) {
-    const row = await prisma.role.upsert({ where: { code: r.code }, create: r, update: { nameEn: r.nameEn, nameZh: r.nameZh } });
-    roleIds.set(r.code, row.id);
+    const existing = await prisma.role.findUnique({ where: { code: r.code }, select: { id: true } });
+    if (!existing) freshRoles.add(r.code);
+    roleIds.set(r.code, (existing ?? (await prisma.role.create({ data: r, select: { id: true } }))).id);
   }
 
+  // Grants are seeded for new roles and new menus only: a grant an administrator removed stays
+  // removed, while a screen added by a later release reaches the roles meant to have it.
   const grants = new Map<string, Set<number>>();
-  await seedMenus(menuCatalog, null, grants);
+  const freshMenus = new Set<number>();
+  await seedMenus(menuCatalog, null, grants, freshMenus);
   for (const [role, menuIds] of grants) {
     const roleId = roleIds.get(role);
     if (!roleId) continue;
-    await prisma.roleMenu.createMany({ data: [...new Set(menuIds)].map((menuId) => ({ roleId, menuId })), skipDuplicates: true });
+    const ids = [...menuIds].filter((id) => freshRoles.has(role) || freshMenus.has(id));
+    await prisma.roleMenu.createMany({ data: ids.map((menuId) => ({ roleId, menuId })), skipDuplicates: true });
   }
 
   for (const u of users) {
