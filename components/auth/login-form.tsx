@@ -1,7 +1,7 @@
 "use client";
 
 import { LockOutlined, UserOutlined } from "@ant-design/icons";
-import { Button, Input, Radio } from "antd";
+import { Button, Input } from "antd";
 import { useLocale, useTranslations } from "next-intl";
 import { useState, useTransition, type FormEvent } from "react";
 import { prepareSignInAction } from "@/lib/auth/actions";
@@ -14,7 +14,7 @@ import styles from "./auth-frame.module.css";
 type Step = { kind: "credentials" } | { kind: "company"; companies: CompanyOption[] };
 type FieldErrors = Partial<Record<"account" | "password" | "company", string>>;
 
-const KNOWN_ERRORS = new Set(["INVALID_CREDENTIALS", "ACCOUNT_PENDING", "ACCOUNT_DISABLED", "ACCOUNT_LOCKED", "COMPANY_REQUIRED", "COMPANY_INVALID"]);
+const KNOWN_ERRORS = new Set(["INVALID_CREDENTIALS", "ACCOUNT_PENDING", "ACCOUNT_DISABLED", "ACCOUNT_LOCKED", "COMPANY_REQUIRED", "COMPANY_INVALID", "RATE_LIMITED"]);
 
 /** Sign-in: account and password, then (for a dealer group) the company to work in. */
 export function LoginForm({ callbackPath, initialError }: { callbackPath: string; initialError: string | null }) {
@@ -92,13 +92,15 @@ export function LoginForm({ callbackPath, initialError }: { callbackPath: string
       {step.kind === "company" && (
         <fieldset className={styles.field} style={{ border: 0, padding: 0, margin: "0 0 20px" }}>
           <legend className={styles.label}>{t("company")}</legend>
-          <Radio.Group value={companyCode} onChange={(e) => setCompanyCode(e.target.value)} className={styles.companies} data-testid="company-select" disabled={pending}>
+          {/* Native radios: antd's Radio would cost the anonymous pages ~3 KiB of JS (budget). */}
+          <div role="radiogroup" aria-label={t("company")} className={styles.companies} data-testid="company-select">
             {step.companies.map((c) => (
-              <Radio.Button key={c.code} value={c.code} style={{ height: "auto", padding: "8px 14px", borderRadius: 8 }}>
-                {`${companyName(c)} (${c.code})`}
-              </Radio.Button>
+              <label key={c.code} className={styles.companyOption} data-checked={companyCode === c.code}>
+                <input type="radio" name="company" value={c.code} checked={companyCode === c.code} onChange={() => setCompanyCode(c.code)} disabled={pending} />
+                <span>{`${companyName(c)} (${c.code})`}</span>
+              </label>
             ))}
-          </Radio.Group>
+          </div>
           <div className={styles.fieldError}>{fieldErrors.company}</div>
         </fieldset>
       )}
@@ -110,6 +112,14 @@ export function LoginForm({ callbackPath, initialError }: { callbackPath: string
         <Button type="link" block style={{ marginTop: 8 }} onClick={() => (setStep({ kind: "credentials" }), setError(null))} disabled={pending}>
           {t("back")}
         </Button>
+      )}
+      {step.kind === "credentials" && (
+        <div className={styles.links}>
+          <a href={withBase("/system/forgetpwd")} data-testid="link-forgot-password">{t("forgotPassword")}</a>
+          <span>
+            {t("noAccount")} <a href={withBase("/system/register")} data-testid="link-register">{t("register")}</a>
+          </span>
+        </div>
       )}
     </form>
   );

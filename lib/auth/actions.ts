@@ -1,7 +1,9 @@
 "use server";
 
+import { headers } from "next/headers";
 import type { CompanyOption, SignInError } from "./credentials";
-import { checkCredentials } from "./credentials";
+import { attemptSignIn } from "./credentials";
+import { clientIp } from "./login-log";
 import { ZSignIn } from "./schemas";
 
 export type PrepareSignInResult =
@@ -15,8 +17,10 @@ export type PrepareSignInResult =
 export async function prepareSignInAction(input: unknown): Promise<PrepareSignInResult> {
   const parsed = ZSignIn.safeParse(input);
   if (!parsed.success) return { ok: false, error: "INVALID_CREDENTIALS" };
-  const checked = await checkCredentials(parsed.data.account, parsed.data.password);
-  if (!checked.ok) return checked;
+  const h = await headers();
+  // Failures are logged here; a success is logged by the credentials endpoint that follows.
+  const checked = await attemptSignIn(parsed.data, { ip: clientIp((n) => h.get(n)), userAgent: h.get("user-agent"), stage: "prepare" });
+  if (!checked.ok) return { ok: false, error: checked.error };
   const { user } = checked;
   const last = user.companies.find((c) => c.id === user.lastCompanyId) ?? null;
   return { ok: true, userType: user.userType, companies: user.companies, lastCompanyCode: last?.code ?? null };

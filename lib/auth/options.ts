@@ -2,7 +2,8 @@ import "server-only";
 import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { db } from "@/lib/db";
-import { checkCredentials, pickCompany } from "./credentials";
+import { attemptSignIn } from "./credentials";
+import { clientIp } from "./login-log";
 
 export const BASE_PATH = "/customerWeb";
 
@@ -38,19 +39,18 @@ export const authOptions: AuthOptions = {
       name: "Account",
       credentials: { account: { type: "text" }, password: { type: "password" }, companyCode: { type: "text" } },
       // Errors are thrown as codes; the sign-in screen translates them.
-      async authorize(credentials) {
+      async authorize(credentials, req) {
         const account = String(credentials?.account ?? "");
         const password = String(credentials?.password ?? "");
         if (!account || !password || account.length > 50 || password.length > 128) throw new Error("INVALID_CREDENTIALS");
-        const checked = await checkCredentials(account, password);
+        const h = (req?.headers ?? {}) as Record<string, string | undefined>;
+        const checked = await attemptSignIn(
+          { account, password, companyCode: credentials?.companyCode },
+          { ip: clientIp((n) => h[n]), userAgent: h["user-agent"] ?? null, stage: "session" },
+        );
         if (!checked.ok) throw new Error(checked.error);
-        const picked = pickCompany(checked.user, credentials?.companyCode);
-        if (!picked.ok) throw new Error(picked.error);
-        if (picked.companyId !== null) {
-          await db().user.update({ where: { id: checked.user.id }, data: { lastCompanyId: picked.companyId } });
-        }
         const u = checked.user;
-        return { id: String(u.id), uid: u.id, name: u.name, account: u.account, userType: u.userType, companyId: picked.companyId };
+        return { id: String(u.id), uid: u.id, name: u.name, account: u.account, userType: u.userType, companyId: checked.companyId };
       },
     }),
   ],

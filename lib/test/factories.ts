@@ -3,13 +3,18 @@
 import { randomBytes } from "node:crypto";
 import { hashPassword } from "@/lib/auth/password";
 import { db } from "@/lib/db";
-import type { DataScope, MenuType, UserStatus, UserType } from "@/lib/generated/prisma/client";
+import type { DataScope, MenuType, OrganizationType, UserStatus, UserType } from "@/lib/generated/prisma/client";
 
 export const uid = (prefix = "t") => `${prefix}${randomBytes(5).toString("hex")}`;
 
-export async function makeOrganization(parentId: number | null = null) {
+export async function makeOrganization(parentId: number | null = null, type?: OrganizationType) {
   const code = uid("ORG");
-  return db().organization.create({ data: { code, nameEn: code, nameZh: code, type: parentId ? "REGION" : "HEADQUARTERS", parentId } });
+  return db().organization.create({ data: { code, nameEn: code, nameZh: code, type: type ?? (parentId ? "REGION" : "HEADQUARTERS"), parentId } });
+}
+
+export async function makeJob() {
+  const code = uid("JOB");
+  return db().job.create({ data: { code, nameEn: code, nameZh: code } });
 }
 
 export async function makeCompany(organizationId?: number, status: "ACTIVE" | "DISABLED" = "ACTIVE") {
@@ -18,10 +23,13 @@ export async function makeCompany(organizationId?: number, status: "ACTIVE" | "D
   return db().company.create({ data: { code, nameEn: `Company ${code}`, nameZh: `公司${code}`, organizationId: org, status } });
 }
 
-export async function makeRole(opts: { dataScope?: DataScope; menuIds?: number[] } = {}) {
+export async function makeRole(opts: { dataScope?: DataScope; menuIds?: number[]; organizationIds?: number[] } = {}) {
   const code = uid("ROLE");
   return db().role.create({
-    data: { code, nameEn: code, nameZh: code, dataScope: opts.dataScope ?? "SELF", menus: { create: (opts.menuIds ?? []).map((menuId) => ({ menuId })) } },
+    data: {
+      code, nameEn: code, nameZh: code, dataScope: opts.dataScope ?? "SELF", menus: { create: (opts.menuIds ?? []).map((menuId) => ({ menuId })) },
+      organizations: { create: (opts.organizationIds ?? []).map((organizationId) => ({ organizationId })) },
+    },
   });
 }
 
@@ -38,7 +46,7 @@ export async function makeMenu(opts: { type?: MenuType; path?: string | null; pe
 let cachedHash: Promise<string> | null = null;
 export const TEST_PASSWORD = "Test@123456";
 
-export async function makeUser(opts: { userType?: UserType; status?: UserStatus; companyIds?: number[]; roleIds?: number[]; sessionsValidFrom?: Date } = {}) {
+export async function makeUser(opts: { userType?: UserType; status?: UserStatus; companyIds?: number[]; roleIds?: number[]; sessionsValidFrom?: Date; organizationId?: number | null } = {}) {
   cachedHash ??= hashPassword(TEST_PASSWORD);
   const account = uid("u");
   return db().user.create({
@@ -49,6 +57,7 @@ export async function makeUser(opts: { userType?: UserType; status?: UserStatus;
       status: opts.status ?? "ACTIVE",
       passwordHash: await cachedHash,
       sessionsValidFrom: opts.sessionsValidFrom ?? new Date(Date.now() - 60_000),
+      organizationId: opts.organizationId ?? null,
       companies: { create: (opts.companyIds ?? []).map((companyId) => ({ companyId })) },
       roles: { create: (opts.roleIds ?? []).map((roleId) => ({ roleId })) },
     },

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { MenuTable } from "@/components/system/menu-table";
+import { MenuAdmin } from "@/components/system/menu-admin";
 import { requireScreen } from "@/lib/shell/guard";
-import { listMenus } from "@/lib/system/queries";
+import { loadMenuAdmin } from "@/lib/system/admin-queries";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("System.menu"))("title") };
@@ -10,5 +10,5 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function Page() {
   const viewer = await requireScreen("system/menu");
-  return <MenuTable rows={await listMenus(viewer)} />;
+  return <MenuAdmin data={await loadMenuAdmin(viewer)} />;
 }

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { OrganizationTable } from "@/components/system/organization-table";
+import { OrganizationAdmin } from "@/components/system/organization-admin";
 import { requireScreen } from "@/lib/shell/guard";
-import { listOrganizations } from "@/lib/system/queries";
+import { loadOrganizationAdmin } from "@/lib/system/admin-queries";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("System.organization"))("title") };
@@ -10,5 +10,5 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function Page() {
   const viewer = await requireScreen("system/organization");
-  return <OrganizationTable rows={await listOrganizations(viewer)} />;
+  return <OrganizationAdmin data={await loadOrganizationAdmin(viewer)} />;
 }

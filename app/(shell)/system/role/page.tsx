@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { RoleTable } from "@/components/system/role-table";
+import { RoleAdmin } from "@/components/system/role-admin";
 import { requireScreen } from "@/lib/shell/guard";
-import { listRoles } from "@/lib/system/queries";
+import { loadRoleAdmin } from "@/lib/system/admin-queries";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("System.role"))("title") };
@@ -10,5 +10,5 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function Page() {
   const viewer = await requireScreen("system/role");
-  return <RoleTable rows={await listRoles(viewer)} />;
+  return <RoleAdmin data={await loadRoleAdmin(viewer)} />;
 }

@@ -1,0 +1,13 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { CodePasswordForm } from "@/components/auth/code-password-form";
+import { variable } from "@/lib/config/variables";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("ForgotPassword"))("title") };
+}
+
+export default async function ForgotPasswordPage() {
+  const [minLength, codeMinutes] = await Promise.all([variable("password.minLength"), variable("sms.codeLifetimeMinutes")]);
+  return <CodePasswordForm mode="reset" minLength={minLength} codeMinutes={codeMinutes} />;
+}

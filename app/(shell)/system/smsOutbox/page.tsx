@@ -1,0 +1,15 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { SmsOutboxTable } from "@/components/accounts/sms-outbox-table";
+import { searchUrl } from "@/lib/accounts/search-url";
+import { listSmsMessages } from "@/lib/accounts/sms-queries";
+import { requireScreen } from "@/lib/shell/guard";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("SmsOutbox"))("title") };
+}
+
+export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const viewer = await requireScreen("system/smsOutbox");
+  return <SmsOutboxTable data={await listSmsMessages(viewer, searchUrl("system/smsOutbox", await searchParams))} />;
+}

@@ -1,0 +1,138 @@
+"use client";
+
+import { Button, Drawer, Form, Space, type FormInstance } from "antd";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useState, type ReactNode } from "react";
+import type { z } from "zod";
+import type { ActionResult } from "@/lib/actions/action";
+import { confirmDialog, toast } from "@/lib/client/feedback";
+import { translateIssues } from "@/lib/validation/translate";
+
+// Pieces shared by the access screens: a drawer form validated by the server action's own zod
+// schema, server field errors shown on the fields, and confirmed one-click actions.
+
+type Action<T> = (input: unknown) => Promise<ActionResult<T>>;
+
+function setErrors(form: FormInstance, errors: Record<string, string>, known: Set<string>): string | null {
+  const onFields = Object.entries(errors).filter(([name]) => known.has(name));
+  form.setFields(onFields.map(([name, e]) => ({ name, errors: [e] })));
+  const rest = Object.entries(errors).filter(([name]) => !known.has(name));
+  return rest.length ? rest[0][1] : null;
+}
+
+/** Validates with the schema in the browser, then runs the action; errors land on the fields. */
+export function useFormAction(labels: string) {
+  const tv = useTranslations("Validation");
+  const tl = useTranslations(labels);
+  const ta = useTranslations("Access");
+  const router = useRouter();
+  return async function submit<T>(form: FormInstance, schema: z.ZodType, action: Action<T>, values: Record<string, unknown>, success?: string): Promise<T | null> {
+    // Registered fields (even empty ones) and values kept in the store without a field.
+    const known = new Set([...Object.keys(form.getFieldsValue() as object), ...Object.keys(form.getFieldsValue(true) as object)]);
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) {
+      const errors = translateIssues(parsed.error, (k, v) => tv(k, v), (f) => (tl.has(f) ? tl(f) : f), values);
+      const other = setErrors(form, errors, known);
+      if (other) toast("error", other);
+      return null;
+    }
+    const res = await action(values);
+    if (!res.ok) {
+      const other = res.fieldErrors ? setErrors(form, res.fieldErrors, known) : res.message;
+      if (other) toast("error", other);
+      return null;
+    }
+    toast("success", success ?? ta("saved"));
+    router.refresh();
+    return res.data;
+  };
+}
+
+/** Confirms, runs an action without a form, and reports the outcome. */
+export function useConfirmedAction() {
+  const ta = useTranslations("Access");
+  const router = useRouter();
+  return async function run<T>(opts: { title: ReactNode; content?: ReactNode; danger?: boolean; okText?: string }, action: Action<T>, input: unknown, success: string): Promise<boolean> {
+    if (!(await confirmDialog({ ...opts, okText: opts.okText ?? ta("confirmOk"), cancelText: ta("cancel") }))) return false;
+    const res = await action(input);
+    if (!res.ok) {
+      toast("error", res.message);
+      return false;
+    }
+    toast("success", success);
+    router.refresh();
+    return true;
+  };
+}
+
+/** A right-hand drawer with a vertical form and Cancel / Save at the bottom. */
+export function FormDrawer<V extends object>(props: {
+  title: ReactNode; open: boolean; form: FormInstance<V>; onClose: () => void; onSubmit: (values: V) => Promise<boolean>; children: ReactNode; initialValues?: Partial<V>; size?: number; testId?: string;
+}) {
+  const ta = useTranslations("Access");
+  const [busy, setBusy] = useState(false);
+  const finish = async () => {
+    setBusy(true);
+    try {
+      if (await props.onSubmit(props.form.getFieldsValue(true) as V)) props.onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Drawer
+      title={props.title}
+      open={props.open}
+      onClose={props.onClose}
+      size={props.size ?? 560}
+      destroyOnHidden
+      data-testid={props.testId}
+      footer={
+        <Space style={{ display: "flex", justifyContent: "flex-end" }}>
+          <Button onClick={props.onClose}>{ta("cancel")}</Button>
+          <Button type="primary" loading={busy} onClick={() => void finish()} data-testid="drawer-save">
+            {ta("save")}
+          </Button>
+        </Space>
+      }
+    >
+      <Form<V> form={props.form} layout="vertical" initialValues={props.initialValues} onFinish={() => void finish()} requiredMark>
+        {props.children}
+        <button type="submit" hidden />
+      </Form>
+    </Drawer>
+  );
+}
+
+/** A table cell of link-style row actions; hidden entries (no permission) are left out. */
+export function RowActions({ items }: { items: ({ key: string; label: string; onClick: () => void; danger?: boolean; hidden?: boolean } | false)[] }) {
+  const shown = items.filter((i): i is Exclude<(typeof items)[number], false> => !!i && !i.hidden);
+  if (!shown.length) return <span>—</span>;
+  return (
+    <Space size={0} wrap>
+      {shown.map((i) => (
+        <Button key={i.key} type="link" size="small" danger={i.danger} onClick={i.onClick} data-testid={`action-${i.key}`}>
+          {i.label}
+        </Button>
+      ))}
+    </Space>
+  );
+}
+
+export type TreeNodeData = { key: number; value: number; title: ReactNode; disabled?: boolean; children?: TreeNodeData[] };
+
+/** Turns an id tree into antd TreeSelect / Tree data with localized titles. */
+export function toTreeData<T extends { id: number; nameEn: string; nameZh: string; children?: T[] }>(
+  nodes: T[], zh: boolean, opts: { disabled?: (n: T) => boolean; title?: (n: T) => ReactNode; keep?: (n: T) => boolean } = {},
+): TreeNodeData[] {
+  return nodes
+    .filter((n) => !opts.keep || opts.keep(n))
+    .map((n) => ({
+      key: n.id,
+      value: n.id,
+      title: opts.title ? opts.title(n) : zh ? n.nameZh : n.nameEn,
+      disabled: opts.disabled?.(n),
+      children: n.children?.length ? toTreeData(n.children, zh, opts) : undefined,
+    }));
+}

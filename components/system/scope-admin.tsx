@@ -1,0 +1,74 @@
+"use client";
+
+import { Form, Select, Table, Tag, TreeSelect, type TableColumnsType } from "antd";
+import { useLocale, useTranslations } from "next-intl";
+import { useState } from "react";
+import { PageContainer } from "@/components/ui/page-container";
+import type { OrgNode, RoleAdminRow } from "@/lib/system/admin-queries";
+import { changeRoleScopeAction } from "@/lib/system/actions";
+import { DATA_SCOPES, ZRoleScope } from "@/lib/system/schemas";
+import { FormDrawer, RowActions, toTreeData, useFormAction } from "./admin-kit";
+
+type Role = Omit<RoleAdminRow, "menuIds">;
+type Values = { dataScope: Role["dataScope"]; organizationIds: number[] };
+const COLOR = { ALL: "red", ORG_AND_CHILDREN: "orange", ORG: "gold", SELF: "green", CUSTOM: "blue" } as const;
+
+export function ScopeAdmin({ data }: { data: { roles: Role[]; orgs: OrgNode[]; can: Record<string, boolean> } }) {
+  const t = useTranslations("ScopeAdmin");
+  const ts = useTranslations("System.dataScopes");
+  const tr = useTranslations("System.role");
+  const tf = useTranslations("RoleAdmin.fields");
+  const ta = useTranslations("Access");
+  const zh = useLocale() === "zh-CN";
+  const [form] = Form.useForm<Values>();
+  const [editing, setEditing] = useState<Role | null>(null);
+  const submit = useFormAction("RoleAdmin.fields");
+  const scope = Form.useWatch("dataScope", form);
+  const name = (r: { nameEn: string; nameZh: string }) => (zh ? r.nameZh : r.nameEn);
+  const orgName = new Map<number, string>();
+  const index = (nodes: OrgNode[]) => nodes.forEach((n) => (orgName.set(n.id, name(n)), index(n.children ?? [])));
+  index(data.orgs);
+
+  const open = (r: Role) => {
+    setEditing(r);
+    form.resetFields();
+    form.setFieldsValue({ dataScope: r.dataScope, organizationIds: r.organizationIds });
+  };
+
+  const scopes: TableColumnsType<{ scope: (typeof DATA_SCOPES)[number] }> = [
+    { title: t("scope"), key: "scope", width: 220, render: (_, r) => <Tag color={COLOR[r.scope]}>{ts(r.scope)}</Tag> },
+    { title: t("meaning"), key: "meaning", render: (_, r) => t(`descriptions.${r.scope}`) },
+    { title: t("roles"), key: "roles", render: (_, r) => data.roles.filter((x) => x.dataScope === r.scope).map((x) => <Tag key={x.id}>{name(x)}</Tag>) },
+  ];
+  const roles: TableColumnsType<Role> = [
+    { title: tr("name"), key: "name", render: (_, r) => name(r) },
+    { title: tr("code"), dataIndex: "code", width: 180 },
+    { title: tr("dataScope"), key: "scope", render: (_, r) => (<span><Tag color={COLOR[r.dataScope]}>{ts(r.dataScope)}</Tag>{r.dataScope === "CUSTOM" && r.organizationIds.map((id) => <Tag key={id}>{orgName.get(id)}</Tag>)}</span>) },
+    { title: tr("users"), dataIndex: "users", width: 90, align: "right" },
+    { title: ta("actions"), key: "actions", width: 150, render: (_, r) => <RowActions items={[{ key: "scope", label: t("change"), hidden: !data.can.update, onClick: () => open(r) }]} /> },
+  ];
+
+  return (
+    <PageContainer title={t("title")} description={t("description")}>
+      <Table rowKey="scope" columns={scopes} dataSource={DATA_SCOPES.map((scope) => ({ scope }))} pagination={false} size="middle" style={{ marginBottom: 24 }} />
+      <h2 style={{ fontSize: 18, fontWeight: 600, margin: "0 0 12px" }}>{tr("title")}</h2>
+      <Table<Role> rowKey="id" columns={roles} dataSource={data.roles} pagination={false} size="middle" scroll={{ x: 800 }} />
+      <FormDrawer<Values>
+        title={editing ? t("changeTitle", { role: name(editing) }) : ""}
+        open={!!editing}
+        form={form}
+        onClose={() => setEditing(null)}
+        onSubmit={async (v) => !!(await submit(form, ZRoleScope, changeRoleScopeAction, { id: editing?.id, dataScope: v.dataScope, organizationIds: v.dataScope === "CUSTOM" ? (v.organizationIds ?? []) : [] }))}
+      >
+        <Form.Item name="dataScope" label={tf("dataScope")} required extra={scope ? t(`descriptions.${scope}`) : undefined}>
+          <Select options={DATA_SCOPES.map((s) => ({ value: s, label: ts(s) }))} />
+        </Form.Item>
+        {scope === "CUSTOM" && (
+          <Form.Item name="organizationIds" label={tf("organizationIds")} required>
+            <TreeSelect multiple treeDefaultExpandAll treeData={toTreeData(data.orgs, zh)} showSearch treeNodeFilterProp="title" />
+          </Form.Item>
+        )}
+      </FormDrawer>
+    </PageContainer>
+  );
+}

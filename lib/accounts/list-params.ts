@@ -1,0 +1,27 @@
+// Query-string parameters of the login-log and SMS outbox screens (shared by the pages, the
+// server loader and the export endpoint). Dates are calendar days in Asia/Shanghai (UTC+8,
+// no daylight saving), the zone the app shows.
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+
+export function pageParams(p: URLSearchParams): { page: number; pageSize: number } {
+  const page = Math.min(Math.max(1, Math.floor(Number(p.get("page")) || 1)), 100_000);
+  const size = Number(p.get("pageSize"));
+  return { page, pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : 20 };
+}
+
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** "2026-03-01" → the instant that day starts in Shanghai; invalid → null. */
+export function dayStart(day: string | null | undefined): Date | null {
+  if (!day || !DAY_RE.test(day)) return null;
+  const d = new Date(`${day}T00:00:00+08:00`);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** The exclusive end of a day range ending on `day`. */
+export function dayEnd(day: string | null | undefined): Date | null {
+  const start = dayStart(day);
+  return start ? new Date(start.getTime() + 86_400_000) : null;
+}
+
+export const text = (p: URLSearchParams, key: string, max: number) => (p.get(key) ?? "").trim().slice(0, max);

@@ -1,0 +1,21 @@
+import "server-only";
+import { canOpenRoute } from "@/lib/access/menus";
+import { ForbiddenError, type Viewer } from "@/lib/auth/viewer";
+import { db } from "@/lib/db";
+import { pageParams, text } from "./list-params";
+
+export type SmsRow = { id: number; createdAt: string; phone: string; scene: string; content: string; sender: string; status: "SENT" | "FAILED"; error: string | null };
+export type SmsPage = { rows: SmsRow[]; total: number; page: number; pageSize: number; filters: { phone: string } };
+
+/** The SMS outbox, newest first, optionally for numbers starting with the given digits. */
+export async function listSmsMessages(viewer: Viewer, url: URL): Promise<SmsPage> {
+  if (!(await canOpenRoute(viewer, "system/smsOutbox"))) throw new ForbiddenError("system/smsOutbox");
+  const phone = text(url.searchParams, "phone", 20).replace(/\D/g, "");
+  const { page, pageSize } = pageParams(url.searchParams);
+  const where = phone ? { phone: { startsWith: phone } } : {};
+  const [rows, total] = await Promise.all([
+    db().smsMessage.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (page - 1) * pageSize, take: pageSize }),
+    db().smsMessage.count({ where }),
+  ]);
+  return { page, pageSize, total, filters: { phone }, rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
+}
