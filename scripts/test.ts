@@ -1,6 +1,8 @@
 // npm test — every check, in order, stopping at the first failure:
 //   typecheck, lint, database (DATABASE_URL or a fresh embedded one at data/test-pglite:
-//   migrate + seed), vitest (unit + integration), next build, next start on 3100, playwright.
+//   migrate + seed), vitest (unit + integration), a second database with the demo data only
+//   (<name>_e2e beside DATABASE_URL, or data/test-e2e-pglite), next build, next start on 3100,
+//   playwright.
 // Options: --skip-e2e (stop after vitest), --only unit|int|e2e. Env TEST_PORT (default 3100).
 import fs from "node:fs";
 import path from "node:path";
@@ -8,8 +10,10 @@ import { parseArgs } from "node:util";
 import type { Database } from "./lib/database";
 import { appEnv } from "./lib/env";
 import { ROOT, TEST_DATA_DIR } from "./lib/paths";
+
+const E2E_DATA_DIR = path.join(ROOT, "data/test-e2e-pglite");
 import { bin, main, onCleanup, run, stopChild, StepError } from "./lib/proc";
-import { assertPortFree, buildApp, choosePort, ensurePrismaClient, prepareDatabase, startNext, waitForApp } from "./lib/stack";
+import { assertPortFree, buildApp, choosePort, ensurePrismaClient, prepareDatabase, prepareDemoDatabase, startNext, waitForApp } from "./lib/stack";
 
 // TEST_PORT pins the port; otherwise 3100, or any free port when 3100 is taken (chosen at build).
 let E2E_PORT = 3100;
@@ -29,7 +33,7 @@ if (only !== undefined && !["unit", "int", "e2e"].includes(only)) usage();
 const wants = (part: "static" | "unit" | "int" | "e2e") =>
   only ? only === part : part !== "e2e" || !values["skip-e2e"];
 
-const ctx: { db?: Database; baseUrl?: string } = {};
+const ctx: { db?: Database; demoDb?: Database; baseUrl?: string } = {};
 const steps: { name: string; when: boolean; run: () => Promise<void> }[] = [
   {
     name: "typecheck (tsc --noEmit)",
@@ -42,7 +46,7 @@ const steps: { name: string; when: boolean; run: () => Promise<void> }[] = [
   { name: "lint (eslint .)", when: wants("static"), run: () => run(bin("eslint"), ["."]) },
   {
     name: "database (migrate + seed)",
-    when: wants("int") || wants("e2e"),
+    when: wants("int"),
     run: async () => {
       ctx.db = await prepareDatabase({ dataDir: TEST_DATA_DIR, fresh: true });
       onCleanup(ctx.db.stop);
@@ -60,6 +64,14 @@ const steps: { name: string; when: boolean; run: () => Promise<void> }[] = [
     },
   },
   {
+    name: "database for e2e (migrate + demo seed only)",
+    when: wants("e2e"),
+    run: async () => {
+      ctx.demoDb = await prepareDemoDatabase(E2E_DATA_DIR);
+      onCleanup(ctx.demoDb.stop);
+    },
+  },
+  {
     name: "next build",
     when: wants("e2e"),
     run: async () => {
@@ -72,7 +84,7 @@ const steps: { name: string; when: boolean; run: () => Promise<void> }[] = [
     when: wants("e2e"),
     run: async () => {
       await assertPortFree(E2E_PORT);
-      const env = appEnv({ port: E2E_PORT, databaseUrl: ctx.db!.url, host: "127.0.0.1" });
+      const env = appEnv({ port: E2E_PORT, databaseUrl: ctx.demoDb!.url, host: "127.0.0.1" });
       console.log(`next start on port ${E2E_PORT}`);
       const next = startNext("start", E2E_PORT, env);
       onCleanup(() => stopChild(next));
@@ -88,7 +100,7 @@ const steps: { name: string; when: boolean; run: () => Promise<void> }[] = [
         console.warn("⚠ playwright.config.ts does not exist yet: SKIPPING the end-to-end tests");
         return;
       }
-      const env = { ...process.env, BASE_URL: ctx.baseUrl, DATABASE_URL: ctx.db!.url };
+      const env = { ...process.env, BASE_URL: ctx.baseUrl, DATABASE_URL: ctx.demoDb!.url };
       await run(bin("playwright"), ["test"], { env });
     },
   },

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { ensureDatabase, redact, type Database, type EmbeddedOptions } from "./database";
 import { appEnv } from "./env";
-import { applyMigrations } from "./migrations";
+import { adminQuery, applyMigrations, withDatabaseName } from "./migrations";
 import { ROOT } from "./paths";
 import { bin, run, spawnChild, stopChild, waitExit } from "./proc";
 
@@ -38,6 +38,32 @@ export async function prepareDatabase(opts: EmbeddedOptions = {}): Promise<Datab
     throw err;
   }
   return db;
+}
+
+/**
+ * A database of its own with only the demo data, for the end-to-end tests: integration tests
+ * leave their factory rows (menus, companies, users) behind, which the browser would show.
+ * With DATABASE_URL, a sibling database "<name>_e2e" on the same server (dropped on stop);
+ * otherwise a fresh embedded one in dataDir.
+ */
+export async function prepareDemoDatabase(dataDir: string): Promise<Database> {
+  const external = process.env.DATABASE_URL;
+  if (!external) return prepareDatabase({ dataDir, fresh: true });
+  const name = `${new URL(external).pathname.slice(1) || "dealer"}_e2e`.replace(/[^A-Za-z0-9_]/g, "_");
+  const admin = withDatabaseName(external, "postgres");
+  await adminQuery(admin, `drop database if exists "${name}" with (force)`);
+  await adminQuery(admin, `create database "${name}"`);
+  const url = withDatabaseName(external, name);
+  const drop = () => adminQuery(admin, `drop database if exists "${name}" with (force)`).catch((err) => console.warn(`[db] could not drop ${name}: ${(err as Error).message}`));
+  try {
+    const applied = await applyMigrations(url);
+    console.log(`[db] ${redact(url)}: applied ${applied.length} migration(s)`);
+    await runSeed(url);
+  } catch (err) {
+    await drop();
+    throw err;
+  }
+  return { url, embedded: false, stop: drop };
 }
 
 const BUILD_INPUTS = [
