@@ -169,9 +169,9 @@ export function shellHeader(page: Page): Locator {
   return page.getByRole("banner");
 }
 
-/** The shell's side menu (the menu that holds the Home link). */
+/** The shell's side menu (the navigation that holds the Home link). */
 export function sideMenu(page: Page): Locator {
-  return page.getByRole("menu").filter({ has: page.getByTestId("menu-home") });
+  return page.getByRole("navigation").filter({ has: page.getByTestId("menu-home") });
 }
 
 /** The paths of the open tabs, left to right. */

@@ -37,7 +37,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
       const menu = sideMenu(page);
       await expect(menu).toBeVisible();
       await expect(menu.getByTestId("menu-home")).toHaveText(t.home);
-      await expect(menu.locator(".ant-menu-item-selected")).toContainText(t.home);
+      await expect(menu.locator('[aria-current="page"]')).toContainText(t.home);
 
       const tabs = page.getByTestId("tab-bar");
       await expect(tabs.getByTestId("tab")).toHaveCount(1);

@@ -31,7 +31,9 @@ function tab(page: Page, path: string) {
 async function openFromMenu(page: Page, path: string, locale: Locale = "en-US") {
   const link = page.getByTestId(`menu-${path.slice(1).replace(/\//g, ".")}`);
   if (!(await link.isVisible())) {
-    await page.locator(".ant-menu-submenu-title").filter({ hasText: LABELS[locale].system }).click();
+    const group = page.getByTestId("menu-group-system");
+    await expect(group).toContainText(LABELS[locale].system);
+    await group.click();
   }
   await link.click();
   await expect(page).toHaveURL(pathRe(path));

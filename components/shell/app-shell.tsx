@@ -7,7 +7,7 @@ import type { Locale } from "@/lib/i18n/config";
 import type { ShellViewer } from "@/lib/shell/shell-viewer";
 import { AppHeader } from "./app-header";
 import { NavProgress } from "./nav-progress";
-import { SideMenu } from "./side-menu";
+import { SideNav } from "./side-nav";
 import { TabBar } from "./tab-bar";
 import styles from "./app-shell.module.css";
 
@@ -51,7 +51,7 @@ export function AppShell({ locale, viewer, menu, children }: { locale: Locale; v
         <AppHeader locale={locale} viewer={viewer} collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />
         <div className={styles.body}>
           <aside className={styles.sider} data-collapsed={collapsed}>
-            <SideMenu menu={menu} locale={locale} collapsed={collapsed} />
+            <SideNav menu={menu} locale={locale} collapsed={collapsed} onExpand={() => setCollapsed(false)} />
           </aside>
           <main className={styles.content}>
             <TabBar titles={titles} />
