@@ -54,6 +54,8 @@ function validId(id: string | null): string | null {
 }
 
 export const config = {
-  // Static assets and images need neither a locale nor a log line.
-  matcher: ["/", "/((?!_next/static|_next/image|favicon.ico|brand/).*)"],
+  // Static assets and images need neither a locale nor a log line. Uploads skip the proxy: Next
+  // buffers, and cuts at 10 MB, the body of any request a proxy sees (lib/uploads/upload-handler.ts
+  // makes its own request id and log line).
+  matcher: ["/", "/((?!_next/static|_next/image|favicon.ico|brand/|api/v1/uploads).*)"],
 };

@@ -5,7 +5,9 @@
 import { db } from "@/lib/db";
 import { hashPassword } from "@/lib/auth/password";
 import type { DataScope, OrganizationType, Prisma, UserType } from "@/lib/generated/prisma/client";
+import { seedAttachments } from "./seed/attachments";
 import { menuCatalog, type MenuSeed } from "./seed/menus";
+import { seedOrgSources } from "./seed/org-sources";
 import { seedVariables } from "./seed/variables";
 
 const organizations: { code: string; nameEn: string; nameZh: string; type: OrganizationType; parent?: string; sort: number }[] = [
@@ -16,8 +18,8 @@ const organizations: { code: string; nameEn: string; nameZh: string; type: Organ
 ];
 
 const companies = [
-  { code: "D001", nameEn: "Green Motors Shanghai", nameZh: "绿色汽车上海店", org: "R-EAST", contact: "Li Wei", phone: "13800000001" },
-  { code: "D002", nameEn: "Green Motors Beijing", nameZh: "绿色汽车北京店", org: "R-NORTH", contact: "Zhang Min", phone: "13800000002" },
+  { code: "D001", nameEn: "Green Motors Shanghai", nameZh: "绿色汽车上海店", org: "R-EAST", source: "4S", contact: "Li Wei", phone: "13800000001" },
+  { code: "D002", nameEn: "Green Motors Beijing", nameZh: "绿色汽车北京店", org: "R-NORTH", source: "4S", contact: "Zhang Min", phone: "13800000002" },
 ];
 
 const roles: { code: string; nameEn: string; nameZh: string; dataScope: DataScope }[] = [
@@ -90,6 +92,8 @@ async function seedMenus(nodes: MenuSeed[], parentId: number | null, grants: Map
 export async function seed() {
   const prisma = db();
   await seedVariables();
+  await seedAttachments();
+  const sourceIds = await seedOrgSources();
   const orgIds = new Map<string, number>();
   for (const o of organizations) {
     const data = { nameEn: o.nameEn, nameZh: o.nameZh, type: o.type, sort: o.sort, parentId: o.parent ? orgIds.get(o.parent)! : null };
@@ -100,6 +104,8 @@ export async function seed() {
   for (const c of companies) {
     const data = { nameEn: c.nameEn, nameZh: c.nameZh, organizationId: orgIds.get(c.org)!, contact: c.contact, phone: c.phone };
     const row = await prisma.company.upsert({ where: { code: c.code }, create: { code: c.code, ...data }, update: {} });
+    // Fields added by later releases are filled in where still empty, never overwritten.
+    if (row.orgSourceId === null) await prisma.company.update({ where: { id: row.id }, data: { orgSourceId: sourceIds.get(c.source) ?? null } });
     companyIds.set(c.code, row.id);
   }
   for (const j of jobs) await prisma.job.upsert({ where: { code: j.code }, create: j, update: {} });

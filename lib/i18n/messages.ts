@@ -4,16 +4,20 @@ import enAccess from "@/messages/access/en-US.json";
 import zhAccess from "@/messages/access/zh-CN.json";
 import enAccounts from "@/messages/accounts/en-US.json";
 import zhAccounts from "@/messages/accounts/zh-CN.json";
+import enAdmin from "@/messages/admin/en-US.json";
+import zhAdmin from "@/messages/admin/zh-CN.json";
+import enUploads from "@/messages/uploads/en-US.json";
+import zhUploads from "@/messages/uploads/zh-CN.json";
 import type { Locale } from "./config";
 import { mergeMessages, type MessageTree } from "./merge";
 
 // One file per area and language (messages/<area>/<locale>.json) beside the core files, so
 // areas grow without touching each other. Namespaces must not repeat across files.
 export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
-  "en-US": [enCore, enAccounts, enAccess],
-  "zh-CN": [zhCore, zhAccounts, zhAccess],
+  "en-US": [enCore, enAccounts, enAccess, enAdmin, enUploads],
+  "zh-CN": [zhCore, zhAccounts, zhAccess, zhAdmin, zhUploads],
 };
-export const MESSAGE_AREAS = ["", "accounts", "access"] as const;
+export const MESSAGE_AREAS = ["", "accounts", "access", "admin", "uploads"] as const;
 
 export type Messages = typeof enCore;
 

@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+// Shared building blocks of the configuration screens' zod schemas (client-safe: the drawers
+// build and validate their forms from these; the server actions parse with them again).
+
+export const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : (v ?? null));
+export const zText = (max: number) => z.string().trim().min(1).max(max);
+export const zOptionalText = (max: number) => z.preprocess(blankToNull, z.string().trim().max(max).nullable());
+export const zCode = (max = 32) => z.string().trim().min(1).max(max).regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/);
+export const zSort = z.number().int().min(0).max(99999);
+export const zId = z.number().int().positive();
+export const zOptionalId = z.preprocess((v) => (v === "" || v === undefined ? null : v), zId.nullable());
+
+/** Bulk delete: the selected ids (a page at most). */
+export const ZIds = z.object({ ids: z.array(zId).min(1).max(500) });
+export type TIds = z.infer<typeof ZIds>;
+
+export const ZOrgSourceSave = z.object({
+  id: zId.optional(),
+  code: zCode(32),
+  nameEn: zText(100),
+  nameZh: zText(100),
+  sort: zSort,
+  enabled: z.boolean(),
+  remark: zOptionalText(300),
+});
+export type TOrgSourceSave = z.infer<typeof ZOrgSourceSave>;
+export const ZOrgSourceImport = ZOrgSourceSave.omit({ id: true });

@@ -1,0 +1,128 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { requirePermission, type Viewer } from "@/lib/auth/viewer";
+import { sealSecret } from "@/lib/crypto/secret-box";
+import { db } from "@/lib/db";
+import { DomainError } from "@/lib/errors";
+import type { AttachmentRule, AttachmentStorage } from "@/lib/generated/prisma/client";
+import { audit } from "@/lib/system/audit";
+import { ATTACHMENT_KINDS, DEFAULT_RULES, isFormatOf, type UploadRule } from "./formats";
+import { invalidateUploadRules } from "./rules";
+import type { TAttachmentRule, TStorageSettings } from "./schemas";
+import { DEFAULT_LOCAL_DIR, DEFAULT_STORAGE, invalidateStorage, isPublicDir, SECRET_CONTEXT, storageFromSettings } from "./storage";
+
+// Services behind system/attachmentConfig: where files are stored and the limits per kind.
+// Each save is one transaction with its audit row; the per-process caches are dropped after.
+
+export const ATTACHMENT_PERMISSION = "attachment:update";
+
+/** The storage settings as the screen may show them: the secret only as "is set". */
+export type StorageSettingsView = {
+  driver: "LOCAL" | "S3";
+  localDir: string;
+  s3Endpoint: string | null;
+  s3Region: string | null;
+  s3Bucket: string | null;
+  s3AccessKey: string | null;
+  s3ForcePathStyle: boolean;
+  hasSecret: boolean;
+  updatedAt: Date | null;
+};
+
+function view(row: AttachmentStorage | null): StorageSettingsView {
+  return {
+    driver: row?.driver ?? "LOCAL",
+    localDir: row?.localDir ?? DEFAULT_LOCAL_DIR,
+    s3Endpoint: row?.s3Endpoint ?? null,
+    s3Region: row?.s3Region ?? null,
+    s3Bucket: row?.s3Bucket ?? null,
+    s3AccessKey: row?.s3AccessKey ?? null,
+    s3ForcePathStyle: row?.s3ForcePathStyle ?? true,
+    hasSecret: !!row?.s3SecretKey,
+    updatedAt: row?.updatedAt ?? null,
+  };
+}
+
+export async function getStorageSettings(): Promise<StorageSettingsView> {
+  return view(await db().attachmentStorage.findUnique({ where: { id: 1 } }));
+}
+
+const ctxOf = (viewer: Viewer, requestId: string | null) => ({ userId: viewer.userId, companyId: viewer.company?.id ?? null, requestId });
+
+/** The row to write: a blank secret keeps the stored one; a new one is sealed. */
+function storageData(input: TStorageSettings, storedSecret: string | null) {
+  const secret = input.s3SecretKey ? sealSecret(input.s3SecretKey, SECRET_CONTEXT) : storedSecret;
+  if (input.driver === "S3" && !secret) throw new DomainError("Uploads.errors.secretRequired", {}, "s3SecretKey");
+  if (input.driver === "LOCAL" && isPublicDir(input.localDir)) throw new DomainError("Uploads.errors.publicDir", {}, "localDir");
+  return {
+    driver: input.driver, localDir: input.localDir, s3Endpoint: input.s3Endpoint, s3Region: input.s3Region, s3Bucket: input.s3Bucket,
+    s3AccessKey: input.s3AccessKey, s3SecretKey: secret, s3ForcePathStyle: input.s3ForcePathStyle,
+  };
+}
+
+/** Files already stored stay where they are: moving to another store means copying the folder
+ * to the bucket (same keys) or back. */
+export async function saveStorageSettings(input: TStorageSettings, viewer: Viewer, requestId: string | null = null): Promise<StorageSettingsView> {
+  requirePermission(viewer, ATTACHMENT_PERMISSION);
+  const saved = await db().$transaction(async (tx) => {
+    const before = await tx.attachmentStorage.findUnique({ where: { id: 1 } });
+    const data = storageData(input, before?.s3SecretKey ?? null);
+    const row = await tx.attachmentStorage.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });
+    // The secret itself never reaches the audit log; only that it changed.
+    await audit(tx, ctxOf(viewer, requestId), "AttachmentStorage", 1, before ? "update" : "create", before ? view(before) : null, { ...view(row), secretChanged: !!input.s3SecretKey });
+    return row;
+  });
+  invalidateStorage();
+  return view(saved);
+}
+
+const toRule = (row: AttachmentRule): UploadRule => ({
+  kind: row.kind, formats: row.formats.filter((f) => isFormatOf(row.kind, f)), maxSizeMb: row.maxSizeMb, maxCount: row.maxCount, suggestedSeconds: row.suggestedSeconds,
+});
+
+/** Every kind's rule as stored now (not the 30-second cache), defaults for a missing row. */
+export async function listAttachmentRules(): Promise<UploadRule[]> {
+  const rows = new Map((await db().attachmentRule.findMany()).map((r) => [r.kind, toRule(r)]));
+  return ATTACHMENT_KINDS.map((k) => rows.get(k) ?? DEFAULT_RULES[k]);
+}
+
+export async function saveAttachmentRule(input: TAttachmentRule, viewer: Viewer, requestId: string | null = null): Promise<UploadRule> {
+  requirePermission(viewer, ATTACHMENT_PERMISSION);
+  const data = { formats: input.formats, maxSizeMb: input.maxSizeMb, maxCount: input.maxCount, suggestedSeconds: input.suggestedSeconds ?? null };
+  const saved = await db().$transaction(async (tx) => {
+    const before = await tx.attachmentRule.findUnique({ where: { kind: input.kind } });
+    const row = await tx.attachmentRule.upsert({ where: { kind: input.kind }, create: { kind: input.kind, ...data }, update: data });
+    await audit(tx, ctxOf(viewer, requestId), "AttachmentRule", input.kind, before ? "update" : "create", before ? toRule(before) : null, toRule(row));
+    return row;
+  });
+  invalidateUploadRules();
+  return toRule(saved);
+}
+
+export type StorageTestResult = { ok: true; driver: "LOCAL" | "S3" } | { ok: false; error: string };
+
+/**
+ * Writes, reads back and deletes a small object with the given settings (a blank secret: the
+ * stored one), or with the saved settings when none are given, so a wrong endpoint or key is
+ * found before uploads fail.
+ */
+export async function testStorage(input?: TStorageSettings): Promise<StorageTestResult> {
+  try {
+    const stored = await db().attachmentStorage.findUnique({ where: { id: 1 } });
+    const storage = storageFromSettings(input ? storageData(input, stored?.s3SecretKey ?? null) : (stored ?? DEFAULT_STORAGE));
+    const key = `healthcheck/${randomBytes(8).toString("hex")}.txt`;
+    const payload = new TextEncoder().encode(`dealer-platform storage test ${new Date().toISOString()}`);
+    await storage.put(key, payload, { contentType: "text/plain" });
+    try {
+      const stream = await storage.get(key);
+      const back = stream ? new Uint8Array(await new Response(stream).arrayBuffer()) : null;
+      if (!back || Buffer.compare(Buffer.from(back), Buffer.from(payload)) !== 0) return { ok: false, error: "the object read back differs from the one written" };
+    } finally {
+      await storage.delete(key);
+    }
+    if (await storage.head(key)) return { ok: false, error: "the test object is still there after delete" };
+    return { ok: true, driver: storage.driver };
+  } catch (err) {
+    return { ok: false, error: err instanceof DomainError ? err.key : err instanceof Error ? err.message : String(err) };
+  }
+}
