@@ -21,7 +21,8 @@ type Filters = Record<string, FilterValue>;
 
 export type ExportColumn<Row> = { key: string; width?: number; numFmt?: string; value: (row: Row, ctx: { zh: boolean; t: (key: string) => string }) => Cell };
 
-export type ImportColumn = { key: string; required?: boolean; kind?: "text" | "number" | "boolean" };
+/** A column of the import sheet; an empty cell takes `fallback` (e.g. order 0, enabled true). */
+export type ImportColumn = { key: string; required?: boolean; kind?: "text" | "number" | "boolean"; fallback?: string | number | boolean | null };
 
 export type ImportDef<I> = {
   /** The row schema: usually the save schema without the id. */
@@ -122,10 +123,11 @@ export async function exportResource<Row, W, I>(r: AdminResource<Row, W, I>, vie
   await assertScreen(viewer, r.route);
   const { filters } = parseListQuery(params, r.spec);
   const where = await r.where(viewer, filters);
-  const { t, zh, label, title } = await labelsFor(r);
+  const { zh, label, title } = await labelsFor(r);
   const cols = r.exportColumns;
   const columns: SheetColumn[] = cols.map((c) => ({ key: c.key, header: label(c.key), width: c.width, numFmt: c.numFmt }));
-  const ctx = { zh, t: (k: string) => (t as unknown as { has: (k: string) => boolean }).has?.(k) ? t(k) : k };
+  const root = await getTranslations();
+  const ctx = { zh, t: (k: string) => (root.has(k as never) ? (root as unknown as (k: string) => string)(k) : k) };
   async function* cells() {
     for await (const rows of batches(r, where)) yield rows.map((row) => Object.fromEntries(cols.map((c) => [c.key, c.value(row, ctx)])));
   }
@@ -146,8 +148,8 @@ const MAX_IMPORT_ROWS = 5000;
 const YES = new Set(["true", "yes", "y", "1", "是", "启用", "enabled"]);
 const NO = new Set(["false", "no", "n", "0", "否", "停用", "disabled"]);
 
-function coerce(v: Cell, kind: ImportColumn["kind"]): unknown {
-  if (v === null || v === undefined || v === "") return kind === "text" || !kind ? "" : undefined;
+function coerce(v: Cell, kind: ImportColumn["kind"], fallback: ImportColumn["fallback"]): unknown {
+  if (v === null || v === undefined || v === "") return fallback !== undefined ? fallback : kind === "text" || !kind ? "" : undefined;
   if (kind === "number") return typeof v === "number" ? v : /^\s*-?\d+(\.\d+)?\s*$/.test(String(v)) ? Number(v) : String(v);
   if (kind === "boolean") {
     if (typeof v === "boolean") return v;
@@ -184,7 +186,7 @@ export async function importResource<Row, W, I>(r: AdminResource<Row, W, I>, vie
   const errors: ImportError[] = [];
   const valid: { row: number; value: I }[] = [];
   for (const { row, values } of sheetRows) {
-    const input = Object.fromEntries(imp.columns.map((c) => [c.key, coerce(values[c.key], c.kind)]));
+    const input = Object.fromEntries(imp.columns.map((c) => [c.key, coerce(values[c.key], c.kind, c.fallback)]));
     const parsed = imp.schema.safeParse(input);
     if (parsed.success) valid.push({ row, value: parsed.data });
     else for (const [field, message] of Object.entries(translateIssues(parsed.error, (k, v) => tv(k, v), label, input))) errors.push({ row, field: label(field), message });

@@ -45,7 +45,7 @@ export const orgSourceResource = defineResource<OrgSourceRow, Prisma.OrgSourceWh
   ],
   import: {
     schema: ZOrgSourceImport,
-    columns: [{ key: "code", required: true }, { key: "nameEn", required: true }, { key: "nameZh", required: true }, { key: "sort", kind: "number" }, { key: "enabled", kind: "boolean" }, { key: "remark" }],
+    columns: [{ key: "code", required: true }, { key: "nameEn", required: true }, { key: "nameZh", required: true }, { key: "sort", kind: "number", fallback: 0 }, { key: "enabled", kind: "boolean", fallback: true }, { key: "remark", fallback: null }],
     check: async (rows) => duplicateKeys(rows.map((r) => ({ row: r.row, key: r.value.code })), "code"),
     save: async (tx, rows, viewer, requestId) => {
       let created = 0;

@@ -39,11 +39,11 @@ export const cacheMock = { revalidatePath: () => {}, revalidateTag: () => {}, re
 /** The English (or chosen) messages, as the app's getTranslations answers them. */
 type T = ((key: string, values?: Record<string, string | number>) => string) & { has: (key: string) => boolean };
 
-export function translator(namespace?: string): T {
-  return createTranslator({ locale, messages: messagesFor(locale) as never, namespace: namespace as never, timeZone: "Asia/Shanghai" }) as unknown as T;
+export function translator(namespace?: string, inLocale: Locale = locale): T {
+  return createTranslator({ locale: inLocale, messages: messagesFor(inLocale) as never, namespace: namespace as never, timeZone: "Asia/Shanghai" }) as unknown as T;
 }
 
 export const intlMock = {
-  getTranslations: async (ns?: string | { namespace?: string }) => translator(typeof ns === "string" ? ns : ns?.namespace),
+  getTranslations: async (ns?: string | { namespace?: string; locale?: Locale }) => (typeof ns === "string" ? translator(ns) : translator(ns?.namespace, ns?.locale ?? locale)),
   getLocale: async () => locale,
 };
