@@ -7,6 +7,8 @@ import { db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { RouteId } from "@/lib/routes";
+import { locales } from "@/lib/i18n/config";
+import { messagesFor } from "@/lib/i18n/messages";
 import { translateIssues } from "@/lib/validation/translate";
 import { type Cell, readSheet, SheetError, streamXlsx, xlsxBuffer, type SheetColumn } from "./excel";
 import { parseListQuery, type FilterValue, type ListQuery, type ListSpec, type Sort } from "./list-query";
@@ -143,6 +145,12 @@ export async function importTemplate<Row, W, I>(r: AdminResource<Row, W, I>, vie
   return { status: 200, stream: await xlsxBuffer(title, columns), filename: `${r.name}-template.xlsx` };
 }
 
+function fieldLabel(messages: unknown, ns: string, key: string): string | null {
+  let node: unknown = messages;
+  for (const part of [...ns.split("."), "fields", key]) node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
+  return typeof node === "string" ? node : null;
+}
+
 const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 const MAX_IMPORT_ROWS = 5000;
 const YES = new Set(["true", "yes", "y", "1", "是", "启用", "enabled"]);
@@ -174,8 +182,8 @@ export async function importResource<Row, W, I>(r: AdminResource<Row, W, I>, vie
   if (file.size > MAX_IMPORT_BYTES) return { status: 413, body: { code: "TOO_LARGE", message: ta("tooLarge", { max: 5 }) } };
   const { label } = await labelsFor(r);
   const tv = await getTranslations("Validation");
-  const [tEn, tZh] = await Promise.all([getTranslations({ locale: "en-US", namespace: r.labels }), getTranslations({ locale: "zh-CN", namespace: r.labels })]);
-  const headers = (key: string) => [`fields.${key}`].flatMap((k) => [tEn.has(k) ? tEn(k) : key, tZh.has(k) ? tZh(k) : key]);
+  // Headers are recognised in either language, whatever the importer's own.
+  const headers = (key: string) => locales.map((l) => fieldLabel(messagesFor(l), r.labels, key)).filter((h): h is string => !!h);
   let sheetRows: Awaited<ReturnType<typeof readSheet>>;
   try {
     sheetRows = await readSheet(await file.arrayBuffer(), imp.columns.map((c) => ({ key: c.key, headers: headers(c.key), required: c.required })), MAX_IMPORT_ROWS);
