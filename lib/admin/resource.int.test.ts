@@ -104,11 +104,11 @@ describe("import", () => {
       [`${P}01`, "Renamed one", "改名", 7, "yes"],
       [`${P}NEW`, "Brand new", "新类型", 1, "否"],
     ]);
-    const a = await importResource(orgSourceResource, admin, file, "rq-import");
+    const a = await importResource(orgSourceResource, admin, file, `rq-${P}`);
     expect(a).toMatchObject({ status: 200, body: { created: 1, updated: 1 } });
     expect(await db().orgSource.findUnique({ where: { code: `${P}01` } })).toMatchObject({ nameEn: "Renamed one", sort: 7, enabled: true });
     expect(await db().orgSource.findUnique({ where: { code: `${P}NEW` } })).toMatchObject({ nameZh: "新类型", enabled: false });
-    expect(await db().auditLog.count({ where: { entity: "OrgSource", requestId: "rq-import" } })).toBe(2);
+    expect(await db().auditLog.count({ where: { entity: "OrgSource", requestId: `rq-${P}` } })).toBe(2);
   });
 
   it("answers row-numbered errors and saves nothing when any row is wrong", async () => {
