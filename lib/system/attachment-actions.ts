@@ -1,0 +1,14 @@
+"use server";
+
+import { z } from "zod";
+import { screenAction } from "@/lib/admin/actions";
+import { saveAttachmentRule, saveStorageSettings, testStorage } from "@/lib/uploads/config";
+import { ZAttachmentRule, ZStorageSettings } from "@/lib/uploads/schemas";
+
+// Writes of system/attachmentConfig (permission attachment:update).
+const screen = { route: "system/attachmentConfig", labels: "Uploads", permissions: {} } as const;
+
+export const saveStorageAction = screenAction(screen, "attachment:update", ZStorageSettings, (c, v) => saveStorageSettings(v, c.viewer, c.audit.requestId));
+export const saveAttachmentRuleAction = screenAction(screen, "attachment:update", ZAttachmentRule, (c, v) => saveAttachmentRule(v, c.viewer, c.audit.requestId));
+/** Tries the settings in the form (or the saved ones) without saving them. */
+export const testStorageAction = screenAction(screen, "attachment:update", z.object({ settings: ZStorageSettings.optional() }), (_c, v) => testStorage(v.settings));
