@@ -5,6 +5,7 @@ import { PlusOutlined, SwapOutlined } from "@ant-design/icons";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { PageContainer } from "@/components/ui/page-container";
+import { RegionCascader } from "@/components/ui/region-cascader";
 import type { OrgAdminNode } from "@/lib/system/admin-queries";
 import { deleteOrganizationAction, moveCompanyAction, saveOrganizationAction } from "@/lib/system/actions";
 import { ORG_TYPES, ZCompanyRegion, ZOrganizationSave } from "@/lib/system/schemas";
@@ -14,7 +15,9 @@ const TYPE_COLOR = { HEADQUARTERS: "purple", REGION: "blue", DEPARTMENT: "cyan" 
 type Values = { parentId: number | null; code: string; nameEn: string; nameZh: string; type: OrgAdminNode["type"]; sort: number };
 type Company = OrgAdminNode["companies"][number];
 
-export function OrganizationAdmin({ data }: { data: { orgs: OrgAdminNode[]; can: Record<string, boolean> } }) {
+type Placing = { organizationId: number; orgSourceId: number | null; area: number[] };
+
+export function OrganizationAdmin({ data }: { data: { orgs: OrgAdminNode[]; orgSources: { id: number; code: string; nameEn: string; nameZh: string; enabled: boolean }[]; can: Record<string, boolean> } }) {
   const t = useTranslations("System.organization");
   const tc = useTranslations("System.common");
   const tf = useTranslations("OrgAdmin.fields");
@@ -22,7 +25,7 @@ export function OrganizationAdmin({ data }: { data: { orgs: OrgAdminNode[]; can:
   const ta = useTranslations("Access");
   const zh = useLocale() === "zh-CN";
   const [form] = Form.useForm<Values>();
-  const [moveForm] = Form.useForm<{ organizationId: number }>();
+  const [moveForm] = Form.useForm<Placing>();
   const [editing, setEditing] = useState<(Partial<Values> & { id?: number }) | null>(null);
   const [moving, setMoving] = useState<Company | null>(null);
   const submit = useFormAction("OrgAdmin.fields");
@@ -47,7 +50,7 @@ export function OrganizationAdmin({ data }: { data: { orgs: OrgAdminNode[]; can:
       render: (_, r) =>
         r.companies.length
           ? r.companies.map((c) => (
-              <Tag key={c.id} style={{ cursor: data.can.update ? "pointer" : undefined }} onClick={data.can.update ? () => (setMoving(c), moveForm.setFieldsValue({ organizationId: c.organizationId })) : undefined} data-testid={`company-${c.code}`}>
+              <Tag key={c.id} style={{ cursor: data.can.update ? "pointer" : undefined }} onClick={data.can.update ? () => (setMoving(c), moveForm.resetFields(), moveForm.setFieldsValue({ organizationId: c.organizationId, orgSourceId: c.orgSourceId, area: c.areaPath.map((a) => a.id) })) : undefined} data-testid={`company-${c.code}`}>
                 {`${name(c)} (${c.code})`} {data.can.update && <SwapOutlined aria-label={to("moveCompany")} />}
               </Tag>
             ))
@@ -96,16 +99,23 @@ export function OrganizationAdmin({ data }: { data: { orgs: OrgAdminNode[]; can:
         <Form.Item name="nameZh" label={tf("nameZh")} required><Input maxLength={100} /></Form.Item>
         <Form.Item name="sort" label={tf("sort")} required><InputNumber min={0} max={99999} precision={0} style={{ width: 160 }} /></Form.Item>
       </FormDrawer>
-      <FormDrawer<{ organizationId: number }>
+      <FormDrawer<Placing>
         title={moving ? to("moveTitle", { company: name(moving) }) : ""}
         open={!!moving}
         form={moveForm}
-        size={440}
+        size={480}
+        testId="company-drawer"
         onClose={() => setMoving(null)}
-        onSubmit={async (v) => !!(await submit(moveForm, ZCompanyRegion, moveCompanyAction, { companyId: moving?.id, organizationId: v.organizationId }))}
+        onSubmit={async (v) => !!(await submit(moveForm, ZCompanyRegion, moveCompanyAction, { companyId: moving?.id, organizationId: v.organizationId, orgSourceId: v.orgSourceId ?? null, regionAreaId: v.area?.length ? v.area[v.area.length - 1] : null }))}
       >
         <Form.Item name="organizationId" label={tf("organizationId")} required>
           <Select options={regions.map((r) => ({ value: r.id, label: `${name(r)} (${r.code})` }))} />
+        </Form.Item>
+        <Form.Item name="orgSourceId" label={tf("orgSourceId")} data-testid="field-orgSourceId">
+          <Select allowClear options={data.orgSources.filter((o) => o.enabled || o.id === moving?.orgSourceId).map((o) => ({ value: o.id, label: `${name(o)} (${o.code})` }))} />
+        </Form.Item>
+        <Form.Item name="area" label={tf("regionAreaId")} data-testid="field-area">
+          <RegionCascader path={moving?.areaPath ?? []} changeOnSelect allowClear />
         </Form.Item>
       </FormDrawer>
     </PageContainer>

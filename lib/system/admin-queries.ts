@@ -65,18 +65,34 @@ export async function loadScopeAdmin(viewer: Viewer) {
   return { roles: roles.map(({ menuIds: _m, ...r }) => (void _m, r)), orgs: nestRows(orgs) as OrgNode[], can: can(viewer, "scope:update") };
 }
 
-export type OrgAdminNode = Node<OrgNode & { companies: { id: number; code: string; nameEn: string; nameZh: string; organizationId: number }[]; users: number }>;
+type AreaNode = { id: number; code: string; nameEn: string; nameZh: string; level: number };
+export type OrgAdminNode = Node<OrgNode & { companies: { id: number; code: string; nameEn: string; nameZh: string; organizationId: number; orgSourceId: number | null; regionAreaId: number | null; areaPath: AreaNode[] }[]; users: number }>;
+
+const AREA = { id: true, code: true, nameEn: true, nameZh: true, level: true } as const;
+type AreaWithParents = AreaNode & { parent: (AreaNode & { parent: AreaNode | null }) | null };
+/** The area and its ancestors, province first (areas are at most three levels deep). */
+const areaPath = (a: AreaWithParents | null): AreaNode[] => {
+  if (!a) return [];
+  const { parent, ...self } = a;
+  const up = parent ? [...(parent.parent ? [parent.parent] : []), { id: parent.id, code: parent.code, nameEn: parent.nameEn, nameZh: parent.nameZh, level: parent.level }] : [];
+  return [...up, self];
+};
 
 export async function loadOrganizationAdmin(viewer: Viewer) {
   const rows = await db().organization.findMany({
     orderBy: [{ sort: "asc" }, { id: "asc" }],
     select: {
       id: true, parentId: true, code: true, nameEn: true, nameZh: true, type: true, sort: true,
-      companies: { where: await companyScopeWhere(viewer), select: { id: true, code: true, nameEn: true, nameZh: true, organizationId: true }, orderBy: { code: "asc" } },
+      companies: {
+        where: await companyScopeWhere(viewer), orderBy: { code: "asc" },
+        select: { id: true, code: true, nameEn: true, nameZh: true, organizationId: true, orgSourceId: true, regionAreaId: true, regionArea: { select: { ...AREA, parent: { select: { ...AREA, parent: { select: AREA } } } } } },
+      },
       _count: { select: { users: true } },
     },
   });
-  return { orgs: nestRows(rows.map(({ _count, ...r }) => ({ ...r, users: _count.users }))) as OrgAdminNode[], can: can(viewer, "org:create", "org:update", "org:delete") };
+  const orgSources = await db().orgSource.findMany({ orderBy: [{ sort: "asc" }, { id: "asc" }], select: { id: true, code: true, nameEn: true, nameZh: true, enabled: true } });
+  const nodes = rows.map(({ _count, companies, ...r }) => ({ ...r, users: _count.users, companies: companies.map(({ regionArea, ...c }) => ({ ...c, areaPath: areaPath(regionArea) })) }));
+  return { orgs: nestRows(nodes) as OrgAdminNode[], orgSources, can: can(viewer, "org:create", "org:update", "org:delete") };
 }
 
 export async function loadJobAdmin(viewer: Viewer) {

@@ -45,14 +45,20 @@ export async function deleteOrganization(ctx: AuditCtx, id: number) {
 }
 
 export async function moveCompany(ctx: AuditCtx, input: TCompanyRegion) {
+  const SEL = { id: true, code: true, organizationId: true, orgSourceId: true, regionAreaId: true } as const;
   return db().$transaction(async (tx) => {
-    const before = await tx.company.findUnique({ where: { id: input.companyId }, select: { id: true, code: true, organizationId: true } });
+    const before = await tx.company.findUnique({ where: { id: input.companyId }, select: SEL });
     if (!before) throw new NotFoundError();
     const org = await tx.organization.findUnique({ where: { id: input.organizationId }, select: { type: true } });
     if (!org) throw new DomainError("OrgAdmin.errors.parentMissing", {}, "organizationId");
     if (org.type !== "REGION") throw new DomainError("OrgAdmin.errors.companyRegion", {}, "organizationId");
-    const after = await tx.company.update({ where: { id: input.companyId }, data: { organizationId: input.organizationId }, select: { id: true, code: true, organizationId: true } });
-    await audit(tx, ctx, "Company", after.id, "region", before, after);
+    // A type or area that was switched off stays allowed only where it is already set.
+    if (input.orgSourceId !== null && input.orgSourceId !== before.orgSourceId && !(await tx.orgSource.findFirst({ where: { id: input.orgSourceId, enabled: true }, select: { id: true } })))
+      throw new DomainError("OrgAdmin.errors.orgSourceMissing", {}, "orgSourceId");
+    if (input.regionAreaId !== null && input.regionAreaId !== before.regionAreaId && !(await tx.regionArea.findFirst({ where: { id: input.regionAreaId, enabled: true }, select: { id: true } })))
+      throw new DomainError("OrgAdmin.errors.regionAreaMissing", {}, "regionAreaId");
+    const after = await tx.company.update({ where: { id: input.companyId }, data: { organizationId: input.organizationId, orgSourceId: input.orgSourceId, regionAreaId: input.regionAreaId }, select: SEL });
+    await audit(tx, ctx, "Company", after.id, "placing", before, after);
     return after;
   });
 }

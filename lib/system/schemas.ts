@@ -65,7 +65,8 @@ export const ZOrganizationSave = z
   });
 export type TOrganizationSave = z.infer<typeof ZOrganizationSave>;
 
-export const ZCompanyRegion = z.object({ companyId: id, organizationId: id });
+/** A dealer company's placing: sales region (organization), dealer type and area (city or district). */
+export const ZCompanyRegion = z.object({ companyId: id, organizationId: id, orgSourceId: optionalId, regionAreaId: optionalId });
 export type TCompanyRegion = z.infer<typeof ZCompanyRegion>;
 
 export const ZJobSave = z.object({ id: id.optional(), code, nameEn: text(100), nameZh: text(100), sort, enabled: z.boolean() });
