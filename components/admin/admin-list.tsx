@@ -97,6 +97,8 @@ export function AdminList<Row extends object, V extends object = Record<string, 
   remove?: { action: Action; name: (row: Row) => string; deletable?: (row: Row) => boolean };
   rowActions?: (row: Row) => RowAction[];
   toolbar?: ReactNode;
+  /** Above the search form (e.g. a breadcrumb). */
+  header?: ReactNode;
   expandable?: TableProps<Row>["expandable"];
   scrollX?: number;
   children?: ReactNode;
@@ -238,6 +240,7 @@ export function AdminList<Row extends object, V extends object = Record<string, 
         </Space>
       }
     >
+      {props.header}
       {props.search?.length ? (
         <Form form={searchForm} layout="inline" onFinish={runSearch} style={{ marginBottom: 16, rowGap: 12 }} data-testid="search-form" initialValues={searchValues}>
           {props.search.map((s) => (
@@ -245,7 +248,7 @@ export function AdminList<Row extends object, V extends object = Record<string, 
               {s.type === "text" ? (
                 <Input allowClear placeholder={s.placeholder} style={{ width: s.width ?? 200 }} maxLength={100} />
               ) : s.type === "select" ? (
-                <Select allowClear options={s.options} style={{ width: s.width ?? 160 }} placeholder={ta("all")} />
+                <Select allowClear showSearch={{ optionFilterProp: "label" }} options={s.options} style={{ width: s.width ?? 160 }} placeholder={ta("all")} />
               ) : s.type === "boolean" ? (
                 <Select allowClear style={{ width: s.width ?? 120 }} placeholder={ta("all")} options={[{ value: "true", label: ta("yes") }, { value: "false", label: ta("no") }]} />
               ) : (
