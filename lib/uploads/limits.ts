@@ -44,7 +44,6 @@ const MAX_NAME = 200;
  */
 export function sanitizeName(raw: string, format: string): string {
   const base = raw.split(/[/\\]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
   let name = base.normalize("NFC").replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").replace(/^[.\s]+/, "").trim();
   if (extensionOf(name) !== format) name = `${name.replace(/\.[A-Za-z0-9]{1,10}$/, "") || "file"}.${format}`;
   // Counted in code points, as the database column is, so a cut never splits a character.

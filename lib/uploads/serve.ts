@@ -65,6 +65,8 @@ export async function serveAttachment(req: Request, viewer: Viewer, id: string, 
   }
   const body = req.method === "HEAD" ? null : await storage.get(key, range ?? undefined);
   if (req.method !== "HEAD" && !body) return notFound();
+  // Next 16 drops Content-Length from route handler responses (the body goes out chunked);
+  // Content-Range still tells a video player the total size.
   headers.set("Content-Length", String(range ? range.end - range.start + 1 : size));
   if (range) headers.set("Content-Range", `bytes ${range.start}-${range.end}/${size}`);
   return new Response(body, { status: range ? 206 : 200, headers });
