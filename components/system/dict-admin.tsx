@@ -1,0 +1,123 @@
+"use client";
+
+import { PlusOutlined } from "@ant-design/icons";
+import { Button, Form, Input, Table, Tag, type InputProps } from "antd";
+import { useLocale, useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
+import { AdminList } from "@/components/admin/admin-list";
+import { SchemaFields } from "@/components/admin/schema-form";
+import { FormDrawer, RowActions, useConfirmedAction, useFormAction } from "@/components/system/admin-kit";
+import { DictTag } from "@/components/ui/dict-tag";
+import type { ListResult } from "@/lib/admin/resource";
+import { deleteDictItemsAction, deleteDictTypesAction, saveDictItemAction, saveDictTypeAction } from "@/lib/system/dict-actions";
+import { DICT_COLORS, ZDictItemSave, ZDictTypeSave, type TDictItemSave, type TDictTypeSave } from "@/lib/system/dict-schemas";
+import type { DictItemRow, DictTypeRow } from "@/lib/system/dictionaries";
+
+type Can = ListResult<DictTypeRow>["can"];
+
+/** system/systemCode — dictionary types; a row expands into its items. */
+export function DictAdmin({ data }: { data: ListResult<DictTypeRow> }) {
+  const t = useTranslations("DictAdmin");
+  const systemIds = useMemo(() => new Set(data.rows.filter((r) => r.system).map((r) => r.id)), [data.rows]);
+  return (
+    <AdminList<DictTypeRow, TDictTypeSave>
+      labels="DictAdmin"
+      resource="dict"
+      data={data}
+      search={[{ name: "keyword", type: "text", placeholder: t("keywordPlaceholder") }, { name: "system", type: "boolean" }]}
+      columns={[
+        { key: "code", sortable: true, width: 230 },
+        { key: "name", kind: "localized", width: 220 },
+        { key: "system", width: 100, render: (r) => (r.system ? <Tag color="blue">{t("systemTag")}</Tag> : <Tag>{t("customTag")}</Tag>) },
+        { key: "items", width: 90, align: "right", render: (r) => r.items.length },
+        { key: "remark", ellipsis: true, width: 240, defaultHidden: true },
+        { key: "updatedAt", kind: "dateTime", sortable: true, width: 180 },
+      ]}
+      form={{
+        schema: ZDictTypeSave,
+        save: saveDictTypeAction,
+        defaults: {},
+        toValues: (r) => ({ id: r.id, code: r.code, nameEn: r.nameEn, nameZh: r.nameZh, remark: r.remark }),
+        fields: { code: { control: <TypeCodeInput systemIds={systemIds} hint={t("systemCodeHint")} /> } },
+      }}
+      remove={{ action: deleteDictTypesAction, name: (r) => r.code, deletable: (r) => !r.system }}
+      expandable={{ expandedRowRender: (r) => <DictItems type={r} can={data.can} /> }}
+    />
+  );
+}
+
+/** The code field: fixed (and saying so) while a system type is edited. */
+function TypeCodeInput({ systemIds, hint, ...props }: InputProps & { systemIds: ReadonlySet<number>; hint: string }) {
+  const id = Form.useWatch<number | undefined>("id", { preserve: true });
+  const locked = id !== undefined && systemIds.has(id);
+  return (
+    <>
+      <Input maxLength={64} {...props} disabled={locked} />
+      {locked && <div className="ant-form-item-extra">{hint}</div>}
+    </>
+  );
+}
+
+/** The items of one type, with their own drawer form (SchemaFields of ZDictItemSave). */
+function DictItems({ type, can }: { type: DictTypeRow; can: Can }) {
+  const t = useTranslations("DictAdmin");
+  const ta = useTranslations("Admin");
+  const zh = useLocale() === "zh-CN";
+  const [form] = Form.useForm<TDictItemSave>();
+  const [editing, setEditing] = useState<{ row: DictItemRow | null } | null>(null);
+  const submit = useFormAction("DictAdmin.fields");
+  const run = useConfirmedAction();
+  const name = zh ? type.nameZh : type.nameEn;
+  const label = (k: string) => t(`fields.${k}`);
+
+  const open = (row: DictItemRow | null) => {
+    setEditing({ row });
+    form.resetFields();
+    const nextSort = Math.max(0, ...type.items.map((i) => i.sort)) + 10;
+    form.setFieldsValue(row ? { typeId: type.id, value: row.value, labelEn: row.labelEn, labelZh: row.labelZh, sort: row.sort, enabled: row.enabled, color: row.color as TDictItemSave["color"] } : { typeId: type.id, sort: nextSort, enabled: true, color: null });
+  };
+  const remove = (row: DictItemRow) =>
+    run({ title: t("confirmDeleteItem", { name: row.value }), content: ta("cannotUndo"), danger: true, okText: ta("delete") }, deleteDictItemsAction, { ids: [row.id] }, t("itemDeleted"));
+  const locked = !!editing?.row?.locked;
+
+  return (
+    <div style={{ padding: "4px 0 4px 8px" }} data-testid="dict-items" data-type={type.code}>
+      <div style={{ display: "flex", justifyContent: "space-between", alignItems: "center", marginBottom: 8 }}>
+        <span>
+          <strong>{t("itemsTitle", { name })}</strong>
+          {type.remark && <span style={{ marginLeft: 12, color: "rgba(0, 0, 0, 0.55)" }}>{type.remark}</span>}
+        </span>
+        {can.create && <Button size="small" icon={<PlusOutlined />} onClick={() => open(null)} data-testid="add-item">{t("addItem")}</Button>}
+      </div>
+      <Table<DictItemRow>
+        size="small" rowKey="id" dataSource={type.items} pagination={false} locale={{ emptyText: t("noItems") }}
+        columns={[
+          { key: "value", dataIndex: "value", title: label("value"), width: 200 },
+          { key: "labelEn", dataIndex: "labelEn", title: label("labelEn") },
+          { key: "labelZh", dataIndex: "labelZh", title: label("labelZh") },
+          { key: "color", title: label("color"), width: 140, render: (_, r) => <DictTag items={[r]} value={r.value} /> },
+          { key: "sort", dataIndex: "sort", title: label("sort"), width: 80, align: "right" },
+          { key: "enabled", title: label("enabled"), width: 90, render: (_, r) => (r.enabled ? <Tag color="green">{ta("yes")}</Tag> : <Tag>{ta("no")}</Tag>) },
+          {
+            key: "_actions", title: ta("actions"), width: 150,
+            render: (_, r) => (
+              <RowActions items={[{ key: "edit", label: ta("edit"), hidden: !can.update, onClick: () => open(r) }, { key: "delete", label: ta("delete"), danger: true, hidden: !can.delete || r.locked, onClick: () => void remove(r) }]} />
+            ),
+          },
+        ]}
+      />
+      <FormDrawer<TDictItemSave>
+        title={t(editing?.row ? "itemEditTitle" : "itemCreateTitle", { name })} open={!!editing} form={form} onClose={() => setEditing(null)} testId="item-drawer"
+        onSubmit={async (v) => !!(await submit(form, ZDictItemSave, saveDictItemAction, { ...v, id: editing?.row?.id, typeId: type.id }))}
+      >
+        <SchemaFields
+          schema={ZDictItemSave} labels="DictAdmin" exclude={["id", "typeId"]}
+          fields={{
+            value: { disabled: locked, hint: locked ? t("lockedHint") : undefined },
+            color: { options: DICT_COLORS.map((c) => ({ value: c, label: <Tag color={c}>{t(`options.color.${c}`)}</Tag> })), props: { virtual: false, listHeight: 320 } },
+          }}
+        />
+      </FormDrawer>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { DictCode } from "./catalog";
+import { itemLabel, type DictItemView } from "./items";
+
+// Dictionary lookups for pages and forms: `dict("delivery_way")` → the enabled items in order.
+// Cached per process for 60 s; every dictionary write calls invalidateDicts(). Other instances
+// behind a load balancer see a change within the TTL.
+
+const TTL_MS = 60_000;
+type Cached = { items: readonly (DictItemView & { enabled: boolean })[]; at: number };
+// On globalThis: one cache per process even when bundles load this module more than once.
+const holder = globalThis as unknown as { __dealerDicts?: { entries: Map<string, Cached>; generation: number } };
+const cache = (holder.__dealerDicts ??= { entries: new Map(), generation: 0 });
+
+/** A product dictionary or one an administrator added. */
+export type AnyDictCode = DictCode | (string & {});
+type Options = { includeDisabled?: boolean };
+
+const view = ({ value, labelEn, labelZh, color }: DictItemView): DictItemView => ({ value, labelEn, labelZh, color });
+
+/** Several dictionaries in one query for those not cached; an unknown code gives []. */
+export async function dicts<C extends AnyDictCode>(codes: readonly C[], opts: Options = {}): Promise<Record<C, DictItemView[]>> {
+  const now = Date.now();
+  const found = new Map<string, Cached["items"]>();
+  const missing: string[] = [];
+  for (const code of new Set(codes)) {
+    const hit = cache.entries.get(code);
+    if (hit && now - hit.at < TTL_MS) found.set(code, hit.items);
+    else missing.push(code);
+  }
+  if (missing.length) {
+    const generation = cache.generation;
+    const rows = await db().dictType.findMany({
+      where: { code: { in: missing } },
+      select: { code: true, items: { orderBy: [{ sort: "asc" }, { id: "asc" }], select: { value: true, labelEn: true, labelZh: true, color: true, enabled: true } } },
+    });
+    const byCode = new Map(rows.map((r) => [r.code, r.items]));
+    for (const code of missing) {
+      const items = Object.freeze(byCode.get(code) ?? []);
+      found.set(code, items);
+      // A write during the read invalidated it: keep the answer out of the cache.
+      if (generation === cache.generation) cache.entries.set(code, { items, at: now });
+    }
+  }
+  return Object.fromEntries(codes.map((c) => [c, (found.get(c) ?? []).filter((i) => opts.includeDisabled || i.enabled).map(view)])) as Record<C, DictItemView[]>;
+}
+
+/** One dictionary's enabled items in order (with `includeDisabled`, all: for labelling records). */
+export async function dict(code: AnyDictCode, opts: Options = {}): Promise<DictItemView[]> {
+  return (await dicts([code], opts))[code];
+}
+
+/** The label of a stored value in the language (disabled items still label old records). */
+export async function dictLabel(code: AnyDictCode, value: string | null | undefined, locale: string): Promise<string> {
+  if (value === null || value === undefined || value === "") return "";
+  return itemLabel(await dict(code, { includeDisabled: true }), value, locale);
+}
+
+/** Forgets every cached dictionary; called after each dictionary write. */
+export function invalidateDicts(): void {
+  cache.generation++;
+  cache.entries.clear();
+}
