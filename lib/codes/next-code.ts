@@ -1,0 +1,69 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { DomainError } from "@/lib/errors";
+import type { CodeReset, Prisma } from "@/lib/generated/prisma/client";
+
+// Document numbers (DOMAIN.md "CodeRule"): prefix + date in Asia/Shanghai + zero-padded
+// sequence, e.g. SO20261121000001. The sequence lives in CodeCounter, one row per rule and
+// period (the day, the month or "ALL"), and is advanced by one atomic statement, so parallel
+// allocations never see the same value; inside the caller's transaction a rollback gives the
+// number back.
+
+type Tx = Prisma.TransactionClient;
+export type CodeRuleShape = { prefix: string; datePattern: string; seqLength: number; reset: CodeReset };
+
+const shanghai = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Shanghai", year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** The calendar date in Shanghai as yyyy, MM, dd. */
+export function shanghaiDate(now: Date): { yyyy: string; MM: string; dd: string } {
+  const parts = Object.fromEntries(shanghai.formatToParts(now).map((p) => [p.type, p.value]));
+  return { yyyy: parts.year, MM: parts.month, dd: parts.day };
+}
+
+/** The counter's period under a reset policy: yyyyMMdd (DAILY), yyyyMM (MONTHLY), "ALL" (NEVER). */
+export function periodOf(reset: CodeReset, now: Date): string {
+  const d = shanghaiDate(now);
+  return reset === "DAILY" ? `${d.yyyy}${d.MM}${d.dd}` : reset === "MONTHLY" ? `${d.yyyy}${d.MM}` : "ALL";
+}
+
+/** The date part of a number: "yyyyMMdd", "yyyyMM", "yyyy" or "" (none). */
+export function datePart(pattern: string, now: Date): string {
+  const d = shanghaiDate(now);
+  return pattern.replace("yyyy", d.yyyy).replace("MM", d.MM).replace("dd", d.dd);
+}
+
+/** The largest sequence a rule can write in its digits. */
+export const maxSequence = (seqLength: number) => 10 ** seqLength - 1;
+
+/** Number `value` of a rule on `now` (no check of the sequence's length). */
+export function formatCode(rule: Pick<CodeRuleShape, "prefix" | "datePattern" | "seqLength">, now: Date, value: number): string {
+  return `${rule.prefix}${datePart(rule.datePattern, now)}${String(value).padStart(rule.seqLength, "0")}`;
+}
+
+/**
+ * The next number of the rule `ruleCode`, consumed. Pass `tx` to allocate inside the document's
+ * transaction (the number is given back if it rolls back) and `now` to allocate for another
+ * moment (tests). A missing or disabled rule, and a sequence that outgrows its digits, are
+ * DomainErrors.
+ */
+export async function nextCode(ruleCode: string, opts: { tx?: Tx; now?: Date } = {}): Promise<string> {
+  const client = opts.tx ?? db();
+  const now = opts.now ?? new Date();
+  const rule = await client.codeRule.findUnique({ where: { code: ruleCode }, select: { id: true, code: true, prefix: true, datePattern: true, seqLength: true, reset: true, enabled: true } });
+  if (!rule) throw new DomainError("CodeRuleAdmin.errors.missing", { code: ruleCode }, undefined, 500);
+  if (!rule.enabled) throw new DomainError("CodeRuleAdmin.errors.disabled", { code: ruleCode }, undefined, 409);
+  const period = periodOf(rule.reset, now);
+  const [{ value }] = await client.$queryRaw<{ value: number }[]>`
+    INSERT INTO "CodeCounter" ("ruleId", "period", "value", "updatedAt") VALUES (${rule.id}, ${period}, 1, now())
+    ON CONFLICT ("ruleId", "period") DO UPDATE SET "value" = "CodeCounter"."value" + 1, "updatedAt" = now()
+    RETURNING "value"`;
+  if (value > maxSequence(rule.seqLength)) throw new DomainError("CodeRuleAdmin.errors.overflow", { code: rule.code, period, max: maxSequence(rule.seqLength) }, undefined, 409);
+  return formatCode(rule, now, value);
+}
+
+/** The number the rule would hand out next, without consuming it. */
+export async function previewCode(rule: CodeRuleShape & { id: number }, opts: { tx?: Tx; now?: Date } = {}): Promise<string> {
+  const now = opts.now ?? new Date();
+  const counter = await (opts.tx ?? db()).codeCounter.findUnique({ where: { ruleId_period: { ruleId: rule.id, period: periodOf(rule.reset, now) } }, select: { value: true } });
+  return formatCode(rule, now, (counter?.value ?? 0) + 1);
+}
