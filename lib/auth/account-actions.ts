@@ -1,9 +1,10 @@
 "use server";
 
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { after } from "next/server";
 import { publicAction } from "@/lib/actions/action";
 import { variable } from "@/lib/config/variables";
+import { isLocale } from "@/lib/i18n/config";
 import { ZSendCode, zRegister, zResetPassword } from "./account-schemas";
 import { registerAccount, resetPassword } from "./accounts";
 import { issueVerificationCode } from "./verification";
@@ -17,8 +18,8 @@ export async function sendCodeAction(input: unknown) {
     schema: ZSendCode,
     labels: "VerificationCode",
     run: async (data, ctx): Promise<SendCodeAnswer> => {
-      const t = await getTranslations("VerificationCode");
-      const { result, deliver } = await issueVerificationCode({ ...data, template: (code, minutes) => t("sms", { code, minutes }) }, { ip: ctx.ip });
+      const [t, locale] = await Promise.all([getTranslations("VerificationCode"), getLocale()]);
+      const { result, deliver } = await issueVerificationCode({ ...data, locale: isLocale(locale) ? locale : undefined, template: (code, minutes) => t("sms", { code, minutes }) }, { ip: ctx.ip });
       // Delivery happens after the answer is sent: registered and unknown phones answer alike.
       after(deliver);
       if (result.ok) return { sent: true, resendAfter: result.resendAfter, message: null };

@@ -3,6 +3,8 @@ import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { variable } from "@/lib/config/variables";
 import { db } from "@/lib/db";
 import type { Prisma, VerificationScene } from "@/lib/generated/prisma/client";
+import type { Locale } from "@/lib/i18n/config";
+import { renderMessage } from "@/lib/messages/templates";
 import { sendSms, type SmsSender } from "@/lib/sms";
 
 // Verification codes (DOMAIN.md "Rules and limits"): random digits, stored as a keyed hash,
@@ -46,7 +48,7 @@ async function deliverable(phone: string, scene: VerificationScene): Promise<boo
  * (Next's `after()`), so a registered and an unknown phone answer in the same time.
  */
 export async function issueVerificationCode(
-  input: { phone: string; scene: VerificationScene; template?: (code: string, minutes: number) => string },
+  input: { phone: string; scene: VerificationScene; locale?: Locale; template?: (code: string, minutes: number) => string },
   ctx: Ctx,
   sender?: SmsSender,
 ): Promise<{ result: SendResult; deliver: () => Promise<void> }> {
@@ -82,11 +84,16 @@ export async function issueVerificationCode(
 
   const deliver = async () => {
     if (!result.ok || !real) return;
-    const content = (input.template ?? defaultTemplate)(code, lifetime);
-    await sendSms({ phone: input.phone, scene: input.scene, content, params: { code, minutes: String(lifetime) } }, sender);
+    const params = { code, minutes: String(lifetime) };
+    // The template of system/messageSetting; switched off or deleted, the built-in wording.
+    const rendered = await renderMessage(CODE_EVENT[input.scene], "SMS", input.locale ?? "en-US", params).catch(() => null);
+    const content = rendered?.content ?? (input.template ?? defaultTemplate)(code, lifetime);
+    await sendSms({ phone: input.phone, scene: input.scene, content, params }, sender);
   };
   return { result, deliver };
 }
+
+const CODE_EVENT = { REGISTER: "verification.register", RESET_PASSWORD: "verification.resetPassword" } as const satisfies Record<VerificationScene, string>;
 
 const defaultTemplate = (code: string, minutes: number) => `Your Dealer Platform verification code is ${code}. It expires in ${minutes} minutes.`;
 

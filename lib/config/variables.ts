@@ -1,10 +1,12 @@
 import "server-only";
 import { db } from "@/lib/db";
+import type { z } from "zod";
 import { VARIABLES, type VariableKey } from "./variable-registry";
 
 type Value = number | string | boolean | unknown;
 const TTL_MS = 30_000;
 const cache = new Map<string, { value: Value; at: number }>();
+let generation = 0;
 
 function parse(type: string, raw: string): Value {
   switch (type) {
@@ -19,27 +21,32 @@ function parse(type: string, raw: string): Value {
   }
 }
 
-type Typed<K extends VariableKey> = (typeof VARIABLES)[K]["type"] extends "NUMBER" ? number : (typeof VARIABLES)[K]["type"] extends "BOOLEAN" ? boolean : string;
+type Def<K extends VariableKey> = (typeof VARIABLES)[K];
+type Typed<K extends VariableKey> = Def<K>["type"] extends "NUMBER" ? number : Def<K>["type"] extends "BOOLEAN" ? boolean : Def<K> extends { schema: z.ZodType<infer O> } ? O : string;
 
 /**
  * A system variable's value: the company's override, else the platform value, else the coded
- * default (a fresh database before the seed). Cached for 30 s per process; invalidate on change.
+ * default (a fresh database before the seed). Cached for 30 s per process; a change clears this
+ * process's cache at once (invalidateVariables), other instances see it within the 30 s.
  */
 export async function variable<K extends VariableKey>(key: K, companyId?: number | null): Promise<Typed<K>> {
   const cacheKey = `${key}:${companyId ?? ""}`;
   const hit = cache.get(cacheKey);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.value as Typed<K>;
   const def = VARIABLES[key];
+  const gen = generation;
   const row = await db().systemVariableDefault.findUnique({
     where: { key },
     select: { type: true, value: true, overrides: companyId ? { where: { companyId }, select: { value: true } } : false },
   });
   const raw = row?.overrides?.[0]?.value ?? row?.value ?? def.value;
   const value = parse(row?.type ?? def.type, raw);
-  cache.set(cacheKey, { value, at: Date.now() });
+  // A read that raced with a change (started before it was invalidated) is not kept.
+  if (gen === generation) cache.set(cacheKey, { value, at: Date.now() });
   return value as Typed<K>;
 }
 
 export function invalidateVariables(): void {
+  generation++;
   cache.clear();
 }

@@ -1,0 +1,61 @@
+"use client";
+
+import { Form, Tag, Typography } from "antd";
+import { useLocale, useTranslations } from "next-intl";
+import { AdminList } from "@/components/admin/admin-list";
+import type { ListResult } from "@/lib/admin/resource";
+import type { MessageTemplateRow } from "@/lib/messages/template-admin";
+import { deleteMessageTemplatesAction, saveMessageTemplateAction } from "@/lib/messages/template-actions";
+import { eventDef, MESSAGE_CHANNELS, MESSAGE_EVENTS, ZMessageTemplateSave, type TMessageTemplateSave } from "@/lib/messages/template-schemas";
+
+/** Under a text: the placeholders the chosen event offers. */
+function PlaceholderHint() {
+  const t = useTranslations("MessageSettingAdmin");
+  const form = Form.useFormInstance();
+  const event = Form.useWatch("event", form) as string | undefined;
+  const def = event ? eventDef(event) : null;
+  return def ? <>{t("placeholders", { list: def.placeholders.map((p) => `{${p}}`).join(" ") || "—" })}</> : null;
+}
+
+/** system/messageSetting — message templates per event and channel, in both languages. */
+export function MessageSettingAdmin({ data }: { data: ListResult<MessageTemplateRow> }) {
+  const t = useTranslations("MessageSettingAdmin");
+  const zh = useLocale() === "zh-CN";
+  const eventName = (event: string) => {
+    const d = eventDef(event);
+    return d ? (zh ? d.zh : d.en) : event;
+  };
+  const events = Object.keys(MESSAGE_EVENTS).map((e) => ({ value: e, label: `${eventName(e)} (${e})` }));
+  const channels = MESSAGE_CHANNELS.map((c) => ({ value: c, label: t(`options.channel.${c}`) }));
+  const hint = { hint: <PlaceholderHint /> };
+  return (
+    <AdminList<MessageTemplateRow, TMessageTemplateSave>
+      labels="MessageSettingAdmin"
+      resource="messageSetting"
+      data={data}
+      search={[{ name: "event", type: "select", options: events, width: 300 }, { name: "channel", type: "select", options: channels }, { name: "enabled", type: "boolean" }]}
+      columns={[
+        { key: "event", sortable: true, width: 260, render: (r) => <>{eventName(r.event)}<br /><Typography.Text type="secondary" code>{r.event}</Typography.Text></> },
+        { key: "channel", sortable: true, width: 140, render: (r) => <Tag color={r.channel === "SMS" ? "blue" : "purple"}>{t(`options.channel.${r.channel}`)}</Tag> },
+        { key: "enabled", kind: "bool", width: 90 },
+        { key: "title", width: 220, ellipsis: true, render: (r) => (zh ? r.titleZh : r.titleEn) ?? "—" },
+        { key: "content", ellipsis: true, render: (r) => (zh ? r.contentZh : r.contentEn) },
+        { key: "updatedAt", kind: "dateTime", sortable: true, width: 180, defaultHidden: true },
+      ]}
+      scrollX={1100}
+      form={{
+        schema: ZMessageTemplateSave,
+        save: saveMessageTemplateAction,
+        defaults: { channel: "IN_APP", enabled: true },
+        toValues: (r) => ({ id: r.id, event: r.event as TMessageTemplateSave["event"], channel: r.channel, titleEn: r.titleEn, titleZh: r.titleZh, contentEn: r.contentEn, contentZh: r.contentZh, enabled: r.enabled }),
+        size: 640,
+        fields: {
+          event: { options: events, props: { showSearch: { optionFilterProp: "label" } } },
+          channel: { options: channels },
+          titleEn: hint, titleZh: hint, contentEn: hint, contentZh: hint,
+        },
+      }}
+      remove={{ action: deleteMessageTemplatesAction, name: (r) => `${eventName(r.event)} · ${t(`options.channel.${r.channel}`)}` }}
+    />
+  );
+}

@@ -1,0 +1,127 @@
+"use client";
+
+import { Form, Input, InputNumber, Switch, Tag, Typography } from "antd";
+import { useLocale, useTranslations } from "next-intl";
+import { AdminList } from "@/components/admin/admin-list";
+import type { ListResult } from "@/lib/admin/resource";
+import { resetVariableDefaultAction, saveVariableDefaultAction } from "@/lib/config/variable-actions";
+import type { VariableDefaultRow } from "@/lib/config/variable-admin";
+import { variableDef, type VariableType } from "@/lib/config/variable-registry";
+import { formValue, valueSchema, VARIABLE_TYPES, ZVariableDefaultSave, type TVariableDefaultSave } from "@/lib/config/variable-schemas";
+import { translateIssues } from "@/lib/validation/translate";
+import { useConfirmedAction } from "./admin-kit";
+
+// ── The value field, shared with system/systemVariable ─────────────────────────────────────
+// The control follows the variable's type (kept in the form as `type`): a number box, a switch,
+// a JSON text area or a text box; it is checked on change with the rules the server applies.
+
+type KeyField = "id" | "key";
+const useTyped = (keyField: KeyField) => {
+  const form = Form.useFormInstance();
+  const type = Form.useWatch("type", { form, preserve: true }) as VariableType | undefined;
+  const key = Form.useWatch(keyField, { form, preserve: true }) as string | undefined;
+  return { type, key, def: key ? variableDef(key) : null };
+};
+
+type InputProps = { id?: string; value?: unknown; onChange?: (v: unknown) => void; keyField: KeyField };
+
+export function VariableValueInput({ id, value, onChange, keyField }: InputProps) {
+  const { type, def } = useTyped(keyField);
+  const text = typeof value === "string" ? value : value === undefined || value === null ? "" : String(value);
+  if (type === "BOOLEAN") return <Switch id={id} checked={value === true} onChange={(v) => onChange?.(v)} />;
+  if (type === "NUMBER") return <InputNumber id={id} value={typeof value === "number" ? value : null} onChange={(v) => onChange?.(v)} precision={def?.decimal ? undefined : 0} style={{ width: 220 }} />;
+  if (type === "JSON") return <Input.TextArea id={id} value={text} onChange={(e) => onChange?.(e.target.value)} autoSize={{ minRows: 3, maxRows: 12 }} style={{ fontFamily: "monospace" }} />;
+  return <Input id={id} value={text} onChange={(e) => onChange?.(e.target.value)} maxLength={def?.maxLength ?? 2000} />;
+}
+
+/** Under the value: what the variable is for and its allowed range. */
+export function VariableValueHint({ keyField, describe }: { keyField: KeyField; describe: (key: string) => string | undefined }) {
+  const t = useTranslations("VariableDefaultAdmin");
+  const { key, def } = useTyped(keyField);
+  if (!key) return null;
+  return (
+    <>
+      <Typography.Text code>{key}</Typography.Text> {describe(key)}
+      {def?.min !== undefined && def.max !== undefined && <div>{t("range", { min: def.min, max: def.max })}</div>}
+    </>
+  );
+}
+
+/** The value's form rule: the typed check of variable-schemas.ts, translated, naming the field. */
+export function useValueRule(labels: string, keyField: KeyField) {
+  const tv = useTranslations("Validation");
+  const tl = useTranslations(labels);
+  return ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+    validator: async (_: unknown, value: unknown) => {
+      const type = getFieldValue("type") as VariableType | undefined;
+      const key = getFieldValue(keyField) as string | undefined;
+      if (!type || !key) return;
+      const r = valueSchema(type, variableDef(key)).safeParse(value);
+      if (!r.success) throw new Error(Object.values(translateIssues(r.error, (k, v) => tv(k, v), () => tl("fields.value"), value))[0]);
+    },
+  });
+}
+
+/** A stored value as the list shows it. */
+export function VariableValue({ type, value }: { type: VariableType; value: string | null }) {
+  const ta = useTranslations("Admin");
+  if (value === null) return <>—</>;
+  if (type === "BOOLEAN") return value === "true" ? <Tag color="green">{ta("yes")}</Tag> : <Tag>{ta("no")}</Tag>;
+  return <Typography.Text code={type === "JSON"} ellipsis={{ tooltip: value }} style={{ maxWidth: 260 }}>{value || "—"}</Typography.Text>;
+}
+
+/** system/systemVariableDefault — the platform value of every variable. */
+export function VariableDefaultAdmin({ data }: { data: ListResult<VariableDefaultRow> }) {
+  const t = useTranslations("VariableDefaultAdmin");
+  const zh = useLocale() === "zh-CN";
+  const run = useConfirmedAction();
+  const valueRule = useValueRule("VariableDefaultAdmin", "id");
+  const describe = (key: string) => {
+    const r = data.rows.find((x) => x.key === key);
+    return r && (zh ? r.descriptionZh : r.descriptionEn);
+  };
+  return (
+    <AdminList<VariableDefaultRow, TVariableDefaultSave>
+      labels="VariableDefaultAdmin"
+      resource="systemVariableDefault"
+      data={data}
+      rowKey={(r) => r.key}
+      search={[
+        { name: "keyword", type: "text", placeholder: t("keywordPlaceholder"), width: 220 },
+        { name: "type", type: "select", options: VARIABLE_TYPES.map((v) => ({ value: v, label: t(`options.type.${v}`) })) },
+      ]}
+      columns={[
+        { key: "key", sortable: true, width: 240, render: (r) => <><Typography.Text code>{r.key}</Typography.Text>{r.platformOnly && <Tag title={t("platformOnlyHint")}>{t("platformOnly")}</Tag>}</> },
+        { key: "description", render: (r) => (zh ? r.descriptionZh : r.descriptionEn) },
+        { key: "type", width: 90, render: (r) => t(`options.type.${r.type}`) },
+        {
+          key: "value", width: 180,
+          render: (r) => (
+            <>
+              <VariableValue type={r.type} value={r.value} />
+              {r.codedDefault !== null && r.codedDefault !== r.value && <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>{t("fields.codedDefault")}: {r.codedDefault}</Typography.Text>}
+            </>
+          ),
+        },
+        { key: "codedDefault", width: 160, defaultHidden: true, render: (r) => <VariableValue type={r.type} value={r.codedDefault} /> },
+        { key: "overrides", width: 110, align: "right" },
+        { key: "updatedAt", kind: "dateTime", sortable: true, width: 170, defaultHidden: true },
+      ]}
+      scrollX={1000}
+      form={{
+        schema: ZVariableDefaultSave,
+        save: saveVariableDefaultAction,
+        defaults: {},
+        toValues: (r) => ({ id: r.key, type: r.type, value: formValue(r.type, r.value) }),
+        fields: {
+          type: { disabled: true },
+          value: { control: <VariableValueInput keyField="id" />, itemProps: { rules: [valueRule] }, hint: <VariableValueHint keyField="id" describe={describe} /> },
+        },
+      }}
+      rowActions={(r) => [{
+        key: "reset", label: t("reset"), hidden: !data.can.update || r.codedDefault === null || r.value === r.codedDefault,
+        onClick: () => void run({ title: t("confirmReset", { key: r.key, value: r.codedDefault ?? "" }) }, resetVariableDefaultAction, { key: r.key }, t("resetDone")),
+      }]}
+    />
+  );
+}

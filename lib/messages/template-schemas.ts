@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { zId, zOptionalText, zText } from "@/lib/system/config-schemas";
+
+// Message templates (system/messageSetting), client-safe: the events the code sends, with the
+// channels each may use and the placeholders its texts may contain, and the form's schema.
+// lib/messages/templates.ts renders them; its callers pass the placeholders' values.
+
+export const MESSAGE_CHANNELS = ["SMS", "IN_APP"] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+export type MessageEventDef = {
+  en: string;
+  zh: string;
+  /** Who receives it: the person at the phone, the dealer company, or the manufacturer's staff. */
+  audience: "PHONE" | "DEALER" | "STAFF";
+  channels: readonly MessageChannel[];
+  placeholders: readonly string[];
+};
+
+const ORDER = ["orderNo", "company", "amount"] as const;
+
+export const MESSAGE_EVENTS = {
+  "verification.register": { en: "Registration verification code", zh: "注册验证码", audience: "PHONE", channels: ["SMS"], placeholders: ["code", "minutes"] },
+  "verification.resetPassword": { en: "Password reset verification code", zh: "找回密码验证码", audience: "PHONE", channels: ["SMS"], placeholders: ["code", "minutes"] },
+  "account.approved": { en: "Registration approved", zh: "注册审核通过", audience: "PHONE", channels: ["SMS"], placeholders: ["name", "account"] },
+  "order.submitted": { en: "Order submitted (to staff)", zh: "订单已提交（通知员工）", audience: "STAFF", channels: ["IN_APP"], placeholders: ORDER },
+  "order.confirmed": { en: "Order confirmed", zh: "订单已确认", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: ORDER },
+  "order.rejected": { en: "Order rejected", zh: "订单已驳回", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: [...ORDER, "reason"] },
+  "order.shipped": { en: "Order shipped", zh: "订单已发货", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: [...ORDER, "carrier", "trackingNo"] },
+  "order.cancelled": { en: "Order cancelled", zh: "订单已取消", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: ORDER },
+  "preOrder.confirmed": { en: "Pre-order confirmed", zh: "预订单已确认", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: ["preOrderNo", "company", "deliveryDate"] },
+  "salesReturn.approved": { en: "Sales return approved", zh: "销售退货已批准", audience: "DEALER", channels: ["IN_APP"], placeholders: ["material", "quantity", "dealType"] },
+  "salesReturn.rejected": { en: "Sales return rejected", zh: "销售退货已驳回", audience: "DEALER", channels: ["IN_APP"], placeholders: ["material", "quantity", "reason"] },
+  "complaint.replied": { en: "Complaint replied", zh: "投诉已回复", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: ["complaintNo", "vin"] },
+} as const satisfies Record<string, MessageEventDef>;
+
+export type MessageEvent = keyof typeof MESSAGE_EVENTS;
+export const MESSAGE_EVENT_KEYS = Object.keys(MESSAGE_EVENTS) as [MessageEvent, ...MessageEvent[]];
+
+export function eventDef(event: string): MessageEventDef | null {
+  return Object.prototype.hasOwnProperty.call(MESSAGE_EVENTS, event) ? (MESSAGE_EVENTS as Record<string, MessageEventDef>)[event] : null;
+}
+
+/** The {name} placeholders a text uses, in order of first appearance. */
+export function placeholdersIn(text: string): string[] {
+  return [...new Set([...text.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1].trim()))];
+}
+
+export const ZMessageTemplateSave = z
+  .object({
+    id: zId.optional(),
+    event: z.enum(MESSAGE_EVENT_KEYS),
+    channel: z.enum(MESSAGE_CHANNELS),
+    titleEn: zOptionalText(200),
+    titleZh: zOptionalText(200),
+    contentEn: zText(1000),
+    contentZh: zText(1000),
+    enabled: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    const def = eventDef(v.event);
+    if (def && !(def.channels as readonly string[]).includes(v.channel)) ctx.addIssue({ code: "invalid_value", values: [...def.channels], path: ["channel"], input: v.channel });
+    // An in-app message is listed by its title; a text message has none.
+    if (v.channel === "IN_APP") for (const f of ["titleEn", "titleZh"] as const) if (!v[f]) ctx.addIssue({ code: "too_small", origin: "string", minimum: 1, inclusive: true, path: [f], input: v[f] });
+  });
+export type TMessageTemplateSave = z.infer<typeof ZMessageTemplateSave>;

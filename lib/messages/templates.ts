@@ -1,0 +1,49 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { Locale } from "@/lib/i18n/config";
+import { MESSAGE_EVENTS, type MessageChannel, type MessageEvent } from "./template-schemas";
+
+// Message templates (system/messageSetting): one per event and channel, in both languages, with
+// an enabled flag. The events and their placeholders are defined in code (template-schemas.ts);
+// renderMessage turns a template and the placeholders' values into the text to send. The
+// screen's list and writes are in ./template-admin.ts.
+
+export { MESSAGE_EVENTS, type MessageEvent };
+
+type Cached = { titleEn: string | null; titleZh: string | null; contentEn: string; contentZh: string; enabled: boolean } | null;
+const TTL_MS = 60_000;
+const cache = new Map<string, { row: Cached; at: number }>();
+let generation = 0;
+
+/** Clears this instance's template cache (every write does); other instances follow within 60 s. */
+export function invalidateTemplates(): void {
+  generation++;
+  cache.clear();
+}
+
+async function template(event: MessageEvent, channel: MessageChannel): Promise<Cached> {
+  const k = `${event}:${channel}`;
+  const hit = cache.get(k);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.row;
+  const gen = generation;
+  const row = await db().messageTemplate.findUnique({ where: { event_channel: { event, channel } }, select: { titleEn: true, titleZh: true, contentEn: true, contentZh: true, enabled: true } });
+  if (gen === generation) cache.set(k, { row, at: Date.now() });
+  return row;
+}
+
+/** Fills {name} placeholders; ones without a value stay as written. */
+export function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{([^{}]*)\}/g, (all, name: string) => (Object.prototype.hasOwnProperty.call(values, name.trim()) ? String(values[name.trim()]) : all));
+}
+
+/**
+ * The message of an event on a channel in a language, or null when there is no template or it
+ * is switched off (the caller then sends nothing, or its own fallback). Cached for 60 s.
+ */
+export async function renderMessage(event: MessageEvent, channel: MessageChannel, locale: Locale, values: Record<string, string | number>): Promise<{ title: string | null; content: string } | null> {
+  const t = await template(event, channel);
+  if (!t?.enabled) return null;
+  const zh = locale === "zh-CN";
+  const title = zh ? t.titleZh : t.titleEn;
+  return { title: title === null ? null : fill(title, values), content: fill(zh ? t.contentZh : t.contentEn, values) };
+}

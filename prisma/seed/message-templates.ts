@@ -1,0 +1,39 @@
+import { db } from "@/lib/db";
+import type { MessageChannel, MessageEvent } from "@/lib/messages/template-schemas";
+
+// Message templates (system/messageSetting): one per event and channel the code sends. Created
+// when the event + channel has none, so administrators' edits are kept; a deleted one comes back
+// on the next start (switch a template off to stop a message).
+type Seed = { event: MessageEvent; channel: MessageChannel; enabled?: boolean; titleEn?: string; titleZh?: string; contentEn: string; contentZh: string };
+
+// The verification texts are the ones the app used before templates existed.
+const CODE_EN = "Your Dealer Platform verification code is {code}. It expires in {minutes} minutes. Do not share it with anyone.";
+const CODE_ZH = "您的经销商平台验证码为 {code}，{minutes} 分钟内有效，请勿泄露给他人。";
+
+/** In-app message to dealers, plus the same as a text message (off until an administrator turns it on). */
+const dealer = (event: MessageEvent, titleEn: string, titleZh: string, contentEn: string, contentZh: string, sms = true): Seed[] => [
+  { event, channel: "IN_APP", titleEn, titleZh, contentEn, contentZh },
+  ...(sms ? [{ event, channel: "SMS" as const, enabled: false, contentEn: `Dealer Platform: ${contentEn}`, contentZh: `【经销商平台】${contentZh}` }] : []),
+];
+
+export const messageTemplates: Seed[] = [
+  { event: "verification.register", channel: "SMS", contentEn: CODE_EN, contentZh: CODE_ZH },
+  { event: "verification.resetPassword", channel: "SMS", contentEn: CODE_EN, contentZh: CODE_ZH },
+  { event: "account.approved", channel: "SMS", contentEn: "Your Dealer Platform account {account} has been approved. You can sign in now.", contentZh: "【经销商平台】您的账号 {account} 已审核通过，现在可以登录。" },
+  { event: "order.submitted", channel: "IN_APP", titleEn: "New order {orderNo}", titleZh: "新订单 {orderNo}", contentEn: "{company} submitted order {orderNo} ({amount}). Please confirm or reject it.", contentZh: "{company} 提交了订单 {orderNo}（{amount}），请确认或驳回。" },
+  ...dealer("order.confirmed", "Order {orderNo} confirmed", "订单 {orderNo} 已确认", "Your order {orderNo} ({amount}) has been confirmed.", "您的订单 {orderNo}（{amount}）已确认。"),
+  ...dealer("order.rejected", "Order {orderNo} rejected", "订单 {orderNo} 已驳回", "Your order {orderNo} was rejected: {reason}", "您的订单 {orderNo} 已被驳回：{reason}"),
+  ...dealer("order.shipped", "Order {orderNo} shipped", "订单 {orderNo} 已发货", "Your order {orderNo} has shipped with {carrier}, tracking number {trackingNo}.", "您的订单 {orderNo} 已由 {carrier} 发货，运单号 {trackingNo}。"),
+  ...dealer("order.cancelled", "Order {orderNo} cancelled", "订单 {orderNo} 已取消", "Order {orderNo} has been cancelled.", "订单 {orderNo} 已取消。"),
+  ...dealer("preOrder.confirmed", "Pre-order {preOrderNo} confirmed", "预订单 {preOrderNo} 已确认", "Your pre-order {preOrderNo} has been confirmed; expected delivery {deliveryDate}.", "您的预订单 {preOrderNo} 已确认，预计交付日期 {deliveryDate}。"),
+  ...dealer("salesReturn.approved", "Sales return approved", "销售退货已批准", "Your return of {quantity} × {material} was approved ({dealType}). Please ship it with a delivery batch.", "您退回的 {material} × {quantity} 已批准（{dealType}），请随退货批次发出。", false),
+  ...dealer("salesReturn.rejected", "Sales return rejected", "销售退货已驳回", "Your return of {quantity} × {material} was rejected: {reason}", "您退回的 {material} × {quantity} 已被驳回：{reason}", false),
+  ...dealer("complaint.replied", "Complaint {complaintNo} replied", "投诉 {complaintNo} 已回复", "After-sales replied to complaint {complaintNo} (VIN {vin}). Please review the advice.", "售后已回复投诉 {complaintNo}（VIN {vin}），请查看处理意见。"),
+];
+
+export async function seedMessageTemplates() {
+  await db().messageTemplate.createMany({
+    data: messageTemplates.map((t) => ({ enabled: true, titleEn: null, titleZh: null, ...t })),
+    skipDuplicates: true,
+  });
+}
