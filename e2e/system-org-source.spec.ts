@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, SCREENS_DIR, setLocaleCookie, test, type Locale } from "./fixtures";
-import { closeImport, createRecord, deleteRow, exportRows, fillDrawer, importFile, openAdmin, rowAction, rowExactly, rowWith, saveDrawer, saveDrawerExpectingError, searchText, table, xlsxFile } from "./admin-helpers";
+import { closeImport, exportRows, fillDrawer, importFile, openAdmin, rowAction, rowExactly, rowWith, saveDrawer, saveDrawerExpectingError, searchText, table, xlsxFile } from "./admin-helpers";
 
 // Issue 4: dealer types (system/orgSource), the reference screen of the shared admin pattern:
 // create with validation, edit, search, sort, column settings, export, import with row errors,

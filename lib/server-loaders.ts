@@ -7,6 +7,12 @@ import { loadEmployees, loadJobAdmin, loadMenuAdmin, loadOrganizationAdmin, load
 import type { RouteId } from "@/lib/routes";
 import { loadList } from "@/lib/admin/resource";
 import { orgSourceResource } from "@/lib/system/org-source";
+import { loadAttachmentConfig } from "@/lib/system/attachment-config";
+import { loadVariableAdmin, variableDefaultResource } from "@/lib/config/variable-admin";
+import { messageTemplateResource } from "@/lib/messages/template-admin";
+import { loadRegionAdmin } from "@/lib/system/regions";
+import { codeRuleResource } from "@/lib/system/code-rules";
+import { dictTypeResource } from "@/lib/system/dictionaries";
 
 // One loader per route id: the page renders from it and GET /__serverLoader answers with it.
 type Loader = (viewer: Viewer, url: URL) => Promise<unknown>;
@@ -22,6 +28,13 @@ export const serverLoaders: Record<RouteId, Loader> = {
   "system/loginLog": (viewer, url) => listLoginLog(viewer, url),
   "system/smsOutbox": (viewer, url) => listSmsMessages(viewer, url),
   "system/orgSource": (viewer, url) => loadList(orgSourceResource, viewer, url),
+  "system/attachmentConfig": (viewer) => loadAttachmentConfig(viewer),
+  "system/systemVariableDefault": (viewer, url) => loadList(variableDefaultResource, viewer, url),
+  "system/systemVariable": (viewer, url) => loadVariableAdmin(viewer, url),
+  "system/messageSetting": (viewer, url) => loadList(messageTemplateResource, viewer, url),
+  "system/regionArea": (viewer, url) => loadRegionAdmin(viewer, url),
+  "system/codeRule": (viewer, url) => loadList(codeRuleResource, viewer, url),
+  "system/systemCode": (viewer, url) => loadList(dictTypeResource, viewer, url),
 };
 
 export function loaderFor(route: string): Loader | null {

@@ -6,9 +6,13 @@ import { db } from "@/lib/db";
 import { hashPassword } from "@/lib/auth/password";
 import type { DataScope, OrganizationType, Prisma, UserType } from "@/lib/generated/prisma/client";
 import { seedAttachments } from "./seed/attachments";
+import { seedDictionaries } from "./seed/dictionaries";
 import { menuCatalog, type MenuSeed } from "./seed/menus";
 import { seedOrgSources } from "./seed/org-sources";
+import { seedCodeRules } from "./seed/code-rules";
+import { seedRegions } from "./seed/regions";
 import { seedVariables } from "./seed/variables";
+import { seedMessageTemplates } from "./seed/message-templates";
 
 const organizations: { code: string; nameEn: string; nameZh: string; type: OrganizationType; parent?: string; sort: number }[] = [
   { code: "HQ", nameEn: "Green Motors Headquarters", nameZh: "绿色汽车总部", type: "HEADQUARTERS", sort: 0 },
@@ -18,8 +22,8 @@ const organizations: { code: string; nameEn: string; nameZh: string; type: Organ
 ];
 
 const companies = [
-  { code: "D001", nameEn: "Green Motors Shanghai", nameZh: "绿色汽车上海店", org: "R-EAST", source: "4S", contact: "Li Wei", phone: "13800000001" },
-  { code: "D002", nameEn: "Green Motors Beijing", nameZh: "绿色汽车北京店", org: "R-NORTH", source: "4S", contact: "Zhang Min", phone: "13800000002" },
+  { code: "D001", nameEn: "Green Motors Shanghai", nameZh: "绿色汽车上海店", org: "R-EAST", source: "4S", contact: "Li Wei", phone: "13800000001", region: "310100" },
+  { code: "D002", nameEn: "Green Motors Beijing", nameZh: "绿色汽车北京店", org: "R-NORTH", source: "4S", contact: "Zhang Min", phone: "13800000002", region: "110100" },
 ];
 
 const roles: { code: string; nameEn: string; nameZh: string; dataScope: DataScope }[] = [
@@ -92,8 +96,12 @@ async function seedMenus(nodes: MenuSeed[], parentId: number | null, grants: Map
 export async function seed() {
   const prisma = db();
   await seedVariables();
+  await seedMessageTemplates();
   await seedAttachments();
+  await seedDictionaries();
   const sourceIds = await seedOrgSources();
+  const regionIds = await seedRegions();
+  await seedCodeRules();
   const orgIds = new Map<string, number>();
   for (const o of organizations) {
     const data = { nameEn: o.nameEn, nameZh: o.nameZh, type: o.type, sort: o.sort, parentId: o.parent ? orgIds.get(o.parent)! : null };
@@ -106,6 +114,7 @@ export async function seed() {
     const row = await prisma.company.upsert({ where: { code: c.code }, create: { code: c.code, ...data }, update: {} });
     // Fields added by later releases are filled in where still empty, never overwritten.
     if (row.orgSourceId === null) await prisma.company.update({ where: { id: row.id }, data: { orgSourceId: sourceIds.get(c.source) ?? null } });
+    if (row.regionAreaId === null) await prisma.company.update({ where: { id: row.id }, data: { regionAreaId: regionIds.get(c.region) ?? null } });
     companyIds.set(c.code, row.id);
   }
   for (const j of jobs) await prisma.job.upsert({ where: { code: j.code }, create: j, update: {} });

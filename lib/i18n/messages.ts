@@ -6,6 +6,12 @@ import enAccounts from "@/messages/accounts/en-US.json";
 import zhAccounts from "@/messages/accounts/zh-CN.json";
 import enAdmin from "@/messages/admin/en-US.json";
 import zhAdmin from "@/messages/admin/zh-CN.json";
+import enConfig from "@/messages/config/en-US.json";
+import zhConfig from "@/messages/config/zh-CN.json";
+import enRegions from "@/messages/regions/en-US.json";
+import zhRegions from "@/messages/regions/zh-CN.json";
+import enDict from "@/messages/dict/en-US.json";
+import zhDict from "@/messages/dict/zh-CN.json";
 import enUploads from "@/messages/uploads/en-US.json";
 import zhUploads from "@/messages/uploads/zh-CN.json";
 import type { Locale } from "./config";
@@ -14,10 +20,10 @@ import { mergeMessages, type MessageTree } from "./merge";
 // One file per area and language (messages/<area>/<locale>.json) beside the core files, so
 // areas grow without touching each other. Namespaces must not repeat across files.
 export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
-  "en-US": [enCore, enAccounts, enAccess, enAdmin, enUploads],
-  "zh-CN": [zhCore, zhAccounts, zhAccess, zhAdmin, zhUploads],
+  "en-US": [enCore, enAccounts, enAccess, enAdmin, enUploads, enDict, enRegions, enConfig],
+  "zh-CN": [zhCore, zhAccounts, zhAccess, zhAdmin, zhUploads, zhDict, zhRegions, zhConfig],
 };
-export const MESSAGE_AREAS = ["", "accounts", "access", "admin", "uploads"] as const;
+export const MESSAGE_AREAS = ["", "accounts", "access", "admin", "uploads", "dict", "regions", "config"] as const;
 
 export type Messages = typeof enCore;
 
