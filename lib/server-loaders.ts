@@ -8,6 +8,7 @@ import type { RouteId } from "@/lib/routes";
 import { loadList } from "@/lib/admin/resource";
 import { orgSourceResource } from "@/lib/system/org-source";
 import { loadAttachmentConfig } from "@/lib/system/attachment-config";
+import { loadAddressBook } from "@/lib/mall/addresses";
 import { loadVariableAdmin, variableDefaultResource } from "@/lib/config/variable-admin";
 import { messageTemplateResource } from "@/lib/messages/template-admin";
 import { loadRegionAdmin } from "@/lib/system/regions";
@@ -29,6 +30,7 @@ export const serverLoaders: Record<RouteId, Loader> = {
   "system/smsOutbox": (viewer, url) => listSmsMessages(viewer, url),
   "system/orgSource": (viewer, url) => loadList(orgSourceResource, viewer, url),
   "system/attachmentConfig": (viewer) => loadAttachmentConfig(viewer),
+  "onlineMall/adress": (viewer, url) => loadAddressBook(viewer, url),
   "system/systemVariableDefault": (viewer, url) => loadList(variableDefaultResource, viewer, url),
   "system/systemVariable": (viewer, url) => loadVariableAdmin(viewer, url),
   "system/messageSetting": (viewer, url) => loadList(messageTemplateResource, viewer, url),

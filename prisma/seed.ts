@@ -11,6 +11,7 @@ import { menuCatalog, type MenuSeed } from "./seed/menus";
 import { seedOrgSources } from "./seed/org-sources";
 import { seedCodeRules } from "./seed/code-rules";
 import { seedRegions } from "./seed/regions";
+import { seedAddresses } from "./seed/addresses";
 import { seedVariables } from "./seed/variables";
 import { seedMessageTemplates } from "./seed/message-templates";
 
@@ -111,7 +112,10 @@ export async function seed() {
   const companyIds = new Map<string, number>();
   for (const c of companies) {
     const data = { nameEn: c.nameEn, nameZh: c.nameZh, organizationId: orgIds.get(c.org)!, contact: c.contact, phone: c.phone };
+    const existed = await prisma.company.findUnique({ where: { code: c.code }, select: { id: true } });
     const row = await prisma.company.upsert({ where: { code: c.code }, create: { code: c.code, ...data }, update: {} });
+    // A new company gets its demo delivery addresses once; an emptied address book stays empty.
+    if (!existed) await seedAddresses(row.id, c.code, regionIds);
     // Fields added by later releases are filled in where still empty, never overwritten.
     if (row.orgSourceId === null) await prisma.company.update({ where: { id: row.id }, data: { orgSourceId: sourceIds.get(c.source) ?? null } });
     if (row.regionAreaId === null) await prisma.company.update({ where: { id: row.id }, data: { regionAreaId: regionIds.get(c.region) ?? null } });

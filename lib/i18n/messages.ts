@@ -5,6 +5,8 @@ import zhAccess from "@/messages/access/zh-CN.json";
 import enAccounts from "@/messages/accounts/en-US.json";
 import zhAccounts from "@/messages/accounts/zh-CN.json";
 import enAdmin from "@/messages/admin/en-US.json";
+import enMall from "@/messages/mall/en-US.json";
+import zhMall from "@/messages/mall/zh-CN.json";
 import zhAdmin from "@/messages/admin/zh-CN.json";
 import enConfig from "@/messages/config/en-US.json";
 import zhConfig from "@/messages/config/zh-CN.json";
@@ -20,10 +22,10 @@ import { mergeMessages, type MessageTree } from "./merge";
 // One file per area and language (messages/<area>/<locale>.json) beside the core files, so
 // areas grow without touching each other. Namespaces must not repeat across files.
 export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
-  "en-US": [enCore, enAccounts, enAccess, enAdmin, enUploads, enDict, enRegions, enConfig],
-  "zh-CN": [zhCore, zhAccounts, zhAccess, zhAdmin, zhUploads, zhDict, zhRegions, zhConfig],
+  "en-US": [enCore, enAccounts, enAccess, enAdmin, enUploads, enDict, enRegions, enConfig, enMall],
+  "zh-CN": [zhCore, zhAccounts, zhAccess, zhAdmin, zhUploads, zhDict, zhRegions, zhConfig, zhMall],
 };
-export const MESSAGE_AREAS = ["", "accounts", "access", "admin", "uploads", "dict", "regions", "config"] as const;
+export const MESSAGE_AREAS = ["", "accounts", "access", "admin", "uploads", "dict", "regions", "config", "mall"] as const;
 
 export type Messages = typeof enCore;
 

@@ -135,12 +135,14 @@ export async function saveRegion(ctx: AuditCtx, input: TRegionSave) {
 /** Deletes all the selected areas or none: an area with sub-areas or dealers stays. */
 export async function deleteRegions(ctx: AuditCtx, ids: number[]) {
   return db().$transaction(async (tx: Tx) => {
-    const rows = await tx.regionArea.findMany({ where: { id: { in: ids } }, select: { ...WRITE, _count: { select: { children: true, companies: true } } } });
+    const rows = await tx.regionArea.findMany({ where: { id: { in: ids } }, select: { ...WRITE, _count: { select: { children: true, companies: true, addresses: true } } } });
     if (rows.length !== new Set(ids).size) throw new NotFoundError();
     const parent = rows.find((r) => r._count.children > 0);
     if (parent) throw new DomainError("RegionAdmin.errors.hasChildren", { name: parent.code, children: parent._count.children });
     const used = rows.find((r) => r._count.companies > 0);
     if (used) throw new DomainError("RegionAdmin.errors.inUse", { name: used.code, companies: used._count.companies });
+    const addressed = rows.find((r) => r._count.addresses > 0);
+    if (addressed) throw new DomainError("RegionAdmin.errors.inAddresses", { name: addressed.code, addresses: addressed._count.addresses });
     await tx.regionArea.deleteMany({ where: { id: { in: ids } } });
     for (const { _count, ...r } of rows) await audit(tx, ctx, "RegionArea", r.id, "delete", r, null);
     return { deleted: rows.length };

@@ -53,7 +53,7 @@ export const menuCatalog: MenuSeed[] = [
           { key: "onlineMall.mountings.order", nameEn: "Parts Orders", nameZh: "配件订单", path: "onlineMall/mountings/order", roles: BOTH },
         ],
       },
-      { key: "onlineMall.adress", nameEn: "Delivery Addresses", nameZh: "收货地址", path: "onlineMall/adress", icon: "environment", roles: DEALER },
+      { key: "onlineMall.adress", nameEn: "Delivery Addresses", nameZh: "收货地址", path: "onlineMall/adress", icon: "environment", roles: DEALER, buttons: [{ permission: "address:create", nameEn: "Create", nameZh: "新增", roles: DEALER }, { permission: "address:update", nameEn: "Edit / set default", nameZh: "编辑/设为默认", roles: DEALER }, { permission: "address:delete", nameEn: "Delete", nameZh: "删除", roles: DEALER }] },
     ],
   },
   {
