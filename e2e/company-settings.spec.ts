@@ -16,10 +16,12 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     expect((await page.goto("system/organization"))?.status()).toBe(200);
     await waitForShell(page);
     const drawer = page.getByTestId("company-drawer");
-    const open = async () => {
-      await page.getByTestId("company-D001").click();
-      await expect(drawer).toBeVisible();
-    };
+    // The tag answers clicks once the screen is hydrated; retry the click until the drawer opens.
+    const open = () =>
+      expect(async () => {
+        await page.getByTestId("company-D001").click();
+        await expect(drawer).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 20_000 });
 
     await open();
     await chooseSelectOption(page, drawer.getByTestId("field-orgSourceId").locator(".ant-select"), t.service);
@@ -37,10 +39,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     // Reopened: the choices are there (the area's path comes from the server).
     await page.reload();
     await waitForShell(page);
-    await expect(async () => {
-      await page.getByTestId("company-D001").click();
-      await expect(drawer).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
+    await open();
     await expect(drawer.getByTestId("field-orgSourceId")).toContainText(t.service);
     await expect(drawer.getByTestId("field-area")).toContainText(t.pudong);
 
