@@ -10,7 +10,9 @@ export function db(): PrismaClient {
     const connectionString = process.env.DATABASE_URL;
     if (!connectionString) throw new Error("DATABASE_URL is not set");
     const max = Number(process.env.DATABASE_POOL_SIZE ?? 10);
-    holder.__dealerPrisma = new PrismaClient({ adapter: new PrismaPg({ connectionString, max }) });
+    // Under a burst (many dealers submitting at once) transactions queue for a pooled
+    // connection; waiting up to 10 s beats failing after Prisma's default 2 s.
+    holder.__dealerPrisma = new PrismaClient({ adapter: new PrismaPg({ connectionString, max }), transactionOptions: { maxWait: 10_000, timeout: 15_000 } });
   }
   return holder.__dealerPrisma;
 }

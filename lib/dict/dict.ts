@@ -15,7 +15,9 @@ const cache = (holder.__dealerDicts ??= { entries: new Map(), generation: 0 });
 
 /** A product dictionary or one an administrator added. */
 export type AnyDictCode = DictCode | (string & {});
-type Options = { includeDisabled?: boolean };
+/** `client`: read through this transaction when not cached (never a second pooled connection
+ * from inside a transaction that holds locks). */
+type Options = { includeDisabled?: boolean; client?: { dictType: Pick<ReturnType<typeof db>["dictType"], "findMany"> } };
 
 const view = ({ value, labelEn, labelZh, color }: DictItemView): DictItemView => ({ value, labelEn, labelZh, color });
 
@@ -31,7 +33,7 @@ export async function dicts<C extends AnyDictCode>(codes: readonly C[], opts: Op
   }
   if (missing.length) {
     const generation = cache.generation;
-    const rows = await db().dictType.findMany({
+    const rows = await (opts.client ?? db()).dictType.findMany({
       where: { code: { in: missing } },
       select: { code: true, items: { orderBy: [{ sort: "asc" }, { id: "asc" }], select: { value: true, labelEn: true, labelZh: true, color: true, enabled: true } } },
     });
@@ -52,9 +54,9 @@ export async function dict(code: AnyDictCode, opts: Options = {}): Promise<DictI
 }
 
 /** The label of a stored value in the language (disabled items still label old records). */
-export async function dictLabel(code: AnyDictCode, value: string | null | undefined, locale: string): Promise<string> {
+export async function dictLabel(code: AnyDictCode, value: string | null | undefined, locale: string, client?: Options["client"]): Promise<string> {
   if (value === null || value === undefined || value === "") return "";
-  return itemLabel(await dict(code, { includeDisabled: true }), value, locale);
+  return itemLabel(await dict(code, { includeDisabled: true, client }), value, locale);
 }
 
 /** Forgets every cached dictionary; called after each dictionary write. */
