@@ -27,6 +27,13 @@ const DEMOS: Demo[] = [
   { company: "D002", type: "PARTS", status: "SUBMITTED", daysAgo: 0, lines: [{ code: "P-OF-15T", quantity: 10 }], deliveryWay: "EXPRESS" },
 ];
 
+/** Demo pre-orders (reservations) of D001: waiting, confirmed with a date, rejected. */
+const PRE_ORDERS: { code: string; quantity: number; status: "SUBMITTED" | "CONFIRMED" | "REJECTED"; daysAgo: number; reason?: string; expectedInDays?: number }[] = [
+  { code: "V-VLTX-PERF", quantity: 2, status: "SUBMITTED", daysAgo: 1 },
+  { code: "V-AUR7-FLG", quantity: 1, status: "CONFIRMED", daysAgo: 5, expectedInDays: 20 },
+  { code: "V-TRL2-24T", quantity: 3, status: "REJECTED", daysAgo: 10, reason: "The 2026 batch is sold out; please order the 2027 model." },
+];
+
 /** The path of statuses an order took to reach `status`. */
 const PATH: Record<OrderStatus, OrderStatus[]> = {
   SUBMITTED: ["SUBMITTED"],
@@ -46,7 +53,14 @@ export async function seedOrders(): Promise<void> {
   const goods = new Map((await prisma.goods.findMany({ where: { code: { in: DEMOS.flatMap((d) => d.lines.map((l) => l.code)) } } })).map((g) => [g.code, g]));
   const staff = await prisma.user.findUnique({ where: { account: "staff.sales" }, select: { id: true } });
   const rule = await prisma.codeRule.findUnique({ where: { code: "SO" } });
-  if (!staff || !rule) return;
+  const preRule = await prisma.codeRule.findUnique({ where: { code: "PO" } });
+  if (!staff || !rule || !preRule) return;
+  const allocate = async (tx: Prisma.TransactionClient, r: NonNullable<typeof rule>, at: Date) => {
+    const [{ value }] = await tx.$queryRaw<{ value: number }[]>`
+      INSERT INTO "CodeCounter" ("ruleId", "period", "value", "updatedAt") VALUES (${r.id}, ${periodOf(r.reset, at)}, 1, now())
+      ON CONFLICT ("ruleId", "period") DO UPDATE SET "value" = "CodeCounter"."value" + 1, "updatedAt" = now() RETURNING "value"`;
+    return formatCode(r, at, value);
+  };
 
   for (const d of DEMOS) {
     const companyId = companies.get(d.company);
@@ -64,10 +78,7 @@ export async function seedOrders(): Promise<void> {
     const areaText = [area.parent?.parent?.nameZh, area.parent?.nameZh, area.nameZh].filter(Boolean).join("");
 
     await prisma.$transaction(async (tx) => {
-      const [{ value }] = await tx.$queryRaw<{ value: number }[]>`
-        INSERT INTO "CodeCounter" ("ruleId", "period", "value", "updatedAt") VALUES (${rule.id}, ${periodOf(rule.reset, created)}, 1, now())
-        ON CONFLICT ("ruleId", "period") DO UPDATE SET "value" = "CodeCounter"."value" + 1, "updatedAt" = now() RETURNING "value"`;
-      const orderNo = formatCode(rule, created, value);
+      const orderNo = await allocate(tx, rule, created);
       const shipped = path.includes("SHIPPED");
       const order = await tx.order.create({
         data: {
@@ -108,6 +119,32 @@ export async function seedOrders(): Promise<void> {
       if (paid.gt(0)) {
         await tx.payment.create({ data: { orderId: order.id, amount: paid, paidOn: new Date(at(1).toISOString().slice(0, 10)), method: "BANK_TRANSFER", reference: `BT${orderNo.slice(2)}`, recordedById: staff.id, createdAt: at(1) } });
       }
+    });
+  }
+
+  const preGoods = new Map((await prisma.goods.findMany({ where: { code: { in: PRE_ORDERS.map((p) => p.code) } } })).map((g) => [g.code, g]));
+  const buyer = await prisma.userCompany.findFirst({ where: { companyId: d001, user: { userType: "DEALER" } }, orderBy: { userId: "asc" }, select: { userId: true } });
+  const address = await prisma.address.findFirst({ where: { companyId: d001 }, orderBy: [{ isDefault: "desc" }, { id: "asc" }], include: { regionArea: { include: { parent: { include: { parent: true } } } } } });
+  if (!buyer || !address) return;
+  const area = address.regionArea;
+  const areaText = [area.parent?.parent?.nameZh, area.parent?.nameZh, area.nameZh].filter(Boolean).join("");
+  for (const p of PRE_ORDERS) {
+    const g = preGoods.get(p.code);
+    if (!g) continue;
+    const created = new Date(Date.now() - p.daysAgo * 24 * HOUR - 2 * HOUR);
+    await prisma.$transaction(async (tx) => {
+      const preOrderNo = await allocate(tx, preRule, created);
+      const row = await tx.preOrder.create({
+        data: {
+          preOrderNo, companyId: d001, goodsId: g.id, nameEn: g.nameEn, nameZh: g.nameZh, config: g.config, coverId: g.coverId, price: g.price, quantity: p.quantity,
+          amount: new Prisma.Decimal(g.price).mul(p.quantity), status: p.status, phone: address.phone, deliveryWay: "LOGISTICS", carrierType: "CAR_CARRIER",
+          addressId: address.id, receiver: address.receiver, receiverPhone: address.phone, regionAreaId: address.regionAreaId, address: `${areaText} ${address.address}`,
+          creatorId: buyer.userId, rejectReason: p.reason ?? null, createdAt: created,
+          expectedDate: p.expectedInDays ? new Date(new Date(Date.now() + p.expectedInDays * 24 * HOUR).toISOString().slice(0, 10)) : null,
+        },
+      });
+      const path = p.status === "SUBMITTED" ? ["SUBMITTED"] : ["SUBMITTED", p.status];
+      await tx.statusEvent.createMany({ data: path.map((s, i) => ({ entity: "PreOrder", entityId: row.id, fromStatus: i ? path[i - 1] : null, toStatus: s, userId: i ? staff.id : buyer.userId, note: s === "REJECTED" ? p.reason : null, createdAt: new Date(created.getTime() + i * 8 * HOUR) })) });
     });
   }
 }
