@@ -122,6 +122,12 @@ export async function seedOrders(): Promise<void> {
     });
   }
 
+  // A few lines waiting in dealer.sh's carts, so the carts show something on first sign-in.
+  const cartUser = await prisma.user.findUnique({ where: { account: "dealer.sh" }, select: { id: true } });
+  if (cartUser) {
+    const cartGoods = await prisma.goods.findMany({ where: { code: { in: ["V-MET3-15L", "P-BP-AUR-F", "P-OF-15T"] } }, select: { id: true, code: true, minOrderQty: true } });
+    await prisma.cartLine.createMany({ data: cartGoods.map((g) => ({ companyId: d001, userId: cartUser.id, goodsId: g.id, quantity: Math.max(g.minOrderQty, g.code.startsWith("V-") ? 1 : 2) })), skipDuplicates: true });
+  }
   const preGoods = new Map((await prisma.goods.findMany({ where: { code: { in: PRE_ORDERS.map((p) => p.code) } } })).map((g) => [g.code, g]));
   const buyer = await prisma.userCompany.findFirst({ where: { companyId: d001, user: { userType: "DEALER" } }, orderBy: { userId: "asc" }, select: { userId: true } });
   const address = await prisma.address.findFirst({ where: { companyId: d001 }, orderBy: [{ isDefault: "desc" }, { id: "asc" }], include: { regionArea: { include: { parent: { include: { parent: true } } } } } });
