@@ -192,6 +192,16 @@ type WorkerFixtures = {
 };
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
+  // A screen whose client code asks for a message the page did not send (lib/i18n/scopes.ts)
+  // logs MISSING_MESSAGE: fail the test that saw it.
+  page: async ({ page }, use) => {
+    const missing: string[] = [];
+    page.on("console", (m) => {
+      if (m.text().includes("MISSING_MESSAGE")) missing.push(m.text().split("\n")[0]);
+    });
+    await use(page);
+    expect(missing, "messages missing in the browser").toEqual([]);
+  },
   sessions: [
     async ({}, use) => {
       const cache = new Map<string, Promise<StorageState>>();

@@ -49,4 +49,30 @@ test.describe("mall authorization matrix", () => {
       }
     }
   });
+
+  test("another company's order and pre-order answer 404 on the page and the API, like a missing one", async () => {
+    const a = await as("dealer");
+    const b = await (async () => {
+      const ctx = await playwrightRequest.newContext({ baseURL: baseURL(), storageState: await signInState("group", "D002"), timeout: 90_000 });
+      contexts.set("group:D002", ctx);
+      return ctx;
+    })();
+    const orders = (await (await a.get("api/v1/orders?type=VEHICLE")).json()) as { rows: { id: number }[] };
+    const preOrders = (await (await a.get("api/v1/pre-orders")).json()) as { rows: { id: number }[] };
+    expect(orders.rows.length, "D001 has vehicle orders (demo data)").toBeGreaterThan(0);
+    expect(preOrders.rows.length, "D001 has pre-orders (demo data)").toBeGreaterThan(0);
+    const order = orders.rows[0].id;
+    const preOrder = preOrders.rows[0].id;
+    for (const [path, owner] of [[`onlineMall/car/order?id=${order}`, 200], [`onlineMall/car/preOrder?id=${preOrder}`, 200], ["onlineMall/car/order?id=999999999", 404], ["onlineMall/car/order?id=x", 404]] as const) {
+      expect((await a.get(path)).status(), `${path} as D001`).toBe(owner);
+    }
+    expect((await b.get(`onlineMall/car/order?id=${order}`)).status()).toBe(404);
+    expect((await b.get(`onlineMall/mountings/order?id=${order}`)).status()).toBe(404);
+    expect((await b.get(`onlineMall/car/preOrder?id=${preOrder}`)).status()).toBe(404);
+    expect((await b.get(`api/v1/orders/${order}`)).status()).toBe(404);
+    expect((await b.get(`api/v1/pre-orders/${preOrder}`)).status()).toBe(404);
+    const cancel = await b.post(`api/v1/orders/${order}/cancel`, { data: {} });
+    expect(cancel.status()).toBe(404);
+    expect(((await cancel.json()) as { code: string }).code).toBe("NOT_FOUND");
+  });
 });

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { AuthFrame } from "@/components/auth/auth-frame";
 import { AppRoot } from "@/components/providers/app-root";
+import { AUTH_NAMESPACES } from "@/lib/i18n/scopes";
 
 // Sign-in, register and forgot-password: antd, no shell.
 export default function AuthLayout({ children }: { children: ReactNode }) {
-  return <AppRoot>{(locale) => <AuthFrame locale={locale}>{children}</AuthFrame>}</AppRoot>;
+  return <AppRoot namespaces={AUTH_NAMESPACES}>{(locale) => <AuthFrame locale={locale}>{children}</AuthFrame>}</AppRoot>;
 }

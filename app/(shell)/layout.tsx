@@ -1,11 +1,12 @@
 import { headers } from "next/headers";
-import { forbidden, redirect } from "next/navigation";
+import { forbidden, notFound, redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { AppRoot } from "@/components/providers/app-root";
 import { AppShell } from "@/components/shell/app-shell";
 import { canOpenRoute, getMenuTree } from "@/lib/access/menus";
 import { getViewer } from "@/lib/auth/viewer";
 import { implementedRoutes } from "@/lib/routes";
+import { recordVisible } from "@/lib/shell/record-guards";
 import { toShellViewer } from "@/lib/shell/shell-viewer";
 
 // Every signed-in screen renders inside this layout: header, side menu, tab bar.
@@ -15,8 +16,11 @@ export default async function ShellLayout({ children }: { children: ReactNode })
   if (!viewer) redirect(`/system/login?callbackUrl=${encodeURIComponent(here)}`);
   // Checked here as well as in each page: the page streams behind loading.tsx, and only a
   // refusal before streaming starts can answer HTTP 403.
-  const route = here.split("?")[0].replace(/^\/+|\/+$/g, "");
+  const [path, search = ""] = here.split("?");
+  const route = path.replace(/^\/+|\/+$/g, "");
   if (implementedRoutes.has(route) && !(await canOpenRoute(viewer, route))) forbidden();
+  // Likewise a record at ?id= that is another company's or missing: a real 404.
+  if (!(await recordVisible(viewer, route, search))) notFound();
   const menu = await getMenuTree(viewer);
   return (
     <AppRoot>

@@ -1,0 +1,40 @@
+// Which message namespaces travel to the browser (HTML budget, QUALITY.md): the shell's own
+// namespaces on every signed-in page, plus what each screen's client components use. Server
+// components read every namespace on the server whatever is sent. A screen that forgets a
+// namespace its client code needs shows the key instead of the text; e2e specs catch it.
+
+/** Used by the shell and the sign-in screens' client components, and by shared widgets. */
+export const GLOBAL_NAMESPACES = ["App", "Common", "Validation", "Login", "Language", "Header", "Tabs", "Home", "NotFound", "Forbidden", "System", "Errors", "Fields", "Notifications"] as const;
+
+/** The sign-in, register and forgot-password screens. */
+export const AUTH_NAMESPACES = ["Register", "ForgotPassword", "VerificationCode"] as const;
+
+/** Shared by the admin-pattern screens (AdminList, import dialog, uploads, region cascader). */
+export const ADMIN_KIT = ["Admin", "AdminImport", "Access", "Uploads", "RegionAdmin"] as const;
+
+const MALL_BUY = ["Cart", "PreOrders"] as const;
+
+/** Extra namespaces per mall screen (the admin screens under system/ get all of them). */
+export const ROUTE_NAMESPACES: Record<string, readonly string[]> = {
+  "onlineMall/car/goods": MALL_BUY,
+  "onlineMall/mountings/goods": MALL_BUY,
+  "onlineMall/mountings/derivativeGoods": MALL_BUY,
+  "onlineMall/car/goods_bak": [...ADMIN_KIT, ...MALL_BUY, "Catalog", "GoodsAdmin", "VehicleGoodsAdmin", "PartsGoodsAdmin"],
+  "onlineMall/mountings/goods_bak": [...ADMIN_KIT, ...MALL_BUY, "Catalog", "GoodsAdmin", "VehicleGoodsAdmin", "PartsGoodsAdmin"],
+  "onlineMall/car/carGroup": [...ADMIN_KIT, "CarGroupAdmin"],
+  "onlineMall/car/vehicleModel": [...ADMIN_KIT, "CarGroupAdmin", "VehicleModelAdmin"],
+  "onlineMall/car/cart": ["Cart", "Orders"],
+  "onlineMall/mountings/cart": ["Cart", "Orders"],
+  "onlineMall/car/order": ["OrderList", "OrderDetail", "OrderActions", "Orders"],
+  "onlineMall/mountings/order": ["OrderList", "OrderDetail", "OrderActions", "Orders"],
+  "onlineMall/car/orderReconcil": ["Reconcile", "OrderList"],
+  "onlineMall/car/preOrder": ["PreOrders", "Orders"],
+  "onlineMall/adress": [...ADMIN_KIT, "AddressBook"],
+};
+
+/** The subset of a message tree with these top-level namespaces. */
+export function pickNamespaces<T extends Record<string, unknown>>(messages: T, namespaces: readonly string[]): Partial<T> {
+  const out: Record<string, unknown> = {};
+  for (const ns of namespaces) if (ns in messages) out[ns] = messages[ns];
+  return out as Partial<T>;
+}

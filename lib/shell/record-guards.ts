@@ -1,0 +1,37 @@
+import "server-only";
+import type { Viewer } from "@/lib/auth/viewer";
+import { db } from "@/lib/db";
+import type { GoodsKind } from "@/lib/generated/prisma/enums";
+import { visibleGoods } from "@/lib/mall/goods";
+import { orderScope } from "@/lib/mall/orders";
+import { preOrderScope } from "@/lib/mall/pre-orders";
+
+// Screens that show one record at `?id=`: the shell layout asks here before the page starts
+// streaming, so a record the viewer may not see (another company's, or missing) answers HTTP
+// 404 on a first load, exactly like a missing one. Client-side navigation renders the page's
+// own not-found state. One indexed query, scoped the way the page's loader scopes it.
+
+type Guard = (viewer: Viewer, id: number) => Promise<boolean>;
+
+const goods = (kinds: GoodsKind[]): Guard => async (viewer, id) => (await db().goods.count({ where: { id, ...visibleGoods(viewer, kinds) } })) > 0;
+const order = (type: "VEHICLE" | "PARTS"): Guard => async (viewer, id) => (await db().order.count({ where: { AND: [{ id, type }, await orderScope(viewer)] } })) > 0;
+
+const GUARDS: Record<string, Guard> = {
+  "onlineMall/car/goods": goods(["VEHICLE"]),
+  "onlineMall/mountings/goods": goods(["PART"]),
+  "onlineMall/mountings/derivativeGoods": goods(["DERIVATIVE"]),
+  "onlineMall/car/order": order("VEHICLE"),
+  "onlineMall/mountings/order": order("PARTS"),
+  "onlineMall/car/preOrder": async (viewer, id) => (await db().preOrder.count({ where: { AND: [{ id }, await preOrderScope(viewer)] } })) > 0,
+};
+
+/** False when `route?id=…` names a record the viewer may not see; true otherwise (no guard,
+ * no id, or visible). An id that is not a positive integer is not found. */
+export async function recordVisible(viewer: Viewer, route: string, search: string): Promise<boolean> {
+  const guard = GUARDS[route];
+  const raw = new URLSearchParams(search).get("id");
+  if (!guard || raw === null) return true;
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) return false;
+  return guard(viewer, id);
+}
