@@ -31,7 +31,7 @@ describe("translateIssues", () => {
     expect(errors(S.pick({ qty: true }), {})).toEqual({ qty: "required(QTY)" });
     expect(errors(S.pick({ qty: true }), { qty: "many" })).toEqual({ qty: "number(QTY)" });
     expect(errors(S.pick({ name: true }), { name: "toolong" })).toEqual({ name: "maxLength(NAME,5)" });
-    expect(errors(S.pick({ qty: true }), { qty: 1.5 })).toEqual({ qty: "number(QTY)" });
+    expect(errors(S.pick({ qty: true }), { qty: 1.5 })).toEqual({ qty: "integer(QTY)" });
   });
   it("uses a custom issue's message as a key", () => {
     const P = z.object({ a: z.string(), b: z.string() }).refine((x) => x.a === x.b, { message: "passwordMismatch", path: ["b"] });
