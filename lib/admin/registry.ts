@@ -5,6 +5,7 @@ import { messageTemplateResource } from "@/lib/messages/template-admin";
 import { regionResource } from "@/lib/system/regions";
 import { codeRuleResource } from "@/lib/system/code-rules";
 import { dictTypeResource } from "@/lib/system/dictionaries";
+import { partsGoodsResource, vehicleGoodsResource } from "@/lib/mall/goods-admin";
 import { erase, type ErasedResource } from "./resource";
 
 // Every admin resource that exports or imports, by the name in /api/v1/admin/<name>/…
@@ -17,6 +18,8 @@ export const adminResources: Record<string, ErasedResource> = {
   regionArea: erase(regionResource),
   codeRule: erase(codeRuleResource),
   dict: erase(dictTypeResource),
+  vehicleGoods: erase(vehicleGoodsResource),
+  partsGoods: erase(partsGoodsResource),
 };
 
 export function resourceNamed(name: string): ErasedResource | null {

@@ -5,4 +5,5 @@ import "server-only";
 //   registerAttachmentOwner("complaint", (viewer, id) => canSeeComplaint(viewer, Number(id)));
 // and adds its import below, so the file route (app/api/v1/files) knows every owner type.
 // Until one is registered, files saved onto that type answer 404.
+import "@/lib/mall/goods-attachments";
 export {};

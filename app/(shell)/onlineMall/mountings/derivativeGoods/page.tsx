@@ -1,0 +1,17 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { CatalogView } from "@/components/mall/catalog/catalog-view";
+import { searchUrl } from "@/lib/accounts/search-url";
+import { loadCatalog } from "@/lib/mall/goods";
+import { requireScreen } from "@/lib/shell/guard";
+
+const ROUTE = "onlineMall/mountings/derivativeGoods";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("Catalog"))("title.DERIVATIVE") };
+}
+
+export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const viewer = await requireScreen(ROUTE);
+  return <CatalogView route={ROUTE} data={await loadCatalog(viewer, "DERIVATIVE", searchUrl(ROUTE, await searchParams))} />;
+}

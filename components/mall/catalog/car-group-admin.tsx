@@ -1,0 +1,36 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { AdminList } from "@/components/admin/admin-list";
+import type { ListResult } from "@/lib/admin/resource";
+import { deleteCarGroupsAction, saveCarGroupAction } from "@/lib/mall/catalog-admin-actions";
+import { ZCarGroupSave, type TCarGroupSave } from "@/lib/mall/catalog-admin-schemas";
+import type { CarGroupRow } from "@/lib/mall/catalog-admin";
+
+/** onlineMall/car/carGroup — vehicle series. A group with models or goods cannot be deleted. */
+export function CarGroupAdmin({ data }: { data: ListResult<CarGroupRow> }) {
+  const t = useTranslations("CarGroupAdmin");
+  return (
+    <AdminList<CarGroupRow, TCarGroupSave>
+      labels="CarGroupAdmin"
+      data={data}
+      search={[{ name: "keyword", type: "text", placeholder: t("keywordPlaceholder") }, { name: "enabled", type: "boolean" }]}
+      columns={[
+        { key: "code", sortable: true, width: 140 },
+        { key: "name", kind: "localized", width: 220 },
+        { key: "sort", sortable: true, width: 90, align: "right" },
+        { key: "enabled", kind: "bool", width: 90 },
+        { key: "models", width: 90, align: "right" },
+        { key: "goods", width: 90, align: "right" },
+        { key: "updatedAt", kind: "dateTime", sortable: true, width: 180 },
+      ]}
+      form={{
+        schema: ZCarGroupSave,
+        save: saveCarGroupAction,
+        defaults: { sort: 0, enabled: true },
+        toValues: (r) => ({ id: r.id, code: r.code, nameEn: r.nameEn, nameZh: r.nameZh, sort: r.sort, enabled: r.enabled }),
+      }}
+      remove={{ action: deleteCarGroupsAction, name: (r) => r.code }}
+    />
+  );
+}
