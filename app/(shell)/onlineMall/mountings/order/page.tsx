@@ -1,0 +1,13 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { OrderScreen } from "@/components/mall/orders/order-screen";
+import { requireScreen } from "@/lib/shell/guard";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("OrderList"))("title", { type: "PARTS" }) };
+}
+
+export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const viewer = await requireScreen("onlineMall/mountings/order");
+  return <OrderScreen viewer={viewer} type="PARTS" route="onlineMall/mountings/order" params={await searchParams} />;
+}
