@@ -11,6 +11,7 @@ import type { ShellViewer } from "@/lib/shell/shell-viewer";
 import { PopoverMenu } from "@/components/ui/popover-menu";
 import { CompanySwitcher } from "./company-switcher";
 import { LanguageSwitcher } from "./language-switcher";
+import { NotificationBell } from "./notification-bell";
 import { resetTabs } from "./tab-store";
 import styles from "./app-shell.module.css";
 
@@ -41,6 +42,7 @@ export function AppHeader({ locale, viewer, collapsed, onToggle }: { locale: Loc
       </Link>
       <div className={styles.spacer} />
       {viewer.userType === "DEALER" && viewer.company && <CompanySwitcher locale={locale} current={viewer.company} companies={viewer.companies} />}
+      <NotificationBell />
       <LanguageSwitcher locale={locale} />
       <PopoverMenu
         label={t("account")}

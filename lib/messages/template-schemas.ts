@@ -18,6 +18,7 @@ export type MessageEventDef = {
 };
 
 const ORDER = ["orderNo", "company", "amount"] as const;
+const PRE_ORDER = ["preOrderNo", "company", "goods", "quantity", "amount", "status"] as const;
 
 export const MESSAGE_EVENTS = {
   "verification.register": { en: "Registration verification code", zh: "注册验证码", audience: "PHONE", channels: ["SMS"], placeholders: ["code", "minutes"] },
@@ -27,8 +28,13 @@ export const MESSAGE_EVENTS = {
   "order.confirmed": { en: "Order confirmed", zh: "订单已确认", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: ORDER },
   "order.rejected": { en: "Order rejected", zh: "订单已驳回", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: [...ORDER, "reason"] },
   "order.shipped": { en: "Order shipped", zh: "订单已发货", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: [...ORDER, "carrier", "trackingNo"] },
-  "order.cancelled": { en: "Order cancelled", zh: "订单已取消", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: ORDER },
-  "preOrder.confirmed": { en: "Pre-order confirmed", zh: "预订单已确认", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: ["preOrderNo", "company", "deliveryDate"] },
+  "order.cancelled": { en: "Order cancelled", zh: "订单已取消", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: [...ORDER, "reason"] },
+  "order.completed": { en: "Order completed", zh: "订单已完成", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: [...ORDER, "status"] },
+  "preOrder.submitted": { en: "Pre-order submitted (to staff)", zh: "预订单已提交（通知员工）", audience: "STAFF", channels: ["IN_APP"], placeholders: PRE_ORDER },
+  "preOrder.confirmed": { en: "Pre-order confirmed", zh: "预订单已确认", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: [...PRE_ORDER, "deliveryDate"] },
+  "preOrder.rejected": { en: "Pre-order rejected", zh: "预订单已驳回", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: [...PRE_ORDER, "reason"] },
+  "preOrder.converted": { en: "Pre-order converted to an order", zh: "预订单已转为订单", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: [...PRE_ORDER, "orderNo"] },
+  "preOrder.cancelled": { en: "Pre-order cancelled", zh: "预订单已取消", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: PRE_ORDER },
   "salesReturn.approved": { en: "Sales return approved", zh: "销售退货已批准", audience: "DEALER", channels: ["IN_APP"], placeholders: ["material", "quantity", "dealType"] },
   "salesReturn.rejected": { en: "Sales return rejected", zh: "销售退货已驳回", audience: "DEALER", channels: ["IN_APP"], placeholders: ["material", "quantity", "reason"] },
   "complaint.replied": { en: "Complaint replied", zh: "投诉已回复", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: ["complaintNo", "vin"] },

@@ -1,0 +1,12 @@
+import { itemLabel, type DictItemView } from "@/lib/dict/items";
+import styles from "./pre-orders.module.css";
+
+/** A pre-order status as a coloured tag, server-rendered (no antd Tag in the first load). */
+export function StatusBadge({ items, value, locale, testId }: { items: readonly DictItemView[]; value: string; locale: string; testId?: string }) {
+  const color = items.find((i) => i.value === value)?.color ?? "default";
+  return (
+    <span className={styles.tag} data-color={color} data-value={value} data-testid={testId}>
+      {itemLabel(items, value, locale)}
+    </span>
+  );
+}

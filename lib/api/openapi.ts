@@ -1,0 +1,163 @@
+import { z } from "zod";
+import { ZAddToCart } from "@/lib/mall/cart-schemas";
+import { ZSubmitOrder } from "@/lib/mall/order-schemas";
+import { ZCreatePreOrder } from "@/lib/mall/pre-order-schemas";
+import * as R from "./responses";
+import {
+  IDEMPOTENCY_HEADER, ZCartLinePatch, ZCartQuery, ZGoodsQuery, ZIdParams, zIdempotencyHeader, ZNotificationQuery, ZOrderCancelBody, ZOrderListQuery, ZPreOrderCancelBody, ZPreOrderListQuery,
+} from "./schemas";
+
+// The OpenAPI 3.1 document of /customerWeb/api/v1 (GET /customerWeb/api/v1/openapi.json),
+// generated from the zod schemas the handlers parse with (z.toJSONSchema) and the response
+// shapes in ./responses. Every route handler under app/api/v1 has an entry in ENDPOINTS; a unit
+// test (openapi.test.ts) fails when a route file or one of its methods is missing here.
+
+type Method = "get" | "post" | "patch" | "delete";
+type Body = { schema: z.ZodType; name: string } | { multipart: Record<string, string> };
+type Answer = { status: number; description: string; schema?: string; binary?: string };
+export type Endpoint = {
+  method: Method;
+  path: string;
+  summary: string;
+  tag: string;
+  /** Who may call it (permission code or screen), in words for the document. */
+  access: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  headers?: { name: string; schema: z.ZodType; required: boolean; description: string }[];
+  body?: Body;
+  ok: Answer[];
+  errors: number[];
+};
+
+const ok = (schema: string, description = "OK", status = 200): Answer => ({ status, description, schema });
+
+export const ENDPOINTS: Endpoint[] = [
+  { method: "get", path: "/goods", tag: "Goods", summary: "List a mall's goods (keyset pages)", access: "The mall screen of the kind", query: ZGoodsQuery, ok: [ok("GoodsPage")], errors: [401, 403, 422] },
+  { method: "get", path: "/goods/{id}", tag: "Goods", summary: "One goods with its pictures", access: "The mall screen of the goods' kind; off-sale goods are 404 for dealers", params: ZIdParams, ok: [ok("GoodsDetail")], errors: [401, 403, 404] },
+  { method: "get", path: "/cart", tag: "Cart", summary: "The signed-in dealer's cart of a type", access: "The cart screen of the type (dealers)", query: ZCartQuery, ok: [ok("Cart")], errors: [401, 403, 422] },
+  { method: "post", path: "/cart", tag: "Cart", summary: "Add goods to the cart of their kind", access: "cart:add (dealers)", body: { schema: ZAddToCart, name: "AddToCart" }, ok: [ok("CartAdded", "Added to a line already there", 200), ok("CartAdded", "A new line", 201)], errors: [401, 403, 404, 409, 422] },
+  { method: "patch", path: "/cart/{id}", tag: "Cart", summary: "Change a cart line's quantity or remark", access: "cart:update; another user's line is 404", params: ZIdParams, body: { schema: ZCartLinePatch, name: "CartLinePatch" }, ok: [ok("CartLineChanged")], errors: [401, 403, 404, 409, 422] },
+  { method: "delete", path: "/cart/{id}", tag: "Cart", summary: "Remove a cart line", access: "cart:update; another user's line is 404", params: ZIdParams, ok: [ok("Deleted")], errors: [401, 403, 404] },
+  {
+    method: "post", path: "/orders", tag: "Orders", summary: "Submit cart lines as one order (stock reserved now)", access: "order:submit (dealers)",
+    headers: [{ name: IDEMPOTENCY_HEADER, schema: zIdempotencyHeader, required: true, description: "Made once per order the client means; a retry with the same key answers the same order (200) instead of a second one" }],
+    body: { schema: ZSubmitOrder, name: "SubmitOrder" }, ok: [ok("OrderSubmitted", "Made", 201), ok("OrderSubmitted", "Made before with this key", 200)], errors: [400, 401, 403, 404, 409, 422],
+  },
+  { method: "get", path: "/orders", tag: "Orders", summary: "List orders of a type (keyset pages)", access: "The order screen of the type; dealers see their company, staff their data scope", query: ZOrderListQuery, ok: [ok("OrderPage")], errors: [401, 403, 422] },
+  { method: "get", path: "/orders/{id}", tag: "Orders", summary: "One order with lines, history, payments, vehicles", access: "The order screen; another company's order is 404", params: ZIdParams, ok: [ok("Order")], errors: [401, 403, 404] },
+  { method: "post", path: "/orders/{id}/cancel", tag: "Orders", summary: "Cancel an order (dealer: SUBMITTED; staff: CONFIRMED)", access: "order:cancel", params: ZIdParams, body: { schema: ZOrderCancelBody, name: "CancelOrder" }, ok: [ok("OrderMoved")], errors: [401, 403, 404, 409, 422] },
+  { method: "get", path: "/pre-orders", tag: "Pre-orders", summary: "List pre-orders (keyset pages)", access: "The pre-order screen", query: ZPreOrderListQuery, ok: [ok("PreOrderPage")], errors: [401, 403, 422] },
+  { method: "post", path: "/pre-orders", tag: "Pre-orders", summary: "Reserve a vehicle goods", access: "preOrder:create (dealers)", body: { schema: ZCreatePreOrder, name: "CreatePreOrder" }, ok: [ok("PreOrderCreated", "Created", 201)], errors: [401, 403, 404, 409, 422] },
+  { method: "get", path: "/pre-orders/{id}", tag: "Pre-orders", summary: "One pre-order with history and linked order", access: "The pre-order screen; another company's pre-order is 404", params: ZIdParams, ok: [ok("PreOrder")], errors: [401, 403, 404] },
+  { method: "post", path: "/pre-orders/{id}/cancel", tag: "Pre-orders", summary: "Cancel a pre-order (dealer: SUBMITTED; staff: CONFIRMED)", access: "preOrder:cancel", params: ZIdParams, body: { schema: ZPreOrderCancelBody, name: "CancelPreOrder" }, ok: [ok("PreOrderMoved")], errors: [401, 403, 404, 409, 422] },
+  { method: "get", path: "/notifications", tag: "Notifications", summary: "The caller's notifications, newest first, with the unread count", access: "Any signed-in user", query: ZNotificationQuery, ok: [ok("NotificationFeed")], errors: [401, 422] },
+  { method: "post", path: "/notifications/{id}/read", tag: "Notifications", summary: "Mark one notification read", access: "Its recipient; anyone else's is 404", params: ZIdParams, ok: [ok("NotificationRead")], errors: [401, 404] },
+  { method: "post", path: "/notifications/read-all", tag: "Notifications", summary: "Mark all the caller's notifications read", access: "Any signed-in user", ok: [ok("NotificationsRead")], errors: [401] },
+  { method: "get", path: "/addresses", tag: "Addresses", summary: "The company's address book, default first", access: "The address book screen (dealers)", ok: [ok("Addresses")], errors: [401, 403] },
+  { method: "get", path: "/regions", tag: "Regions", summary: "Enabled sub-areas of a region (no parent: provinces)", access: "Any signed-in user", query: z.object({ parent: ZIdParams.shape.id.optional() }), ok: [ok("Regions")], errors: [400, 401] },
+  { method: "post", path: "/uploads", tag: "Files", summary: "Upload one file (multipart)", access: "Any signed-in user", body: { multipart: { file: "The file", kind: "IMAGE | VIDEO | FILE", count: "How many files the field holds already" } }, ok: [ok("Upload")], errors: [400, 401, 413] },
+  { method: "get", path: "/files/{id}", tag: "Files", summary: "An uploaded file (Range supported)", access: "Its uploader while pending; whoever may see its record once saved", params: z.object({ id: z.string().max(40) }), query: z.object({ thumb: z.enum(["1"]).optional() }), ok: [{ status: 200, description: "The file", binary: "application/octet-stream" }], errors: [401, 404] },
+  { method: "get", path: "/login-log/export", tag: "Administration", summary: "The filtered login log as .xlsx", access: "loginLog:export", ok: [{ status: 200, description: "Workbook", binary: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }], errors: [401, 403] },
+  { method: "get", path: "/admin/{resource}/export", tag: "Administration", summary: "A screen's filtered rows as .xlsx", access: "The screen's export permission", params: z.object({ resource: z.string() }), ok: [{ status: 200, description: "Workbook", binary: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }], errors: [401, 403, 404] },
+  { method: "get", path: "/admin/{resource}/import", tag: "Administration", summary: "An empty import workbook", access: "The screen's import permission", params: z.object({ resource: z.string() }), ok: [{ status: 200, description: "Workbook", binary: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }], errors: [401, 403, 404] },
+  { method: "post", path: "/admin/{resource}/import", tag: "Administration", summary: "Import every row of a workbook or none", access: "The screen's import permission", params: z.object({ resource: z.string() }), body: { multipart: { file: "The .xlsx workbook" } }, ok: [ok("ImportResult")], errors: [401, 403, 404, 422] },
+];
+
+/** Named response shapes (components.schemas). */
+const RESPONSES: Record<string, z.ZodType> = {
+  Error: R.RError, Goods: R.RGoods, CartLine: R.RCartLine, OrderRow: R.ROrderRow, PreOrderRow: R.RPreOrderRow, GoodsPage: R.RGoodsPage, GoodsDetail: R.RGoodsDetail, Cart: R.RCart, CartAdded: R.RCartAdded, CartLineChanged: R.RCartLineChanged, Deleted: R.RDeleted,
+  OrderPage: R.ROrderPage, Order: R.ROrder, OrderSubmitted: R.ROrderSubmitted, OrderMoved: R.ROrderMoved,
+  PreOrderPage: R.RPreOrderPage, PreOrder: R.RPreOrder, PreOrderCreated: R.RPreOrderCreated, PreOrderMoved: R.RPreOrderMoved,
+  NotificationFeed: R.RNotificationFeed, NotificationRead: z.object({ id: z.number().int(), read: z.literal(true) }), NotificationsRead: z.object({ updated: z.number().int() }),
+  Addresses: R.RAddresses, Regions: R.RRegions, Upload: R.RUpload, ImportResult: R.RImportResult,
+};
+
+const ERROR_TEXT: Record<number, string> = {
+  400: "Bad request (body not JSON, missing Idempotency-Key, bad parameter)",
+  401: "Not signed in (no or expired session cookie)",
+  403: "Signed in, but the permission or screen is not granted",
+  404: "Missing, or another company's record (the same answer on purpose)",
+  409: "Conflict: out of stock, off sale, or not allowed in the record's current state",
+  413: "File too large",
+  422: "Validation failed; fieldErrors names each field",
+};
+
+type Json = Record<string, unknown>;
+const strip = (s: Json): Json => {
+  const { $schema: _s, $id: _i, ...rest } = s;
+  return rest;
+};
+const schemaOf = (s: z.ZodType): Json => strip(z.toJSONSchema(s, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as Json);
+
+function parameters(where: "path" | "query", obj: z.ZodObject | undefined): Json[] {
+  if (!obj) return [];
+  const json = schemaOf(obj) as { properties?: Record<string, Json>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, schema]) => {
+    const { description, ...rest } = schema as Json & { description?: string };
+    return { name, in: where, required: where === "path" || (json.required ?? []).includes(name), schema: rest, ...(description ? { description } : {}) };
+  });
+}
+
+let cached: Json | null = null;
+
+/** The whole document (built once per process). */
+export function openApiDocument(): Json {
+  if (cached) return cached;
+  const registry = z.registry<{ id: string }>();
+  for (const [id, s] of Object.entries(RESPONSES)) registry.add(s, { id });
+  for (const e of ENDPOINTS) if (e.body && "schema" in e.body && !registry.has(e.body.schema)) registry.add(e.body.schema, { id: e.body.name });
+  const converted = z.toJSONSchema(registry, { io: "input", unrepresentable: "any", target: "draft-2020-12", uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, Json> };
+  const schemas = Object.fromEntries(Object.entries(converted.schemas).map(([k, v]) => [k, strip(v)]));
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const e of ENDPOINTS) {
+    const responses: Json = {};
+    for (const a of e.ok) responses[String(a.status)] = { description: a.description, content: a.binary ? { [a.binary]: { schema: { type: "string", contentEncoding: "binary" } } } : { "application/json": { schema: ref(a.schema!) } } };
+    for (const s of e.errors) responses[String(s)] = { $ref: `#/components/responses/E${s}` };
+    responses["500"] = { $ref: "#/components/responses/E500" };
+    const body = e.body
+      ? "schema" in e.body
+        ? { required: true, content: { "application/json": { schema: ref(e.body.name) } } }
+        : { required: true, content: { "multipart/form-data": { schema: { type: "object", properties: Object.fromEntries(Object.entries(e.body.multipart).map(([k, d]) => [k, { type: "string", description: d }])) } } } }
+      : undefined;
+    const op: Json = {
+      operationId: `${e.method}${e.path.replace(/\{(\w+)\}/g, "By_$1").replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
+      summary: e.summary,
+      description: `Access: ${e.access}.`,
+      tags: [e.tag],
+      parameters: [
+        ...parameters("path", e.params),
+        ...parameters("query", e.query),
+        ...(e.headers ?? []).map((h) => ({ name: h.name, in: "header", required: h.required, description: h.description, schema: schemaOf(h.schema) })),
+      ],
+      ...(body ? { requestBody: body } : {}),
+      responses,
+    };
+    (paths[e.path] ??= {})[e.method] = op;
+  }
+
+  const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ref("Error") } } });
+  cached = {
+    openapi: "3.1.0",
+    info: {
+      title: "Dealer Platform REST API",
+      version: "1.0.0",
+      description:
+        "Mobile and integration clients of the online mall. Sign in with next-auth's credentials flow (GET /customerWeb/api/auth/csrf, then POST /customerWeb/api/auth/callback/credentials with csrfToken, account, password and, for dealers of several companies, companyCode) and send the session cookie it sets. Errors are { code, message, fieldErrors? } in the request's language (Accept-Language). See the README, section \"REST API\".",
+    },
+    servers: [{ url: "/customerWeb/api/v1" }],
+    security: [{ sessionCookie: [] }],
+    tags: [...new Set(ENDPOINTS.map((e) => e.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: {
+        sessionCookie: { type: "apiKey", in: "cookie", name: "next-auth.session-token", description: "next-auth's session cookie (\"__Secure-next-auth.session-token\" behind HTTPS)" },
+      },
+      schemas,
+      responses: Object.fromEntries([...Object.entries(ERROR_TEXT), ["500", "Unexpected error; the message quotes a request id"]].map(([s, d]) => [`E${s}`, errorResponse(d)])),
+    },
+  };
+  return cached;
+}

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { CART_TYPES } from "@/lib/mall/cart-rules";
+import { ZUpdateCartLine } from "@/lib/mall/cart-schemas";
+import { GOODS_KINDS } from "@/lib/mall/goods-schemas";
+import { ORDER_STATUSES, ORDER_TYPES, PAYMENT_STATES, ZCancelOrder, zDay, zIdempotencyKey } from "@/lib/mall/order-schemas";
+import { PRE_ORDER_STATUSES, ZCancelPreOrder } from "@/lib/mall/pre-order-schemas";
+
+// The REST API's own zod pieces: path ids and query strings (text, coerced here), and the
+// Idempotency-Key header. Request bodies are the screens' schemas as they are (cart-schemas,
+// order-schemas, pre-order-schemas). The OpenAPI document is generated from these too.
+
+/** A positive id in a path or query string ("12"). */
+export const zPathId = z.coerce.number().int().positive().max(2_147_483_647);
+export const ZIdParams = z.object({ id: zPathId });
+
+/** Keyset paging by id: the last id of the previous page. */
+export const zCursor = z.coerce.number().int().positive().max(2_147_483_647).optional();
+const zListCursor = z.string().trim().max(40).regex(/^[ab]\d{1,15}_\d{1,10}$/).optional();
+const zDayFilter = zDay.optional();
+const zSize = z.coerce.number().int().min(1).max(100).optional();
+const zSearch = (max: number) => z.string().trim().max(max).optional();
+
+export const ZNotificationQuery = z.object({
+  cursor: zCursor,
+  /** 0 answers the unread count only (the bell's poll). */
+  limit: z.coerce.number().int().min(0).max(50).default(10),
+});
+
+export const ZGoodsQuery = z.object({
+  kind: z.enum(GOODS_KINDS).default("VEHICLE"),
+  carGroupId: zPathId.optional(),
+  /** Part of the name (either language) or the code. */
+  q: zSearch(50),
+  /** The nextCursor of the previous page ("<sort>_<id>"). */
+  cursor: z.string().trim().regex(/^\d{1,5}_\d{1,10}$/).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(24),
+});
+
+export const ZCartQuery = z.object({ type: z.enum(CART_TYPES) });
+
+export const ZOrderListQuery = z.object({
+  type: z.enum(ORDER_TYPES),
+  /** A status, or VALID (neither cancelled nor rejected). */
+  status: z.enum([...ORDER_STATUSES, "VALID"]).optional(),
+  /** A payment state, or OUTSTANDING (a valid order not fully paid). */
+  payment: z.enum([...PAYMENT_STATES, "OUTSTANDING"]).optional(),
+  /** Order days (Asia/Shanghai), inclusive, YYYY-MM-DD. */
+  from: zDayFilter,
+  to: zDayFilter,
+  /** Order number prefix. */
+  orderNo: zSearch(32),
+  /** Staff only: dealer code prefix or part of its name. */
+  company: zSearch(50),
+  /** The `next` (older) or `prev` (newer) cursor of the previous answer. */
+  cursor: zListCursor,
+  size: zSize,
+});
+
+export const ZPreOrderListQuery = z.object({
+  status: z.enum(PRE_ORDER_STATUSES).optional(),
+  from: zDayFilter,
+  to: zDayFilter,
+  /** Pre-order number prefix. */
+  preOrderNo: zSearch(32),
+  company: zSearch(50),
+  cursor: zListCursor,
+  size: zSize,
+});
+
+/** POST /orders: the client's retry key; the same key from the same company is the same order. */
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+export const zIdempotencyHeader = zIdempotencyKey;
+
+/** A zod-parsed query back into the URLSearchParams the screens' parsers read. */
+export function toSearchParams(q: Record<string, unknown>): URLSearchParams {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== null && v !== "") p.set(k, String(v));
+  return p;
+}
+
+/** PATCH /cart/{id}: the line's new quantity and/or remark (the id is the path's). */
+export const ZCartLinePatch = ZUpdateCartLine.omit({ id: true });
+/** POST /orders/{id}/cancel. */
+export const ZOrderCancelBody = ZCancelOrder.omit({ id: true });
+/** POST /pre-orders/{id}/cancel. */
+export const ZPreOrderCancelBody = ZCancelPreOrder.omit({ id: true });
