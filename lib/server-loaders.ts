@@ -14,6 +14,13 @@ import { messageTemplateResource } from "@/lib/messages/template-admin";
 import { loadRegionAdmin } from "@/lib/system/regions";
 import { codeRuleResource } from "@/lib/system/code-rules";
 import { dictTypeResource } from "@/lib/system/dictionaries";
+import { loadOrderRoute } from "@/lib/mall/order-queries";
+import { loadPreOrderRoute } from "@/lib/mall/pre-order-queries";
+import { parseReconcileFilters, reconcile } from "@/lib/mall/reconcile";
+import { loadCatalog } from "@/lib/mall/goods";
+import { loadGoodsAdmin } from "@/lib/mall/goods-admin";
+import { carGroupResource, loadVehicleModelAdmin } from "@/lib/mall/catalog-admin";
+import { loadCartPage } from "@/lib/mall/cart";
 
 // One loader per route id: the page renders from it and GET /__serverLoader answers with it.
 type Loader = (viewer: Viewer, url: URL) => Promise<unknown>;
@@ -37,6 +44,19 @@ export const serverLoaders: Record<RouteId, Loader> = {
   "system/regionArea": (viewer, url) => loadRegionAdmin(viewer, url),
   "system/codeRule": (viewer, url) => loadList(codeRuleResource, viewer, url),
   "system/systemCode": (viewer, url) => loadList(dictTypeResource, viewer, url),
+  "onlineMall/car/order": (viewer, url) => loadOrderRoute(viewer, "VEHICLE", url),
+  "onlineMall/mountings/order": (viewer, url) => loadOrderRoute(viewer, "PARTS", url),
+  "onlineMall/car/preOrder": (viewer, url) => loadPreOrderRoute(viewer, url),
+  "onlineMall/car/orderReconcil": (viewer, url) => reconcile(viewer, parseReconcileFilters(url.searchParams)),
+  "onlineMall/car/goods": (viewer, url) => loadCatalog(viewer, "VEHICLE", url),
+  "onlineMall/mountings/goods": (viewer, url) => loadCatalog(viewer, "PART", url),
+  "onlineMall/mountings/derivativeGoods": (viewer, url) => loadCatalog(viewer, "DERIVATIVE", url),
+  "onlineMall/car/goods_bak": (viewer, url) => loadGoodsAdmin(viewer, "vehicle", url),
+  "onlineMall/mountings/goods_bak": (viewer, url) => loadGoodsAdmin(viewer, "parts", url),
+  "onlineMall/car/carGroup": (viewer, url) => loadList(carGroupResource, viewer, url),
+  "onlineMall/car/vehicleModel": (viewer, url) => loadVehicleModelAdmin(viewer, url),
+  "onlineMall/car/cart": (viewer) => loadCartPage(viewer, "VEHICLE"),
+  "onlineMall/mountings/cart": (viewer) => loadCartPage(viewer, "PARTS"),
 };
 
 export function loaderFor(route: string): Loader | null {

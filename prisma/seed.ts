@@ -14,6 +14,8 @@ import { seedRegions } from "./seed/regions";
 import { seedAddresses } from "./seed/addresses";
 import { seedVariables } from "./seed/variables";
 import { seedMessageTemplates } from "./seed/message-templates";
+import { seedCatalog } from "./seed/catalog";
+import { seedOrders } from "./seed/orders";
 
 const organizations: { code: string; nameEn: string; nameZh: string; type: OrganizationType; parent?: string; sort: number }[] = [
   { code: "HQ", nameEn: "Green Motors Headquarters", nameZh: "绿色汽车总部", type: "HEADQUARTERS", sort: 0 },
@@ -152,6 +154,10 @@ export async function seed() {
     await prisma.userRole.createMany({ data: u.roles.map((r) => ({ userId: user.id, roleId: roleIds.get(r)! })), skipDuplicates: true });
     await prisma.userCompany.createMany({ data: u.companies.map((c) => ({ userId: user.id, companyId: companyIds.get(c)! })), skipDuplicates: true });
   }
+  // The demo catalogue (goods, pictures, factory vehicles), after the users: the admin uploads.
+  await seedCatalog((await prisma.user.findUniqueOrThrow({ where: { account: "admin" }, select: { id: true } })).id);
+  // Demo orders in every state, after the catalogue and the addresses they use.
+  await seedOrders();
 }
 
 if (process.argv[1] && /seed\.ts$/.test(process.argv[1])) {

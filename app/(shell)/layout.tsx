@@ -12,15 +12,20 @@ import { toShellViewer } from "@/lib/shell/shell-viewer";
 // Every signed-in screen renders inside this layout: header, side menu, tab bar.
 export default async function ShellLayout({ children }: { children: ReactNode }) {
   const viewer = await getViewer();
-  const here = (await headers()).get("x-pathname") ?? "/";
+  const h = await headers();
+  const here = h.get("x-pathname") ?? "/";
   if (!viewer) redirect(`/system/login?callbackUrl=${encodeURIComponent(here)}`);
   // Checked here as well as in each page: the page streams behind loading.tsx, and only a
   // refusal before streaming starts can answer HTTP 403.
   const [path, search = ""] = here.split("?");
   const route = path.replace(/^\/+|\/+$/g, "");
   if (implementedRoutes.has(route) && !(await canOpenRoute(viewer, route))) forbidden();
-  // Likewise a record at ?id= that is another company's or missing: a real 404.
-  if (!(await recordVisible(viewer, route, search))) notFound();
+  // Likewise a record at ?id= that is another company's or missing: a real 404 — on a document
+  // request only. A server action or refresh re-renders this layout too, and a record the
+  // action just hid (a deleted order) must not turn the whole app into a 404; the page shows
+  // its own not-found state then.
+  const documentRequest = !h.get("rsc") && !h.get("next-action");
+  if (documentRequest && !(await recordVisible(viewer, route, search))) notFound();
   const menu = await getMenuTree(viewer);
   return (
     <AppRoot>

@@ -16,16 +16,28 @@ import enDict from "@/messages/dict/en-US.json";
 import zhDict from "@/messages/dict/zh-CN.json";
 import enUploads from "@/messages/uploads/en-US.json";
 import zhUploads from "@/messages/uploads/zh-CN.json";
+import enOrders from "@/messages/orders/en-US.json";
+import zhOrders from "@/messages/orders/zh-CN.json";
+import enCart from "@/messages/cart/en-US.json";
+import zhCart from "@/messages/cart/zh-CN.json";
+import enNotify from "@/messages/notify/en-US.json";
+import zhNotify from "@/messages/notify/zh-CN.json";
+import enPreOrders from "@/messages/preorders/en-US.json";
+import zhPreOrders from "@/messages/preorders/zh-CN.json";
+import enOrdersUi from "@/messages/orders-ui/en-US.json";
+import zhOrdersUi from "@/messages/orders-ui/zh-CN.json";
+import enCatalog from "@/messages/catalog/en-US.json";
+import zhCatalog from "@/messages/catalog/zh-CN.json";
 import type { Locale } from "./config";
 import { mergeMessages, type MessageTree } from "./merge";
 
 // One file per area and language (messages/<area>/<locale>.json) beside the core files, so
 // areas grow without touching each other. Namespaces must not repeat across files.
 export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
-  "en-US": [enCore, enAccounts, enAccess, enAdmin, enUploads, enDict, enRegions, enConfig, enMall],
-  "zh-CN": [zhCore, zhAccounts, zhAccess, zhAdmin, zhUploads, zhDict, zhRegions, zhConfig, zhMall],
+  "en-US": [enCore, enAccounts, enAccess, enAdmin, enUploads, enDict, enRegions, enConfig, enMall, enOrders, enCart, enNotify, enPreOrders, enOrdersUi, enCatalog],
+  "zh-CN": [zhCore, zhAccounts, zhAccess, zhAdmin, zhUploads, zhDict, zhRegions, zhConfig, zhMall, zhOrders, zhCart, zhNotify, zhPreOrders, zhOrdersUi, zhCatalog],
 };
-export const MESSAGE_AREAS = ["", "accounts", "access", "admin", "uploads", "dict", "regions", "config", "mall"] as const;
+export const MESSAGE_AREAS = ["", "accounts", "access", "admin", "uploads", "dict", "regions", "config", "mall", "orders", "cart", "notify", "preorders", "orders-ui", "catalog"] as const;
 
 export type Messages = typeof enCore;
 
