@@ -158,11 +158,12 @@ test.describe("redirect routes", () => {
     await expect(page.getByTestId("home-welcome")).toContainText(ACCOUNTS.staff.name);
   });
 
-  test("onlineMall redirects to the vehicle mall and keeps the query", async ({ page, request }) => {
+  test("onlineMall redirects to the vehicle mall and keeps the query", async ({ page, request, loginAs }) => {
     const res = await request.get("onlineMall?x=1", { maxRedirects: 0 });
     expect(res.status()).toBe(307);
     expect(new URL(res.headers()["location"], abs("")).pathname + new URL(res.headers()["location"], abs("")).search).toBe(`${new URL(abs("")).pathname}onlineMall/car/goods?x=1`);
 
+    await loginAs("dealer");
     await page.goto("onlineMall?x=1");
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(`${new URL(abs("")).pathname}onlineMall/car/goods?x=1`);
   });
