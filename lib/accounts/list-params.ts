@@ -14,6 +14,9 @@ const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 /** "2026-03-01" → the instant that day starts in Shanghai; invalid → null. */
 export function dayStart(day: string | null | undefined): Date | null {
   if (!day || !DAY_RE.test(day)) return null;
+  // Date rolls impossible days over (2026-02-30 → 2 March): refuse them instead.
+  const utc = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(utc.getTime()) || utc.toISOString().slice(0, 10) !== day) return null;
   const d = new Date(`${day}T00:00:00+08:00`);
   return Number.isNaN(d.getTime()) ? null : d;
 }
