@@ -20,6 +20,11 @@ const ROUTES: { path: string; dealer: number; staff: number }[] = [
   { path: "onlineMall/mountings/cart", dealer: 200, staff: 403 },
   { path: "onlineMall/mountings/order", dealer: 200, staff: 200 },
   { path: "onlineMall/adress", dealer: 200, staff: 403 },
+  { path: "onlineMall/car/inventory", dealer: 200, staff: 200 },
+  { path: "car/stock", dealer: 200, staff: 200 },
+  { path: "car/vehicleSales", dealer: 200, staff: 403 },
+  { path: "car/carReturn", dealer: 200, staff: 403 },
+  { path: "car/vehicleInformation", dealer: 200, staff: 200 },
 ];
 
 const contexts = new Map<string, APIRequestContext>();

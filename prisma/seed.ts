@@ -16,6 +16,7 @@ import { seedVariables } from "./seed/variables";
 import { seedMessageTemplates } from "./seed/message-templates";
 import { seedCatalog } from "./seed/catalog";
 import { seedOrders } from "./seed/orders";
+import { seedVehicleSales } from "./seed/vehicle-sales";
 
 const organizations: { code: string; nameEn: string; nameZh: string; type: OrganizationType; parent?: string; sort: number }[] = [
   { code: "HQ", nameEn: "Green Motors Headquarters", nameZh: "绿色汽车总部", type: "HEADQUARTERS", sort: 0 },
@@ -158,6 +159,8 @@ export async function seed() {
   await seedCatalog((await prisma.user.findUniqueOrThrow({ where: { account: "admin" }, select: { id: true } })).id);
   // Demo orders in every state, after the catalogue and the addresses they use.
   await seedOrders();
+  // Retail sales and a car return of vehicles those orders delivered.
+  await seedVehicleSales();
 }
 
 if (process.argv[1] && /seed\.ts$/.test(process.argv[1])) {

@@ -38,3 +38,10 @@ export function maskIdNumber(id: string): string {
   if (id.length < 10) return "*".repeat(id.length - 2) + id.slice(-2);
   return id.slice(0, 3) + "*".repeat(id.length - 7) + id.slice(-4);
 }
+
+/** Whole years between a birthday and a day ("YYYY-MM-DD" both). */
+export function ageOn(birthday: string, day: string): number {
+  const [by, bm, bd] = birthday.split("-").map(Number);
+  const [y, m, d] = day.split("-").map(Number);
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}

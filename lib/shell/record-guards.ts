@@ -5,6 +5,8 @@ import type { GoodsKind } from "@/lib/generated/prisma/enums";
 import { visibleGoods } from "@/lib/mall/goods";
 import { orderScope } from "@/lib/mall/orders";
 import { preOrderScope } from "@/lib/mall/pre-orders";
+import { vehicleScope } from "@/lib/vehicles/sales";
+import { normalizeVin, vinProblem } from "@/lib/vehicles/vin";
 
 // Screens that show one record at `?id=`: the shell layout asks here before the page starts
 // streaming, so a record the viewer may not see (another company's, or missing) answers HTTP
@@ -25,11 +27,24 @@ const GUARDS: Record<string, Guard> = {
   "onlineMall/car/preOrder": async (viewer, id) => (await db().preOrder.count({ where: { AND: [{ id }, await preOrderScope(viewer)] } })) > 0,
 };
 
+// Screens that show one vehicle at `?vin=`: a VIN the viewer may not see is a 404 too. A VIN
+// that is not well formed is left to the page (it shows the form's validation message).
+const VIN_GUARDS: Record<string, (viewer: Viewer, vin: string) => Promise<boolean>> = {
+  "car/vehicleInformation": async (viewer, vin) => (await db().vehicle.count({ where: { AND: [{ vin }, await vehicleScope(viewer)] } })) > 0,
+};
+
 /** False when `route?id=…` names a record the viewer may not see; true otherwise (no guard,
  * no id, or visible). An id that is not a positive integer is not found. */
 export async function recordVisible(viewer: Viewer, route: string, search: string): Promise<boolean> {
+  const params = new URLSearchParams(search);
+  const vinGuard = VIN_GUARDS[route];
+  const vin = params.get("vin");
+  if (vinGuard && vin !== null) {
+    const v = normalizeVin(vin);
+    if (!vinProblem(v) && !(await vinGuard(viewer, v))) return false;
+  }
   const guard = GUARDS[route];
-  const raw = new URLSearchParams(search).get("id");
+  const raw = params.get("id");
   if (!guard || raw === null) return true;
   const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isSafeInteger(id) || id > 2_147_483_647) return false;

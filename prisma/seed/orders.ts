@@ -15,6 +15,7 @@ const DEMOS: Demo[] = [
   { company: "D001", type: "VEHICLE", status: "SUBMITTED", daysAgo: 1, lines: [{ code: "V-AUR5-15T", quantity: 1 }], deliveryWay: "LOGISTICS", carrierType: "CAR_CARRIER" },
   { company: "D001", type: "VEHICLE", status: "CONFIRMED", daysAgo: 3, lines: [{ code: "V-MET3-15L", quantity: 2 }], paid: "part", deliveryWay: "LOGISTICS", carrierType: "CAR_CARRIER" },
   { company: "D001", type: "VEHICLE", status: "SHIPPED", daysAgo: 6, lines: [{ code: "V-AUR7-20T", quantity: 1 }], paid: "all", deliveryWay: "FACTORY_DELIVERY", carrierType: "CAR_CARRIER" },
+  { company: "D001", type: "VEHICLE", status: "COMPLETED", daysAgo: 50, lines: [{ code: "V-AUR5-15T", quantity: 3 }], paid: "all", deliveryWay: "LOGISTICS", carrierType: "CAR_CARRIER" },
   { company: "D001", type: "VEHICLE", status: "COMPLETED", daysAgo: 20, lines: [{ code: "V-MET5-15T", quantity: 2 }], paid: "all", deliveryWay: "LOGISTICS", carrierType: "RAIL" },
   { company: "D001", type: "VEHICLE", status: "CANCELLED", daysAgo: 9, lines: [{ code: "V-VLT1-SR", quantity: 1 }], reason: "Customer changed to the long-range version.", deliveryWay: "LOGISTICS" },
   { company: "D001", type: "PARTS", status: "SUBMITTED", daysAgo: 0, lines: [{ code: "P-BP-AUR-F", quantity: 4 }, { code: "P-OF-15T", quantity: 20 }], deliveryWay: "EXPRESS" },
