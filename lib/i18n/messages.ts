@@ -28,16 +28,24 @@ import enOrdersUi from "@/messages/orders-ui/en-US.json";
 import zhOrdersUi from "@/messages/orders-ui/zh-CN.json";
 import enCatalog from "@/messages/catalog/en-US.json";
 import zhCatalog from "@/messages/catalog/zh-CN.json";
+import enVehicles from "@/messages/vehicles/en-US.json";
+import zhVehicles from "@/messages/vehicles/zh-CN.json";
+import enVehicleInventory from "@/messages/vehicle-inventory/en-US.json";
+import zhVehicleInventory from "@/messages/vehicle-inventory/zh-CN.json";
+import enVehicleSales from "@/messages/vehicle-sales/en-US.json";
+import zhVehicleSales from "@/messages/vehicle-sales/zh-CN.json";
+import enVehicleInfo from "@/messages/vehicle-info/en-US.json";
+import zhVehicleInfo from "@/messages/vehicle-info/zh-CN.json";
 import type { Locale } from "./config";
 import { mergeMessages, type MessageTree } from "./merge";
 
 // One file per area and language (messages/<area>/<locale>.json) beside the core files, so
 // areas grow without touching each other. Namespaces must not repeat across files.
 export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
-  "en-US": [enCore, enAccounts, enAccess, enAdmin, enUploads, enDict, enRegions, enConfig, enMall, enOrders, enCart, enNotify, enPreOrders, enOrdersUi, enCatalog],
-  "zh-CN": [zhCore, zhAccounts, zhAccess, zhAdmin, zhUploads, zhDict, zhRegions, zhConfig, zhMall, zhOrders, zhCart, zhNotify, zhPreOrders, zhOrdersUi, zhCatalog],
+  "en-US": [enCore, enAccounts, enAccess, enAdmin, enUploads, enDict, enRegions, enConfig, enMall, enOrders, enCart, enNotify, enPreOrders, enOrdersUi, enCatalog, enVehicles, enVehicleInventory, enVehicleSales, enVehicleInfo],
+  "zh-CN": [zhCore, zhAccounts, zhAccess, zhAdmin, zhUploads, zhDict, zhRegions, zhConfig, zhMall, zhOrders, zhCart, zhNotify, zhPreOrders, zhOrdersUi, zhCatalog, zhVehicles, zhVehicleInventory, zhVehicleSales, zhVehicleInfo],
 };
-export const MESSAGE_AREAS = ["", "accounts", "access", "admin", "uploads", "dict", "regions", "config", "mall", "orders", "cart", "notify", "preorders", "orders-ui", "catalog"] as const;
+export const MESSAGE_AREAS = ["", "accounts", "access", "admin", "uploads", "dict", "regions", "config", "mall", "orders", "cart", "notify", "preorders", "orders-ui", "catalog", "vehicles", "vehicle-inventory", "vehicle-sales", "vehicle-info"] as const;
 
 export type Messages = typeof enCore;
 
