@@ -316,7 +316,7 @@ export function AdminList<Row extends object, V extends object = Record<string, 
           <SchemaFields schema={props.form.schema} labels={labels} fields={props.form.fields} order={props.form.order} />
         </FormDrawer>
       )}
-      {props.resource && data.can.import && <ImportDialog open={importing} onClose={() => setImporting(false)} resource={props.resource} title={t("title")} />}
+      {props.resource && data.can.import && <ImportDialog open={importing} onClose={() => setImporting(false)} resource={props.resource} title={t("title")} hint={t.has("importHint") ? t("importHint") : undefined} />}
       {props.children}
     </PageContainer>
   );

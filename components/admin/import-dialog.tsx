@@ -13,7 +13,8 @@ type Outcome = { ok: true; message: string } | { ok: false; message: string; err
 
 /** Upload an .xlsx to /api/v1/admin/<resource>/import: all rows are saved, or none and the
  * row-numbered errors are listed. */
-export function ImportDialog({ open, onClose, resource, title }: { open: boolean; onClose: () => void; resource: string; title: string }) {
+/** `hint` replaces the generic "rows whose code exists are updated" for imports that only add. */
+export function ImportDialog({ open, onClose, resource, title, hint }: { open: boolean; onClose: () => void; resource: string; title: string; hint?: string }) {
   const ta = useTranslations("AdminImport");
   const tc = useTranslations("Common");
   const router = useRouter();
@@ -44,7 +45,7 @@ export function ImportDialog({ open, onClose, resource, title }: { open: boolean
   return (
     <Modal open={open} onCancel={() => (setOutcome(null), onClose())} title={ta("title", { name: title })} footer={<Button onClick={() => (setOutcome(null), onClose())}>{ta("close")}</Button>} width={720} destroyOnHidden>
       <p style={{ marginTop: 0 }}>
-        {ta("hint")} <a href={url} data-testid="import-template">{ta("template")}</a>
+        {hint ?? ta("hint")} <a href={url} data-testid="import-template">{ta("template")}</a>
       </p>
       <Upload.Dragger
         accept=".xlsx" multiple={false} showUploadList={false} disabled={busy} data-testid="import-file"
