@@ -21,6 +21,10 @@ import { loadCatalog } from "@/lib/mall/goods";
 import { loadGoodsAdmin } from "@/lib/mall/goods-admin";
 import { carGroupResource, loadVehicleModelAdmin } from "@/lib/mall/catalog-admin";
 import { loadCartPage } from "@/lib/mall/cart";
+import { carReturnResource, vehicleSaleResource } from "@/lib/vehicles/sale-lists";
+import { loadInventory } from "@/lib/vehicles/inventory";
+import { loadVehicleStock } from "@/lib/vehicles/stock";
+import { loadVehicleInfoRoute } from "@/lib/vehicles/stock-info";
 
 // One loader per route id: the page renders from it and GET /__serverLoader answers with it.
 type Loader = (viewer: Viewer, url: URL) => Promise<unknown>;
@@ -47,6 +51,7 @@ export const serverLoaders: Record<RouteId, Loader> = {
   "onlineMall/car/order": (viewer, url) => loadOrderRoute(viewer, "VEHICLE", url),
   "onlineMall/mountings/order": (viewer, url) => loadOrderRoute(viewer, "PARTS", url),
   "onlineMall/car/preOrder": (viewer, url) => loadPreOrderRoute(viewer, url),
+  "onlineMall/car/inventory": (viewer, url) => loadInventory(viewer, url),
   "onlineMall/car/orderReconcil": (viewer, url) => reconcile(viewer, parseReconcileFilters(url.searchParams)),
   "onlineMall/car/goods": (viewer, url) => loadCatalog(viewer, "VEHICLE", url),
   "onlineMall/mountings/goods": (viewer, url) => loadCatalog(viewer, "PART", url),
@@ -57,6 +62,10 @@ export const serverLoaders: Record<RouteId, Loader> = {
   "onlineMall/car/vehicleModel": (viewer, url) => loadVehicleModelAdmin(viewer, url),
   "onlineMall/car/cart": (viewer) => loadCartPage(viewer, "VEHICLE"),
   "onlineMall/mountings/cart": (viewer) => loadCartPage(viewer, "PARTS"),
+  "car/vehicleSales": (viewer, url) => loadList(vehicleSaleResource, viewer, url),
+  "car/carReturn": (viewer, url) => loadList(carReturnResource, viewer, url),
+  "car/stock": (viewer, url) => loadVehicleStock(viewer, url),
+  "car/vehicleInformation": (viewer, url) => loadVehicleInfoRoute(viewer, url),
 };
 
 export function loaderFor(route: string): Loader | null {

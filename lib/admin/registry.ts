@@ -6,6 +6,8 @@ import { regionResource } from "@/lib/system/regions";
 import { codeRuleResource } from "@/lib/system/code-rules";
 import { dictTypeResource } from "@/lib/system/dictionaries";
 import { partsGoodsResource, vehicleGoodsResource } from "@/lib/mall/goods-admin";
+import { vehicleStockResource } from "@/lib/vehicles/stock";
+import { carReturnResource, vehicleSaleResource } from "@/lib/vehicles/sale-lists";
 import { erase, type ErasedResource } from "./resource";
 
 // Every admin resource that exports or imports, by the name in /api/v1/admin/<name>/…
@@ -20,6 +22,9 @@ export const adminResources: Record<string, ErasedResource> = {
   dict: erase(dictTypeResource),
   vehicleGoods: erase(vehicleGoodsResource),
   partsGoods: erase(partsGoodsResource),
+  vehicleSales: erase(vehicleSaleResource),
+  carReturns: erase(carReturnResource),
+  vehicleStock: erase(vehicleStockResource),
 };
 
 export function resourceNamed(name: string): ErasedResource | null {

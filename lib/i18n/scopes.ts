@@ -29,7 +29,12 @@ export const ROUTE_NAMESPACES: Record<string, readonly string[]> = {
   "onlineMall/mountings/order": ["OrderList", "OrderDetail", "OrderActions", "Orders"],
   "onlineMall/car/orderReconcil": ["Reconcile", "OrderList"],
   "onlineMall/car/preOrder": ["PreOrders", "Orders"],
+  "onlineMall/car/inventory": ["VehicleInventory", "Cart"],
   "onlineMall/adress": [...ADMIN_KIT, "AddressBook"],
+  "car/vehicleSales": [...ADMIN_KIT, "Vehicles", "VehicleSales"],
+  "car/carReturn": [...ADMIN_KIT, "Vehicles", "CarReturns"],
+  "car/stock": [...ADMIN_KIT, "VehicleStock"],
+  "car/vehicleInformation": ["VehicleInfo"],
 };
 
 /** The subset of a message tree with these top-level namespaces. */

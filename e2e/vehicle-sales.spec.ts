@@ -1,0 +1,171 @@
+import path from "node:path";
+import { createTranslator } from "use-intl/core";
+import type { Page } from "@playwright/test";
+import type { Locale as AppLocale } from "@/lib/i18n/config";
+import { messagesFor } from "@/lib/i18n/messages";
+import { ageOn, maskIdNumber, residentIdCheck } from "@/lib/people/resident-id";
+import { abs, expect, SCREENS_DIR, setLocaleCookie, test, waitForShell, type Locale } from "./fixtures";
+import { exportRows } from "./admin-helpers";
+import { makeDealerCompany, makeGoods, PASSWORD, signIn, uid, vin, withDb } from "./mall-orders-db";
+
+// Issue 6: retail sales (car/vehicleSales) and car returns (car/carReturn). A dealer queries a
+// VIN of its own vehicle in stock, records the sale with a PRC resident ID (birthday, sex and
+// age filled from it), sees it listed with the ID and phone masked; a wrong resident ID and a
+// VIN with a wrong check digit show their messages on the field; another company's VIN is not
+// found. Then it records the return and sees it in the return list. In both languages, on data
+// made for the test.
+
+type T = (key: string, values?: Record<string, string | number>) => string;
+const translator = (locale: Locale): T => createTranslator({ locale, messages: messagesFor(locale as AppLocale) as never, timeZone: "Asia/Shanghai" }) as unknown as T;
+
+/** Vehicles of a goods in a dealer's stock (received 10 days ago); answers their VINs. */
+async function stockVehicles(goodsId: number, companyId: number, n: number): Promise<string[]> {
+  const stem = uid().replace(/[IOQ]/g, "A");
+  const vins = Array.from({ length: n }, (_, i) => vin(`LS6${stem}${String(i).padStart(5, "0")}`));
+  await withDb(async (c) => {
+    for (const v of vins)
+      await c.query(
+        `INSERT INTO "Vehicle" (vin, "goodsId", "vehicleModelId", status, "companyId", "entryAt", "updatedAt") SELECT $1, id, "vehicleModelId", 'IN_STOCK', $2, now() - interval '10 days', now() FROM "Goods" WHERE id = $3`,
+        [v, companyId, goodsId],
+      );
+  });
+  return vins;
+}
+
+const modelName = (goodsId: number, locale: Locale) =>
+  withDb(async (c) => (await c.query<{ en: string; zh: string }>(`SELECT m."nameEn" AS en, m."nameZh" AS zh FROM "Goods" g JOIN "VehicleModel" m ON m.id = g."vehicleModelId" WHERE g.id = $1`, [goodsId])).rows[0][locale === "zh-CN" ? "zh" : "en"]);
+
+/** A valid resident ID of a man born on 1990-03-07 (and one with a wrong check character). */
+function residentIds(): { good: string; wrong: string } {
+  const first17 = `110101199003071${String(Math.floor(Math.random() * 50) * 2 + 1).padStart(2, "0")}`;
+  const check = residentIdCheck(first17);
+  return { good: first17 + check, wrong: first17 + (check === "1" ? "2" : "1") };
+}
+
+function beijingToday(): string {
+  return new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
+async function open(page: Page, route: string) {
+  await page.goto(abs(route), { timeout: 90_000 });
+  await waitForShell(page);
+}
+
+/** The form item of a control (to read the error shown on it). */
+const itemOf = (page: Page, testId: string) => page.locator(".ant-form-item").filter({ has: page.getByTestId(testId) }).last();
+
+for (const locale of ["en-US", "zh-CN"] as Locale[]) {
+  test(`retail sale and car return by VIN (${locale})`, async ({ page, context }) => {
+    test.setTimeout(240_000);
+    const t = translator(locale);
+    const a = await makeDealerCompany();
+    const b = await makeDealerCompany();
+    const goods = await makeGoods("VEHICLE", "150000.00", 0);
+    const [mine] = await stockVehicles(goods.id, a.companyId, 1);
+    const [theirs] = await stockVehicles(goods.id, b.companyId, 1);
+    const model = await modelName(goods.id, locale);
+    const ids = residentIds();
+    const phone = `138${String(Math.floor(Math.random() * 1e4)).padStart(4, "0")}0000`;
+    const owner = `Owner ${uid()}`;
+
+    await setLocaleCookie(context, locale);
+    await signIn(context, a.account, PASSWORD);
+    await open(page, "car/vehicleSales");
+    await expect(page.getByTestId("page-title")).toHaveText(t("VehicleSales.title"));
+    const rec = page.getByTestId("sale-recorder");
+    await expect(rec).toContainText(t("VehicleSales.record.title"));
+    const vinItem = itemOf(page, "sale-vin");
+
+    // A VIN with a wrong check digit never reaches the server.
+    const bad = mine.slice(0, 8) + (mine[8] === "1" ? "2" : "1") + mine.slice(9);
+    await rec.getByTestId("sale-vin").fill(bad);
+    await rec.getByTestId("sale-query").click();
+    await expect(vinItem.locator(".ant-form-item-explain-error")).toHaveText(t("Validation.vinCheckDigit", { label: t("Vehicles.fields.vin") }));
+
+    // Another company's vehicle: not found, exactly like a VIN nobody has.
+    await rec.getByTestId("sale-vin").fill(theirs);
+    await rec.getByTestId("sale-query").click();
+    await expect(vinItem.locator(".ant-form-item-explain-error")).toHaveText(t("Vehicles.errors.vinNotYours", { vin: theirs }));
+    await expect(rec.getByTestId("car-facts")).toHaveCount(0);
+
+    // Its own vehicle (typed in lower case): the car type, then the sale form.
+    await rec.getByTestId("sale-vin").fill(mine.toLowerCase());
+    await rec.getByTestId("sale-query").click();
+    await expect(rec.getByTestId("facts-vin")).toHaveText(mine);
+    await expect(rec.getByTestId("facts-model")).toHaveText(model);
+    await expect(rec.getByTestId("sale-vin")).toHaveValue(mine);
+
+    await rec.getByTestId("sale-owner-name").fill(owner);
+    await rec.getByTestId("sale-phone").fill(phone);
+    // A resident ID with a wrong check character: the message on the ID field.
+    await rec.getByTestId("sale-id-number").fill(ids.wrong);
+    await rec.getByTestId("sale-id-number").blur();
+    await expect(itemOf(page, "sale-id-number").locator(".ant-form-item-explain-error")).toHaveText(t("Vehicles.errors.residentId_checkDigit"));
+    await rec.getByTestId("sale-submit").click();
+    await expect(itemOf(page, "sale-id-number").locator(".ant-form-item-explain-error")).toHaveText(t("Vehicles.errors.residentId_checkDigit"));
+    await expect(page.getByTestId("sale-done")).toHaveCount(0);
+
+    // The right one fills birthday, sex and age (on the purchase day, today).
+    await rec.getByTestId("sale-id-number").fill(ids.good);
+    await expect(rec.getByTestId("sale-age")).toHaveValue(String(ageOn("1990-03-07", beijingToday())));
+    await expect(itemOf(page, "sale-birthday").locator("input")).toHaveValue("1990-03-07");
+    await expect(itemOf(page, "sale-sex")).toContainText(locale === "zh-CN" ? "男" : "Male");
+    await expect(itemOf(page, "sale-id-number").locator(".ant-form-item-explain-error")).toHaveCount(0);
+    await page.screenshot({ path: path.join(SCREENS_DIR, `vehicle-sale-form-${locale}.png`), fullPage: true });
+    await rec.getByTestId("sale-submit").click();
+    await expect(page.getByTestId("sale-done")).toContainText(mine);
+    // The form is ready for the next sale.
+    await expect(rec.getByTestId("sale-vin")).toHaveValue("");
+    await expect(rec.getByTestId("car-facts")).toHaveCount(0);
+
+    // Listed with the ID number and the phone masked; the full ID is nowhere on the page.
+    const row = page.getByTestId("admin-table").locator("tbody tr").filter({ hasText: mine });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId("sale-row-id")).toHaveText(maskIdNumber(ids.good));
+    await expect(row).toContainText(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
+    await expect(row).toContainText(owner);
+    await expect(row.getByTestId("sale-row-status")).toHaveText(t("VehicleSales.status.sold"));
+    await expect(page.locator("body")).not.toContainText(ids.good);
+    await expect(page.locator("body")).not.toContainText(phone);
+
+    // Sold: the sale form no longer takes it.
+    await rec.getByTestId("sale-vin").fill(mine);
+    await rec.getByTestId("sale-query").click();
+    await expect(vinItem.locator(".ant-form-item-explain-error")).toHaveText(t("Vehicles.errors.notInStock", { vin: mine }));
+
+    // The return: the sale, the window, the reason.
+    await open(page, "car/carReturn");
+    await expect(page.getByTestId("page-title")).toHaveText(t("CarReturns.title"));
+    const ret = page.getByTestId("return-recorder");
+    await ret.getByTestId("return-vin").fill(theirs);
+    await ret.getByTestId("return-query").click();
+    await expect(itemOf(page, "return-vin").locator(".ant-form-item-explain-error")).toHaveText(t("Vehicles.errors.vinNotYours", { vin: theirs }));
+    await ret.getByTestId("return-vin").fill(mine);
+    await ret.getByTestId("return-query").click();
+    await expect(ret.getByTestId("facts-vin")).toHaveText(mine);
+    await expect(ret.getByTestId("return-by")).toBeVisible();
+    await page.screenshot({ path: path.join(SCREENS_DIR, `car-return-form-${locale}.png`), fullPage: true });
+    // The reason is required.
+    await ret.getByTestId("return-submit").click();
+    await expect(itemOf(page, "return-reason").locator(".ant-form-item-explain-error")).toHaveText(t("Validation.required", { label: t("Vehicles.fields.reason") }));
+    const reason = `Changed mind ${uid()}`;
+    await ret.getByTestId("return-reason").fill(reason);
+    await ret.getByTestId("return-submit").click();
+    await expect(page.getByTestId("return-done")).toContainText(mine);
+    const returned = page.getByTestId("admin-table").locator("tbody tr").filter({ hasText: mine });
+    await expect(returned).toHaveCount(1);
+    await expect(returned).toContainText(reason);
+
+    // The sale stays in the history, marked returned.
+    await open(page, `car/vehicleSales?vin=${mine}`);
+    const again = page.getByTestId("admin-table").locator("tbody tr").filter({ hasText: mine });
+    await expect(again.getByTestId("sale-row-status")).toHaveText(t("VehicleSales.status.returned"));
+    await page.screenshot({ path: path.join(SCREENS_DIR, `vehicle-sales-list-${locale}.png`), fullPage: true });
+    // The export holds the same masked values, headers in the viewer's language.
+    const sheet = await exportRows(page);
+    expect(sheet[0].slice(0, 2)).toEqual([t("VehicleSales.fields.vin"), t("VehicleSales.fields.carType")]);
+    expect(sheet.slice(1).map((r) => r[0])).toEqual([mine]);
+    expect(sheet[1]).toEqual(expect.arrayContaining([maskIdNumber(ids.good), `${phone.slice(0, 3)}****${phone.slice(-4)}`, t("VehicleSales.status.returned")]));
+    expect(JSON.stringify(sheet)).not.toContain(ids.good);
+  });
+}
