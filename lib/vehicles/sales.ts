@@ -4,7 +4,7 @@ import { hasPermission, type Viewer } from "@/lib/auth/viewer";
 import { variable } from "@/lib/config/variables";
 import { sealSecret } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db";
-import { DomainError, NotFoundError } from "@/lib/errors";
+import { DomainError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { VehicleStatus } from "@/lib/generated/prisma/enums";
 import { ageOn, maskIdNumber, residentIdFacts, residentIdProblem } from "@/lib/people/resident-id";
