@@ -233,7 +233,7 @@ async function releaseStock(tx: Tx, orderId: number) {
   const vehicles = await tx.vehicle.findMany({ where: { orderId, status: "ALLOCATED" }, select: { id: true } });
   if (vehicles.length) {
     await tx.vehicle.updateMany({ where: { id: { in: vehicles.map((v) => v.id) } }, data: { status: "FACTORY_STOCK", orderId: null } });
-    await tx.vehicleEvent.createMany({ data: vehicles.map((v) => ({ vehicleId: v.id, fromStatus: "ALLOCATED" as const, toStatus: "FACTORY_STOCK" as const, orderId, note: "order cancelled" })) });
+    await tx.vehicleEvent.createMany({ data: vehicles.map((v) => ({ vehicleId: v.id, fromStatus: "ALLOCATED" as const, toStatus: "FACTORY_STOCK" as const, orderId })) });
   }
 }
 

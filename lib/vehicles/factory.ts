@@ -30,7 +30,7 @@ export async function addFactoryVehicles(tx: Tx, rows: FactoryVehicle[], ctx: Au
     const taken = rows.find((r) => !created.some((c) => c.vin === r.vin));
     throw new DomainError("Vehicles.errors.vinTaken", { vin: taken?.vin ?? "" }, "vin", 409);
   }
-  await tx.vehicleEvent.createMany({ data: created.map((c) => ({ vehicleId: c.id, fromStatus: null, toStatus: "FACTORY_STOCK" as const, userId: ctx.userId, note: "factory stock entry" })) });
+  await tx.vehicleEvent.createMany({ data: created.map((c) => ({ vehicleId: c.id, fromStatus: null, toStatus: "FACTORY_STOCK" as const, userId: ctx.userId })) });
   const perGoods = new Map<number, number>();
   for (const c of created) perGoods.set(c.goodsId, (perGoods.get(c.goodsId) ?? 0) + 1);
   for (const [goodsId, n] of perGoods) await tx.goods.update({ where: { id: goodsId }, data: { stock: { increment: n } } });

@@ -139,7 +139,7 @@ export async function sellVehicle(viewer: Viewer, ctx: AuditCtx, input: TSellVeh
       select: { id: true },
     });
     await tx.vehicle.update({ where: { id: v.id }, data: { status: "SOLD", marketDate: soldAt, warrantyStart: new Date(`${saleDay}T00:00:00Z`), warrantyEnd: new Date(`${end}T00:00:00Z`) } });
-    await tx.vehicleEvent.create({ data: { vehicleId: v.id, fromStatus: "IN_STOCK", toStatus: "SOLD", companyId, userId: viewer.userId, note: `sale #${sale.id}` } });
+    await tx.vehicleEvent.create({ data: { vehicleId: v.id, fromStatus: "IN_STOCK", toStatus: "SOLD", companyId, userId: viewer.userId } });
     await audit(tx, ctx, "Vehicle", v.id, "sell", { status: "IN_STOCK" }, { status: "SOLD", saleId: sale.id, marketDate: soldAt.toISOString(), warrantyStart: saleDay, warrantyEnd: end });
     return { saleId: sale.id, vin: v.vin, warrantyStart: saleDay, warrantyEnd: end };
   });
@@ -167,7 +167,7 @@ export async function returnVehicle(viewer: Viewer, ctx: AuditCtx, input: TRetur
     }
     await tx.vehicleSale.update({ where: { id: sale.id }, data: { returnedAt, returnReason: input.reason, returnedById: viewer.userId, returnRecordedAt: now } });
     await tx.vehicle.update({ where: { id: v.id }, data: { status: "IN_STOCK", marketDate: null, warrantyStart: null, warrantyEnd: null } });
-    await tx.vehicleEvent.create({ data: { vehicleId: v.id, fromStatus: "SOLD", toStatus: "IN_STOCK", companyId, userId: viewer.userId, note: `return of sale #${sale.id}: ${input.reason}`.slice(0, 300) } });
+    await tx.vehicleEvent.create({ data: { vehicleId: v.id, fromStatus: "SOLD", toStatus: "IN_STOCK", companyId, userId: viewer.userId, note: input.reason.slice(0, 300) } });
     await audit(tx, ctx, "Vehicle", v.id, "return", { status: "SOLD", saleId: sale.id }, { status: "IN_STOCK", returnedAt: returnedAt.toISOString(), reason: input.reason });
     return { saleId: sale.id, vin: v.vin };
   });

@@ -146,6 +146,6 @@ export async function seedCatalog(uploaderId: number): Promise<void> {
   });
   if (vehicles.length) {
     const rows = await prisma.vehicle.createManyAndReturn({ data: vehicles, skipDuplicates: true, select: { id: true } });
-    await prisma.vehicleEvent.createMany({ data: rows.map((v) => ({ vehicleId: v.id, fromStatus: null, toStatus: "FACTORY_STOCK" as const, note: "Factory warehouse entry", userId: uploaderId })) });
+    await prisma.vehicleEvent.createMany({ data: rows.map((v) => ({ vehicleId: v.id, fromStatus: null, toStatus: "FACTORY_STOCK" as const, userId: uploaderId })) });
   }
 }

@@ -60,8 +60,8 @@ export async function seedVehicleSales(): Promise<void> {
       });
       await tx.vehicleEvent.createMany({
         data: [
-          { vehicleId: v.id, fromStatus: "IN_STOCK" as const, toStatus: "SOLD" as const, companyId: company.id, userId: seller.id, note: `sale #${sale.id}`, createdAt: soldAt },
-          ...(s.returned ? [{ vehicleId: v.id, fromStatus: "SOLD" as const, toStatus: "IN_STOCK" as const, companyId: company.id, userId: seller.id, note: `return of sale #${sale.id}: ${s.returned.reason}`, createdAt: returnedAt! }] : []),
+          { vehicleId: v.id, fromStatus: "IN_STOCK" as const, toStatus: "SOLD" as const, companyId: company.id, userId: seller.id, createdAt: soldAt },
+          ...(s.returned ? [{ vehicleId: v.id, fromStatus: "SOLD" as const, toStatus: "IN_STOCK" as const, companyId: company.id, userId: seller.id, note: s.returned.reason, createdAt: returnedAt! }] : []),
         ],
       });
       await tx.auditLog.createMany({

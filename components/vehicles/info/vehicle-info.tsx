@@ -116,34 +116,6 @@ async function VehicleDetails({ v, dicts, locale, staff }: { v: VehicleInfo; dic
       </section>
 
       <div className={styles.grid2}>
-        <section className={styles.card} data-testid="vehicle-history">
-          <h2 className={styles.sectionTitle}>{t("history.title")}</h2>
-          {v.history.length === 0 ? (
-            <p className={styles.muted}>{t("history.empty")}</p>
-          ) : (
-            <ol className={styles.timeline}>
-              {[...v.history].reverse().map((e) => (
-                <li key={e.id} className={styles.step} data-testid="history-step" data-to={e.to}>
-                  <div className={styles.stepHead}>
-                    <span className={styles.stepTime}>{when(e.at)}</span>
-                    {e.from ? <Tag items={dicts.vehicle_status} value={e.from} locale={locale} /> : <span className={styles.muted}>{t("history.created")}</span>}
-                    <span aria-label={t("history.to")}>→</span>
-                    <Tag items={dicts.vehicle_status} value={e.to} locale={locale} />
-                  </div>
-                  {(e.company || e.orderNo || e.user) && (
-                    <p className={styles.stepMeta}>
-                      {e.company && <span>{t("history.company", { name: named(e.company) })}</span>}
-                      {e.orderNo && <span>{t("history.order", { orderNo: e.orderNo })}</span>}
-                      {e.user && <span>{t("history.user", { name: e.user })}</span>}
-                    </p>
-                  )}
-                  {e.note && <p className={styles.stepNote}>{e.note}</p>}
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
-
         <section className={styles.card} data-testid="vehicle-sales">
           <h2 className={styles.sectionTitle}>{t("sales.title")}</h2>
           {v.sales.length === 0 ? (
@@ -184,6 +156,34 @@ async function VehicleDetails({ v, dicts, locale, staff }: { v: VehicleInfo; dic
                 </tbody>
               </table>
             </div>
+          )}
+        </section>
+
+        <section className={styles.card} data-testid="vehicle-history">
+          <h2 className={styles.sectionTitle}>{t("history.title")}</h2>
+          {v.history.length === 0 ? (
+            <p className={styles.muted}>{t("history.empty")}</p>
+          ) : (
+            <ol className={styles.timeline}>
+              {[...v.history].reverse().map((e) => (
+                <li key={e.id} className={styles.step} data-testid="history-step" data-to={e.to}>
+                  <div className={styles.stepHead}>
+                    <span className={styles.stepTime}>{when(e.at)}</span>
+                    {e.from ? <Tag items={dicts.vehicle_status} value={e.from} locale={locale} /> : <span className={styles.muted}>{t("history.created")}</span>}
+                    <span aria-label={t("history.to")}>→</span>
+                    <Tag items={dicts.vehicle_status} value={e.to} locale={locale} />
+                  </div>
+                  {(e.company || e.orderNo || e.user) && (
+                    <p className={styles.stepMeta}>
+                      {e.company && <span>{t("history.company", { name: named(e.company) })}</span>}
+                      {e.orderNo && <span>{t("history.order", { orderNo: e.orderNo })}</span>}
+                      {e.user && <span>{t("history.user", { name: e.user })}</span>}
+                    </p>
+                  )}
+                  {e.note && <p className={styles.stepNote}>{e.note}</p>}
+                </li>
+              ))}
+            </ol>
           )}
         </section>
       </div>
