@@ -3,12 +3,15 @@
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
-import { ZVinQuery } from "@/lib/vehicles/schemas";
-import { translateIssues } from "@/lib/validation/translate";
+import { normalizeVin, vinProblem } from "@/lib/vehicles/vin";
 import styles from "./vehicle-info.module.css";
 
 // The lookup box of car/vehicleInformation: the VIN is checked in the browser by the same
-// schema as the server (length, characters, check digit) before the page is asked for it.
+// rules as the server's zVin (length, characters, check digit) before the page is asked for
+// it. It uses lib/vehicles/vin.ts directly rather than the zod schema, to keep zod out of this
+// screen's bundle.
+
+const PROBLEM_KEY = { length: "vinLength", characters: "vinCharacters", checkDigit: "vinCheckDigit" } as const;
 
 export function VinSearch({ initial }: { initial: string }) {
   const t = useTranslations("VehicleInfo.search");
@@ -20,13 +23,14 @@ export function VinSearch({ initial }: { initial: string }) {
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const parsed = ZVinQuery.safeParse({ vin: value });
-    if (!parsed.success) {
-      setError(translateIssues(parsed.error, (k, v) => tv(k, v), () => t("label"), { vin: value }).vin ?? null);
+    const vin = normalizeVin(value);
+    const problem = vin ? vinProblem(vin) : null;
+    if (!vin || problem) {
+      setError(tv(problem ? PROBLEM_KEY[problem] : "required", { label: t("label") }));
       return;
     }
     setError(null);
-    start(() => router.push(`/car/vehicleInformation?vin=${encodeURIComponent(parsed.data.vin)}`));
+    start(() => router.push(`/car/vehicleInformation?vin=${encodeURIComponent(vin)}`));
   };
 
   return (
