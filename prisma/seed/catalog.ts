@@ -141,11 +141,13 @@ export async function seedCatalog(uploaderId: number): Promise<void> {
     return Array.from({ length: g.stock }, (_, i) => ({
       vin: withCheckDigit(`LGW${g.model}${variant}0TA${String(VIN_SERIAL_START + i).padStart(6, "0")}`),
       goodsId: row.id, vehicleModelId: row.vehicleModelId!, colour: i % 2 ? "Pearl White" : "Forest Green", status: "FACTORY_STOCK" as const,
-      entryAt: new Date(Date.now() - (30 - i) * 86_400_000),
+      entryAt: new Date(Date.now() - (90 - i) * 86_400_000),
     }));
   });
   if (vehicles.length) {
-    const rows = await prisma.vehicle.createManyAndReturn({ data: vehicles, skipDuplicates: true, select: { id: true } });
-    await prisma.vehicleEvent.createMany({ data: rows.map((v) => ({ vehicleId: v.id, fromStatus: null, toStatus: "FACTORY_STOCK" as const, userId: uploaderId })) });
+    // The entry event happens when the vehicle entered the factory warehouse (before the demo
+    // orders, up to 50 days old, ship some of them).
+    const rows = await prisma.vehicle.createManyAndReturn({ data: vehicles, skipDuplicates: true, select: { id: true, entryAt: true } });
+    await prisma.vehicleEvent.createMany({ data: rows.map((v) => ({ vehicleId: v.id, fromStatus: null, toStatus: "FACTORY_STOCK" as const, userId: uploaderId, createdAt: v.entryAt })) });
   }
 }
