@@ -36,16 +36,20 @@ import enVehicleSales from "@/messages/vehicle-sales/en-US.json";
 import zhVehicleSales from "@/messages/vehicle-sales/zh-CN.json";
 import enVehicleInfo from "@/messages/vehicle-info/en-US.json";
 import zhVehicleInfo from "@/messages/vehicle-info/zh-CN.json";
+import enReturnsCore from "@/messages/after-sales-returns/en-US.json";
+import zhReturnsCore from "@/messages/after-sales-returns/zh-CN.json";
+import enComplaintsCore from "@/messages/after-sales-complaints/en-US.json";
+import zhComplaintsCore from "@/messages/after-sales-complaints/zh-CN.json";
 import type { Locale } from "./config";
 import { mergeMessages, type MessageTree } from "./merge";
 
 // One file per area and language (messages/<area>/<locale>.json) beside the core files, so
 // areas grow without touching each other. Namespaces must not repeat across files.
 export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
-  "en-US": [enCore, enAccounts, enAccess, enAdmin, enUploads, enDict, enRegions, enConfig, enMall, enOrders, enCart, enNotify, enPreOrders, enOrdersUi, enCatalog, enVehicles, enVehicleInventory, enVehicleSales, enVehicleInfo],
-  "zh-CN": [zhCore, zhAccounts, zhAccess, zhAdmin, zhUploads, zhDict, zhRegions, zhConfig, zhMall, zhOrders, zhCart, zhNotify, zhPreOrders, zhOrdersUi, zhCatalog, zhVehicles, zhVehicleInventory, zhVehicleSales, zhVehicleInfo],
+  "en-US": [enCore, enAccounts, enAccess, enAdmin, enUploads, enDict, enRegions, enConfig, enMall, enOrders, enCart, enNotify, enPreOrders, enOrdersUi, enCatalog, enVehicles, enVehicleInventory, enVehicleSales, enVehicleInfo, enReturnsCore, enComplaintsCore],
+  "zh-CN": [zhCore, zhAccounts, zhAccess, zhAdmin, zhUploads, zhDict, zhRegions, zhConfig, zhMall, zhOrders, zhCart, zhNotify, zhPreOrders, zhOrdersUi, zhCatalog, zhVehicles, zhVehicleInventory, zhVehicleSales, zhVehicleInfo, zhReturnsCore, zhComplaintsCore],
 };
-export const MESSAGE_AREAS = ["", "accounts", "access", "admin", "uploads", "dict", "regions", "config", "mall", "orders", "cart", "notify", "preorders", "orders-ui", "catalog", "vehicles", "vehicle-inventory", "vehicle-sales", "vehicle-info"] as const;
+export const MESSAGE_AREAS = ["", "accounts", "access", "admin", "uploads", "dict", "regions", "config", "mall", "orders", "cart", "notify", "preorders", "orders-ui", "catalog", "vehicles", "vehicle-inventory", "vehicle-sales", "vehicle-info", "after-sales-returns", "after-sales-complaints"] as const;
 
 export type Messages = typeof enCore;
 

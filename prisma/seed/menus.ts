@@ -70,9 +70,9 @@ export const menuCatalog: MenuSeed[] = [
   {
     key: "afterSale", nameEn: "After-sales", nameZh: "售后服务", icon: "customer-service",
     children: [
-      { key: "afterSale.salesReturn", nameEn: "Parts Returns", nameZh: "配件退货", path: "afterSale/salesReturn", roles: DEALER },
-      { key: "afterSale.salesReturnLogs", nameEn: "Return Logs", nameZh: "退货记录", path: "afterSale/salesReturnLogs", roles: DEALER },
-      { key: "afterSale.complaint", nameEn: "Customer Complaints", nameZh: "客户投诉", path: "afterSale/complaint", roles: DEALER, tile: { sort: 60, nameEn: "Customer Complaint", nameZh: "客户投诉" } },
+      { key: "afterSale.salesReturn", nameEn: "Parts Returns", nameZh: "配件退货", path: "afterSale/salesReturn", roles: BOTH, buttons: [{ permission: "salesReturn:create", nameEn: "File a return", nameZh: "提交退货", roles: DEALER }, { permission: "salesReturn:ship", nameEn: "Ship returns in a batch", nameZh: "退货发货", roles: DEALER }, { permission: "salesReturn:approve", nameEn: "Approve / reject", nameZh: "审核/驳回", roles: STAFF }, { permission: "salesReturn:receive", nameEn: "Receive / complete", nameZh: "收货/完成", roles: STAFF }] },
+      { key: "afterSale.salesReturnLogs", nameEn: "Return Logs", nameZh: "退货记录", path: "afterSale/salesReturnLogs", roles: BOTH },
+      { key: "afterSale.complaint", nameEn: "Customer Complaints", nameZh: "客户投诉", path: "afterSale/complaint", roles: BOTH, tile: { sort: 60, nameEn: "Customer Complaint", nameZh: "客户投诉" }, buttons: [{ permission: "complaint:create", nameEn: "File a complaint", nameZh: "提交投诉", roles: DEALER }, { permission: "complaint:close", nameEn: "Close / add a note", nameZh: "关闭/补充说明", roles: DEALER }, { permission: "complaint:reply", nameEn: "Take / reply", nameZh: "受理/回复", roles: STAFF }] },
     ],
   },
   {
