@@ -6,4 +6,6 @@ import "server-only";
 // and adds its import below, so the file route (app/api/v1/files) knows every owner type.
 // Until one is registered, files saved onto that type answer 404.
 import "@/lib/mall/goods-attachments";
+import "@/lib/after-sales/complaint-attachments";
+import "@/lib/after-sales/return-attachments";
 export {};
