@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactElement } from "
 import { toast } from "@/lib/client/feedback";
 import { DEFAULT_RULES, type AttachmentKindName, type AttachmentValue, type UploadRule } from "@/lib/uploads/formats";
 import { formatList, precheck } from "@/lib/uploads/limits";
-import { sendUpload, type UploadedJson } from "@/components/uploads/send-upload";
+import { sendUpload, UploadAborted, type UploadedJson } from "@/components/uploads/send-upload";
 import { UploadPreview } from "@/components/uploads/upload-preview";
 
 // The one upload field (complaints, returns, goods pictures, news, downloads). Controlled
@@ -69,7 +69,8 @@ export function UploadField({ kind, value, onChange, rule = DEFAULT_RULES[kind],
     done
       .then((res) => onSuccess?.(res))
       .catch((err: Error) => {
-        toast("error", err.message);
+        // Closing the form (or removing the file) aborts its upload: that is not an error to show.
+        if (!(err instanceof UploadAborted)) toast("error", err.message);
         onError?.(err);
       })
       .finally(() => inflight.current--);

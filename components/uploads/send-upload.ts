@@ -4,6 +4,9 @@ import { UPLOADS_PATH, type AttachmentKindName, type AttachmentValue } from "@/l
 export type UploadedJson = AttachmentValue & { size: number; mime: string; width: number | null; height: number | null };
 
 export class UploadFailed extends Error {}
+/** The upload was called off (the file removed from the list, or its form closed): no failure
+ * to report to the person who did it. */
+export class UploadAborted extends UploadFailed {}
 
 export function sendUpload(opts: { file: File; kind: AttachmentKindName; count: number; fallbackMessage: string; onProgress: (percent: number) => void }): { done: Promise<UploadedJson>; abort: () => void } {
   const xhr = new XMLHttpRequest();
@@ -18,7 +21,7 @@ export function sendUpload(opts: { file: File; kind: AttachmentKindName; count: 
       else reject(new UploadFailed(body?.message ?? opts.fallbackMessage));
     };
     xhr.onerror = () => reject(new UploadFailed(opts.fallbackMessage));
-    xhr.onabort = () => reject(new UploadFailed(opts.fallbackMessage));
+    xhr.onabort = () => reject(new UploadAborted(opts.fallbackMessage));
     const form = new FormData();
     form.append("kind", opts.kind);
     form.append("count", String(opts.count));

@@ -7,7 +7,7 @@ import { useState, useTransition } from "react";
 import { confirmDialog, toast } from "@/lib/client/feedback";
 import { cancelPreOrderAction, convertPreOrderAction } from "@/lib/mall/pre-order-actions";
 import type { PreOrderMove } from "@/lib/mall/pre-order-states";
-import styles from "./pre-orders.module.css";
+import styles from "@/components/ui/record-screen.module.css";
 
 // The detail's buttons: only the moves the state table and the viewer's permissions allow (the
 // server refuses the rest anyway). Cancel and convert ask first; confirm and reject open a

@@ -6,8 +6,8 @@ import { formatMoney } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/config";
 import { parsePreOrderFilters, preOrderQuery, type PreOrderDetail } from "@/lib/mall/pre-order-queries";
 import { PreOrderActionBar } from "./pre-order-action-bar";
-import { StatusBadge } from "./status-badge";
-import styles from "./pre-orders.module.css";
+import { StatusBadge } from "@/components/ui/status-badge";
+import styles from "@/components/ui/record-screen.module.css";
 
 // A pre-order's detail on the list's route (?id=): every field, the goods snapshot, the linked
 // order and the status history, rendered on the server; only the action bar is a client island.

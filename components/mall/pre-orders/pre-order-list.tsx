@@ -7,8 +7,8 @@ import type { Locale } from "@/lib/i18n/config";
 import { preOrderQuery, type PreOrderPage } from "@/lib/mall/pre-order-queries";
 import { PRE_ORDER_STATUSES } from "@/lib/mall/pre-order-schemas";
 import { itemLabel } from "@/lib/dict/items";
-import { StatusBadge } from "./status-badge";
-import styles from "./pre-orders.module.css";
+import { StatusBadge } from "@/components/ui/status-badge";
+import styles from "@/components/ui/record-screen.module.css";
 
 // The pre-order list as server-rendered HTML: a GET form of native inputs for the filters,
 // a plain table, keyset "newer / older" links. Staff see the dealer column and filter.

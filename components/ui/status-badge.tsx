@@ -1,7 +1,7 @@
 import { itemLabel, type DictItemView } from "@/lib/dict/items";
-import styles from "./pre-orders.module.css";
+import styles from "./record-screen.module.css";
 
-/** A pre-order status as a coloured tag, server-rendered (no antd Tag in the first load). */
+/** A status (any dictionary-backed state) as a coloured tag, server-rendered (no antd Tag in the first load). */
 export function StatusBadge({ items, value, locale, testId }: { items: readonly DictItemView[]; value: string; locale: string; testId?: string }) {
   const color = items.find((i) => i.value === value)?.color ?? "default";
   return (
