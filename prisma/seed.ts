@@ -17,6 +17,7 @@ import { seedMessageTemplates } from "./seed/message-templates";
 import { seedCatalog } from "./seed/catalog";
 import { seedOrders } from "./seed/orders";
 import { seedVehicleSales } from "./seed/vehicle-sales";
+import { seedAfterSales } from "./seed/after-sales";
 
 const organizations: { code: string; nameEn: string; nameZh: string; type: OrganizationType; parent?: string; sort: number }[] = [
   { code: "HQ", nameEn: "Green Motors Headquarters", nameZh: "绿色汽车总部", type: "HEADQUARTERS", sort: 0 },
@@ -161,6 +162,8 @@ export async function seed() {
   await seedOrders();
   // Retail sales and a car return of vehicles those orders delivered.
   await seedVehicleSales();
+  // Parts returns, delivery batches and complaints in their states (after the parts orders).
+  await seedAfterSales();
 }
 
 if (process.argv[1] && /seed\.ts$/.test(process.argv[1])) {

@@ -14,6 +14,7 @@ import { MB, type AttachmentKindName, type UploadRule } from "@/lib/uploads/form
 import { tooLarge, wrongFormat } from "@/lib/uploads/limits";
 import { getUploadRules } from "@/lib/uploads/rules";
 import { COMPLAINT_IMAGE_FIELD, COMPLAINT_OWNER, COMPLAINT_VIDEO_FIELD, MAX_VIDEOS, type TFileComplaint } from "./complaint-schemas";
+import { notifyComplaintEvent, type ComplaintEvent } from "./notify";
 import { COMPLAINT_MOVES, complaintMovesFor, type ComplaintActor, type ComplaintMove, type ComplaintSide } from "./complaint-states";
 
 // Customer complaints (DOMAIN.md "Complaint"): a dealer files one with images and a video; staff
@@ -22,7 +23,8 @@ import { COMPLAINT_MOVES, complaintMovesFor, type ComplaintActor, type Complaint
 // (staff replies, dealer notes) is ComplaintMessage rows in order. Every move is one
 // transaction: the row is locked (SELECT … FOR UPDATE), read through the viewer's scope (404
 // outside it), checked against complaint-states.ts (403 for the wrong actor or permission, 409
-// for the wrong state, nothing changed), then updated with its message, status event and audit.
+// for the wrong state, nothing changed), then updated with its message, status event and audit,
+// and the people concerned are notified (./notify.ts) in the same transaction.
 
 const STATUS_NOTE_MAX = 500;
 
@@ -105,6 +107,7 @@ export async function fileComplaint(viewer: Viewer, ctx: AuditCtx, input: TFileC
     await audit(tx, ctx, "Complaint", row.id, "create", null, {
       ...brief(row), companyId, vin: row.vin, category: row.category, description: input.description, questionNote: input.questionNote ?? null, qesImg: images, qesVideo: videos,
     });
+    await notifyComplaintEvent(tx, { complaintId: row.id, event: "complaint.submitted", actorId: ctx.userId });
     return { id: row.id, complaintNo: row.complaintNo };
   });
 }
@@ -121,6 +124,8 @@ export type ComplaintMoveResult = { id: number; complaintNo: string; status: Com
 
 type Change = { handlerId?: number; appealNote?: string; closedAt?: Date };
 
+const EVENT_OF: Record<ComplaintMove, ComplaintEvent> = { take: "complaint.processing", reply: "complaint.replied", close: "complaint.closed", note: "complaint.noted" };
+
 async function move(viewer: Viewer, ctx: AuditCtx, id: number, name: ComplaintMove, text: string | null, change: Change, side: ComplaintSide | null): Promise<ComplaintMoveResult> {
   const m = COMPLAINT_MOVES[name];
   return db().$transaction(async (tx) => {
@@ -131,6 +136,7 @@ async function move(viewer: Viewer, ctx: AuditCtx, id: number, name: ComplaintMo
     if (side && text !== null) await tx.complaintMessage.create({ data: { complaintId: row.id, side, body: text, authorId: viewer.userId } });
     await tx.statusEvent.create({ data: { entity: "Complaint", entityId: row.id, fromStatus: row.status, toStatus: m.to, note: statusNote(text), userId: ctx.userId } });
     await audit(tx, ctx, "Complaint", row.id, name, brief(row), side && text !== null ? { ...brief(after), message: { side, body: text } } : brief(after));
+    await notifyComplaintEvent(tx, { complaintId: row.id, event: EVENT_OF[name], actorId: ctx.userId });
     return { id: row.id, complaintNo: row.complaintNo, status: m.to };
   });
 }

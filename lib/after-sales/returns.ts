@@ -13,6 +13,7 @@ import { audit, type AuditCtx } from "@/lib/system/audit";
 import { linkAttachments } from "@/lib/uploads/access";
 import { UploadError } from "@/lib/uploads/errors";
 import { getUploadRule } from "@/lib/uploads/rules";
+import { notifyBatchEvent, notifyReturnEvent, type SalesReturnEvent } from "./notify";
 import type { TFileReturn, TShipReturns } from "./return-schemas";
 import { SALES_RETURN_MOVES, batchStatusOf, type SalesReturnMove } from "./return-states";
 
@@ -23,8 +24,8 @@ import { SALES_RETURN_MOVES, batchStatusOf, type SalesReturnMove } from "./retur
 // (SELECT … FOR UPDATE, several rows in id order), read through the viewer's scope (404
 // outside it, the same as missing), checked against the table in return-states.ts (409
 // "SalesReturns.errors.transition", nothing changed), then updated with their status events
-// and audit rows. The scope is resolved before the transaction opens: inside it every read
-// goes through `tx`.
+// and audit rows, and notifies the people concerned (./notify.ts) in the same transaction.
+// The scope is resolved before the transaction opens: inside it every read goes through `tx`.
 
 export const RETURN_OWNER = "salesReturn";
 export const PART_IMG_FIELD = "partImg";
@@ -135,6 +136,7 @@ export async function fileReturn(viewer: Viewer, ctx: AuditCtx, input: TFileRetu
     const images = await linkPartImages(tx, viewer, row.id, input.partImg);
     await tx.statusEvent.create({ data: { entity: "SalesReturn", entityId: row.id, fromStatus: null, toStatus: "SUBMITTED", userId: ctx.userId } });
     await audit(tx, ctx, "SalesReturn", row.id, "create", null, { ...brief(row), companyId, partImg: images });
+    await notifyReturnEvent(tx, { returnId: row.id, event: "salesReturn.submitted", actorId: ctx.userId });
     return { id: row.id, returnNo: row.returnNo };
   });
 }
@@ -176,6 +178,8 @@ async function followItems(tx: Tx, ctx: AuditCtx, batch: BatchRow, note: string 
   return next;
 }
 
+const EVENT_OF: Record<"approve" | "reject" | "complete", SalesReturnEvent> = { approve: "salesReturn.approved", reject: "salesReturn.rejected", complete: "salesReturn.completed" };
+
 /** One return's move by staff (approve, reject, complete), the batch following when it has one. */
 async function move(viewer: Viewer, ctx: AuditCtx, id: number, name: Exclude<SalesReturnMove, "ship" | "receive">, note: string | null, data: Prisma.SalesReturnUpdateInput = {}): Promise<ReturnMoveResult> {
   const m = SALES_RETURN_MOVES[name];
@@ -194,6 +198,7 @@ async function move(viewer: Viewer, ctx: AuditCtx, id: number, name: Exclude<Sal
     await tx.statusEvent.create({ data: { entity: "SalesReturn", entityId: row.id, fromStatus: row.status, toStatus: m.to, note, userId: ctx.userId } });
     await audit(tx, ctx, "SalesReturn", row.id, name, brief(row), brief(after));
     const status = batch ? await followItems(tx, ctx, batch, row.returnNo) : null;
+    await notifyReturnEvent(tx, { returnId: row.id, event: EVENT_OF[name], actorId: ctx.userId });
     return { id: row.id, returnNo: row.returnNo, status: m.to, batch: batch && status ? { id: batch.id, batchNo: batch.batchNo, status } : null };
   });
 }
@@ -260,6 +265,7 @@ export async function shipReturns(viewer: Viewer, ctx: AuditCtx, input: TShipRet
     });
     await audit(tx, ctx, "ReturnBatch", batch.id, "create", null, { ...batch, returnIds: ids });
     for (const r of rows) await audit(tx, ctx, "SalesReturn", r.id, "ship", brief(r), { ...brief(r), status: "SHIPPED", batchId: batch.id });
+    await notifyBatchEvent(tx, { batchId: batch.id, event: "returnBatch.shipped", actorId: ctx.userId });
     return { id: batch.id, batchNo: batch.batchNo, returnIds: ids };
   });
 }
@@ -294,6 +300,8 @@ export async function receiveReturns(viewer: Viewer, ctx: AuditCtx, batchId: num
     await tx.statusEvent.createMany({ data: targets.map((r) => ({ entity: "SalesReturn", entityId: r.id, fromStatus: r.status, toStatus: m.to, userId: ctx.userId })) });
     for (const r of targets) await audit(tx, ctx, "SalesReturn", r.id, "receive", brief(r), { ...brief(r), status: m.to });
     const status = await followItems(tx, ctx, batch, null);
+    // One notification per receipt (naming the batch), not one per item.
+    await notifyBatchEvent(tx, { batchId: batch.id, event: "returnBatch.received", actorId: ctx.userId });
     return { id: batch.id, batchNo: batch.batchNo, status, received: ids };
   });
 }

@@ -6,13 +6,16 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Locale } from "@/lib/i18n/config";
 import { renderMessage } from "@/lib/messages/templates";
 import { eventDef, type MessageEvent } from "@/lib/messages/template-schemas";
+import { afterSalesKind, afterSalesValues, loadAfterSalesNotices } from "@/lib/after-sales/notify";
 import { ORDER_NOTICE_SELECT, orderValues, PRE_ORDER_NOTICE_SELECT, preOrderValues } from "./notify";
 
 // The reader's side of the bell: a user's own notifications, newest first, rendered in the
 // reader's language from the template and the document they link to (lib/mall/notify.ts says
 // why). A dealer sees the notifications of the company chosen at sign-in only. Someone else's
-// notification answers 404, like a missing one. A page costs at most four queries: the page,
-// the unread count, and one each for the orders and pre-orders it links to.
+// notification answers 404, like a missing one. A page costs at most eight queries whatever its
+// size: the page, the unread count, and one each for the orders, pre-orders, parts returns,
+// delivery batches (plus their receipt times) and complaints it links to
+// (lib/after-sales/notify.ts loads the after-sales ones).
 
 export type NotificationItem = { id: number; event: string; title: string; content: string; link: string | null; read: boolean; createdAt: string };
 export type NotificationFeed = { unread: number; items: NotificationItem[]; nextCursor: number | null };
@@ -46,15 +49,18 @@ export async function notificationFeed(viewer: Viewer, locale: Locale, opts: { l
   const page = rows.slice(0, limit);
   const orderIds = new Set<number>();
   const preOrderIds = new Set<number>();
+  const afterSalesRefs: { event: string; id: number }[] = [];
   for (const r of page) {
     const id = idIn(r.link);
     if (id === null) continue;
     if (r.event.startsWith("order.")) orderIds.add(id);
     else if (r.event.startsWith("preOrder.")) preOrderIds.add(id);
+    else if (afterSalesKind(r.event)) afterSalesRefs.push({ event: r.event, id });
   }
-  const [orders, preOrders] = await Promise.all([
+  const [orders, preOrders, afterSales] = await Promise.all([
     orderIds.size ? db().order.findMany({ where: { id: { in: [...orderIds] } }, select: ORDER_NOTICE_SELECT }) : [],
     preOrderIds.size ? db().preOrder.findMany({ where: { id: { in: [...preOrderIds] } }, select: PRE_ORDER_NOTICE_SELECT }) : [],
+    loadAfterSalesNotices(afterSalesRefs),
   ]);
   const orderById = new Map(orders.map((o) => [o.id, o]));
   const preOrderById = new Map(preOrders.map((p) => [p.id, p]));
@@ -66,7 +72,13 @@ export async function notificationFeed(viewer: Viewer, locale: Locale, opts: { l
       const id = idIn(r.link);
       const order = r.event.startsWith("order.") && id !== null ? orderById.get(id) : undefined;
       const pre = r.event.startsWith("preOrder.") && id !== null ? preOrderById.get(id) : undefined;
-      const values = order ? await orderValues(order, r.event, locale) : pre ? await preOrderValues(pre, r.event, locale) : null;
+      const values = order
+        ? await orderValues(order, r.event, locale)
+        : pre
+          ? await preOrderValues(pre, r.event, locale)
+          : id !== null && afterSalesKind(r.event)
+            ? await afterSalesValues(afterSales, { event: r.event, id, createdAt: r.createdAt }, locale)
+            : null;
       if (!values) return base;
       const text = await renderMessage(r.event as MessageEvent, "IN_APP", locale, values);
       return text ? { ...base, title: text.title ?? base.title, content: text.content } : base;

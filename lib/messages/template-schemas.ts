@@ -19,6 +19,11 @@ export type MessageEventDef = {
 
 const ORDER = ["orderNo", "company", "amount"] as const;
 const PRE_ORDER = ["preOrderNo", "company", "goods", "quantity", "amount", "status"] as const;
+// Parts returns name the return and its part; dealType is the one asked for, or (completed)
+// the one carried out. A complaint's VIN is optional: a missing one reads "—". A batch's
+// {delivery} is the delivery way with the carrier and tracking number when it has them.
+const RETURN = ["returnNo", "material", "quantity", "dealType"] as const;
+const COMPLAINT = ["complaintNo", "vin"] as const;
 
 export const MESSAGE_EVENTS = {
   "verification.register": { en: "Registration verification code", zh: "注册验证码", audience: "PHONE", channels: ["SMS"], placeholders: ["code", "minutes"] },
@@ -35,9 +40,17 @@ export const MESSAGE_EVENTS = {
   "preOrder.rejected": { en: "Pre-order rejected", zh: "预订单已驳回", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: [...PRE_ORDER, "reason"] },
   "preOrder.converted": { en: "Pre-order converted to an order", zh: "预订单已转为订单", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: [...PRE_ORDER, "orderNo"] },
   "preOrder.cancelled": { en: "Pre-order cancelled", zh: "预订单已取消", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: PRE_ORDER },
-  "salesReturn.approved": { en: "Sales return approved", zh: "销售退货已批准", audience: "DEALER", channels: ["IN_APP"], placeholders: ["material", "quantity", "dealType"] },
-  "salesReturn.rejected": { en: "Sales return rejected", zh: "销售退货已驳回", audience: "DEALER", channels: ["IN_APP"], placeholders: ["material", "quantity", "reason"] },
-  "complaint.replied": { en: "Complaint replied", zh: "投诉已回复", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: ["complaintNo", "vin"] },
+  "salesReturn.submitted": { en: "Sales return filed (to staff)", zh: "销售退货已提交（通知员工）", audience: "STAFF", channels: ["IN_APP"], placeholders: [...RETURN, "company", "returnType"] },
+  "salesReturn.approved": { en: "Sales return approved", zh: "销售退货已批准", audience: "DEALER", channels: ["IN_APP"], placeholders: RETURN },
+  "salesReturn.rejected": { en: "Sales return rejected", zh: "销售退货已驳回", audience: "DEALER", channels: ["IN_APP"], placeholders: [...RETURN, "reason"] },
+  "salesReturn.completed": { en: "Sales return completed", zh: "销售退货已完成", audience: "DEALER", channels: ["IN_APP"], placeholders: RETURN },
+  "returnBatch.shipped": { en: "Return batch shipped (to staff)", zh: "退货批次已发货（通知员工）", audience: "STAFF", channels: ["IN_APP"], placeholders: ["batchNo", "company", "count", "delivery", "deliveryWay", "carrier", "trackingNo"] },
+  "returnBatch.received": { en: "Return batch received", zh: "退货批次已签收", audience: "DEALER", channels: ["IN_APP"], placeholders: ["batchNo", "count", "total"] },
+  "complaint.submitted": { en: "Complaint filed (to staff)", zh: "投诉已提交（通知员工）", audience: "STAFF", channels: ["IN_APP"], placeholders: [...COMPLAINT, "company"] },
+  "complaint.processing": { en: "Complaint taken", zh: "投诉已受理", audience: "DEALER", channels: ["IN_APP"], placeholders: COMPLAINT },
+  "complaint.replied": { en: "Complaint replied", zh: "投诉已回复", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: COMPLAINT },
+  "complaint.noted": { en: "Complaint reopened with a dealer note (to staff)", zh: "经销商补充说明，投诉重新打开（通知员工）", audience: "STAFF", channels: ["IN_APP"], placeholders: [...COMPLAINT, "company"] },
+  "complaint.closed": { en: "Complaint closed (to its handler)", zh: "投诉已关闭（通知处理人）", audience: "STAFF", channels: ["IN_APP"], placeholders: [...COMPLAINT, "company"] },
 } as const satisfies Record<string, MessageEventDef>;
 
 export type MessageEvent = keyof typeof MESSAGE_EVENTS;

@@ -33,12 +33,12 @@ export async function makeRole(opts: { dataScope?: DataScope; menuIds?: number[]
   });
 }
 
-export async function makeMenu(opts: { type?: MenuType; path?: string | null; permission?: string | null; parentId?: number | null; tile?: boolean; visible?: boolean } = {}) {
+export async function makeMenu(opts: { type?: MenuType; path?: string | null; permission?: string | null; parentId?: number | null; tile?: boolean; visible?: boolean; tileNameEn?: string; tileNameZh?: string } = {}) {
   const key = uid("menu.");
   return db().menu.create({
     data: {
       key, type: opts.type ?? "MENU", path: opts.path ?? null, permission: opts.permission ?? null, parentId: opts.parentId ?? null,
-      nameEn: key, nameZh: key, tile: opts.tile ?? false, visible: opts.visible ?? true,
+      nameEn: key, nameZh: key, tile: opts.tile ?? false, visible: opts.visible ?? true, tileNameEn: opts.tileNameEn ?? null, tileNameZh: opts.tileNameZh ?? null,
     },
   });
 }

@@ -78,7 +78,8 @@ async function put(dir: string, key: string, data: Buffer): Promise<void> {
   await fs.writeFile(file, data);
 }
 
-export type PictureJob = { goodsId: number; code: string; index: number; svg: string };
+/** A picture of goods `goodsId`, or of another record when `owner` says so (after-sales demos). */
+export type PictureJob = { goodsId: number; code: string; index: number; svg: string; owner?: { type: string; id: number; field: string } };
 
 /** Renders, stores and records the pictures; returns the first picture's id per goods. */
 export async function storePictures(storage: { dir: string }, uploaderId: number, jobs: PictureJob[]): Promise<Map<number, string>> {
@@ -101,7 +102,7 @@ export async function storePictures(storage: { dir: string }, uploaderId: number
         return {
           id, kind: "IMAGE" as const, mime: "image/webp", ext: "webp", size: main.byteLength, sha256: createHash("sha256").update(main).digest("hex"),
           storageKey: key, thumbKey, width: 800, height: 600, originalName: `${job.code.toLowerCase()}-${job.index + 1}.webp`, uploaderId,
-          ownerType: "goods", ownerId: String(job.goodsId), field: "pictures", createdAt: new Date(now.getTime() + job.index * 1000),
+          ownerType: job.owner?.type ?? "goods", ownerId: String(job.owner?.id ?? job.goodsId), field: job.owner?.field ?? "pictures", createdAt: new Date(now.getTime() + job.index * 1000),
           goodsId: job.goodsId, index: job.index,
         };
       }),

@@ -4,7 +4,7 @@
 // cancelled and rejected ones; shipped vehicles out of factory stock). Created once, when the
 // demo dealer D001 has no orders yet; the numbers come from the SO code rule's counter.
 import { db } from "@/lib/db";
-import { formatCode, periodOf } from "@/lib/codes/format";
+import { seedCode } from "./codes";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { OrderStatus, OrderType } from "@/lib/generated/prisma/enums";
 
@@ -56,12 +56,6 @@ export async function seedOrders(): Promise<void> {
   const rule = await prisma.codeRule.findUnique({ where: { code: "SO" } });
   const preRule = await prisma.codeRule.findUnique({ where: { code: "PO" } });
   if (!staff || !rule || !preRule) return;
-  const allocate = async (tx: Prisma.TransactionClient, r: NonNullable<typeof rule>, at: Date) => {
-    const [{ value }] = await tx.$queryRaw<{ value: number }[]>`
-      INSERT INTO "CodeCounter" ("ruleId", "period", "value", "updatedAt") VALUES (${r.id}, ${periodOf(r.reset, at)}, 1, now())
-      ON CONFLICT ("ruleId", "period") DO UPDATE SET "value" = "CodeCounter"."value" + 1, "updatedAt" = now() RETURNING "value"`;
-    return formatCode(r, at, value);
-  };
 
   for (const d of DEMOS) {
     const companyId = companies.get(d.company);
@@ -79,7 +73,7 @@ export async function seedOrders(): Promise<void> {
     const areaText = [area.parent?.parent?.nameZh, area.parent?.nameZh, area.nameZh].filter(Boolean).join("");
 
     await prisma.$transaction(async (tx) => {
-      const orderNo = await allocate(tx, rule, created);
+      const orderNo = await seedCode(tx, rule, created);
       const shipped = path.includes("SHIPPED");
       const order = await tx.order.create({
         data: {
@@ -140,7 +134,7 @@ export async function seedOrders(): Promise<void> {
     if (!g) continue;
     const created = new Date(Date.now() - p.daysAgo * 24 * HOUR - 2 * HOUR);
     await prisma.$transaction(async (tx) => {
-      const preOrderNo = await allocate(tx, preRule, created);
+      const preOrderNo = await seedCode(tx, preRule, created);
       const row = await tx.preOrder.create({
         data: {
           preOrderNo, companyId: d001, goodsId: g.id, nameEn: g.nameEn, nameZh: g.nameZh, config: g.config, coverId: g.coverId, price: g.price, quantity: p.quantity,
