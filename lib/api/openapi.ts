@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { ZFileComplaint } from "@/lib/after-sales/complaint-schemas";
 import { ZAddToCart } from "@/lib/mall/cart-schemas";
 import { ZSubmitOrder } from "@/lib/mall/order-schemas";
 import { ZCreatePreOrder } from "@/lib/mall/pre-order-schemas";
+import { ZFileReturn } from "@/lib/after-sales/return-schemas";
 import * as R from "./responses";
 import {
-  IDEMPOTENCY_HEADER, ZCartLinePatch, ZCartQuery, ZGoodsQuery, ZIdParams, zIdempotencyHeader, ZNotificationQuery, ZOrderCancelBody, ZOrderListQuery, ZPreOrderCancelBody, ZPreOrderListQuery,
+  ZComplaintListQuery, IDEMPOTENCY_HEADER, ZCartLinePatch, ZCartQuery, ZGoodsQuery, ZIdParams, zIdempotencyHeader, ZNotificationQuery, ZOrderCancelBody, ZOrderListQuery, ZPreOrderCancelBody, ZPreOrderListQuery, ZSalesReturnListQuery,
 } from "./schemas";
 
 // The OpenAPI 3.1 document of /customerWeb/api/v1 (GET /customerWeb/api/v1/openapi.json),
@@ -51,6 +53,12 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "post", path: "/pre-orders", tag: "Pre-orders", summary: "Reserve a vehicle goods", access: "preOrder:create (dealers)", body: { schema: ZCreatePreOrder, name: "CreatePreOrder" }, ok: [ok("PreOrderCreated", "Created", 201)], errors: [401, 403, 404, 409, 422] },
   { method: "get", path: "/pre-orders/{id}", tag: "Pre-orders", summary: "One pre-order with history and linked order", access: "The pre-order screen; another company's pre-order is 404", params: ZIdParams, ok: [ok("PreOrder")], errors: [401, 403, 404] },
   { method: "post", path: "/pre-orders/{id}/cancel", tag: "Pre-orders", summary: "Cancel a pre-order (dealer: SUBMITTED; staff: CONFIRMED)", access: "preOrder:cancel", params: ZIdParams, body: { schema: ZPreOrderCancelBody, name: "CancelPreOrder" }, ok: [ok("PreOrderMoved")], errors: [401, 403, 404, 409, 422] },
+  { method: "get", path: "/complaints", tag: "Complaints", summary: "List complaints (keyset pages)", access: "The complaint screen; dealers see their company, staff their data scope", query: ZComplaintListQuery, ok: [ok("ComplaintPage")], errors: [401, 403, 422] },
+  { method: "post", path: "/complaints", tag: "Complaints", summary: "File a complaint with images and a video uploaded before (POST /uploads)", access: "complaint:create (dealers)", body: { schema: ZFileComplaint, name: "FileComplaint" }, ok: [ok("ComplaintCreated", "Created", 201)], errors: [401, 403, 404, 413, 415, 422] },
+  { method: "get", path: "/complaints/{id}", tag: "Complaints", summary: "One complaint with its conversation, history and files", access: "The complaint screen; another company's complaint is 404", params: ZIdParams, ok: [ok("Complaint")], errors: [401, 403, 404] },
+  { method: "get", path: "/sales-returns", tag: "After-sales", summary: "List parts returns (keyset pages)", access: "The parts return screen; dealers see their company, staff their data scope", query: ZSalesReturnListQuery, ok: [ok("SalesReturnPage")], errors: [401, 403, 422] },
+  { method: "post", path: "/sales-returns", tag: "After-sales", summary: "File a parts return (part images: ids of the caller's pending IMAGE uploads)", access: "salesReturn:create (dealers)", body: { schema: ZFileReturn, name: "FileReturn" }, ok: [ok("SalesReturnCreated", "Created", 201)], errors: [401, 403, 404, 422] },
+  { method: "get", path: "/sales-returns/{id}", tag: "After-sales", summary: "One parts return with its images, batch and history", access: "The parts return screen; another company's return is 404", params: ZIdParams, ok: [ok("SalesReturn")], errors: [401, 403, 404] },
   { method: "get", path: "/notifications", tag: "Notifications", summary: "The caller's notifications, newest first, with the unread count", access: "Any signed-in user", query: ZNotificationQuery, ok: [ok("NotificationFeed")], errors: [401, 422] },
   { method: "post", path: "/notifications/{id}/read", tag: "Notifications", summary: "Mark one notification read", access: "Its recipient; anyone else's is 404", params: ZIdParams, ok: [ok("NotificationRead")], errors: [401, 404] },
   { method: "post", path: "/notifications/read-all", tag: "Notifications", summary: "Mark all the caller's notifications read", access: "Any signed-in user", ok: [ok("NotificationsRead")], errors: [401] },
@@ -69,6 +77,8 @@ const RESPONSES: Record<string, z.ZodType> = {
   Error: R.RError, Goods: R.RGoods, CartLine: R.RCartLine, OrderRow: R.ROrderRow, PreOrderRow: R.RPreOrderRow, GoodsPage: R.RGoodsPage, GoodsDetail: R.RGoodsDetail, Cart: R.RCart, CartAdded: R.RCartAdded, CartLineChanged: R.RCartLineChanged, Deleted: R.RDeleted,
   OrderPage: R.ROrderPage, Order: R.ROrder, OrderSubmitted: R.ROrderSubmitted, OrderMoved: R.ROrderMoved,
   PreOrderPage: R.RPreOrderPage, PreOrder: R.RPreOrder, PreOrderCreated: R.RPreOrderCreated, PreOrderMoved: R.RPreOrderMoved,
+  SalesReturnRow: R.RSalesReturnRow, SalesReturnPage: R.RSalesReturnPage, SalesReturn: R.RSalesReturn, SalesReturnCreated: R.RSalesReturnCreated,
+  ComplaintPage: R.RComplaintPage, Complaint: R.RComplaint, ComplaintCreated: R.RComplaintCreated,
   NotificationFeed: R.RNotificationFeed, NotificationRead: z.object({ id: z.number().int(), read: z.literal(true) }), NotificationsRead: z.object({ updated: z.number().int() }),
   Addresses: R.RAddresses, Regions: R.RRegions, Upload: R.RUpload, ImportResult: R.RImportResult,
 };
@@ -80,6 +90,7 @@ const ERROR_TEXT: Record<number, string> = {
   404: "Missing, or another company's record (the same answer on purpose)",
   409: "Conflict: out of stock, off sale, or not allowed in the record's current state",
   413: "File too large",
+  415: "A file whose format the upload rule does not allow (fieldErrors names the field)",
   422: "Validation failed; fieldErrors names each field",
 };
 

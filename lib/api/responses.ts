@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { COMPLAINT_STATUSES } from "@/lib/after-sales/complaint-schemas";
 import { CART_TYPES } from "@/lib/mall/cart-rules";
 import { GOODS_KINDS } from "@/lib/mall/goods-schemas";
 import { ORDER_STATUSES, ORDER_TYPES, PAYMENT_STATES } from "@/lib/mall/order-schemas";
 import { PRE_ORDER_STATUSES } from "@/lib/mall/pre-order-schemas";
+import { RETURN_BATCH_STATUSES, SALES_RETURN_STATUSES } from "@/lib/after-sales/return-schemas";
 
 // The shapes the REST API answers with, as zod schemas for the OpenAPI document only (the
 // handlers return the services' typed results; lib/api/openapi.ts names them as components).
@@ -103,6 +105,49 @@ export const RPreOrder = RPreOrderRow.omit({ order: true })
   });
 export const RPreOrderCreated = z.object({ id, preOrderNo: z.string() });
 export const RPreOrderMoved = z.object({ id, preOrderNo: z.string(), status: z.enum(PRE_ORDER_STATUSES), orderId: id.nullable(), orderNo: z.string().nullable() });
+
+const complaintStatus = z.enum(COMPLAINT_STATUSES);
+const Person = z.object({ id, name: z.string() });
+export const RComplaintRow = z
+  .object({
+    id, complaintNo: z.string(), status: complaintStatus, vin: z.string().nullable(), category: z.string().nullable().describe("complaint_category code"),
+    summary: z.string().describe("The start of the question description (80 characters)"), createdAt: isoTime, updatedAt: isoTime,
+    company: Company, creator: z.string(), handler: z.string().nullable(),
+  });
+export const RComplaintPage = z
+  .object({ rows: z.array(RComplaintRow), filters: z.record(z.string(), z.unknown()), next: z.string().nullable(), prev: z.string().nullable(), total, staff: z.boolean() });
+export const RComplaint = z
+  .object({
+    id, complaintNo: z.string(), status: complaintStatus, vin: z.string().nullable(), category: z.string().nullable(), description: z.string(),
+    questionNote: z.string().nullable(), appealNote: z.string().nullable().describe("The latest after-sales advice"),
+    company: Named, creator: Person, handler: Person.nullable(), createdAt: isoTime, updatedAt: isoTime, closedAt: isoTime.nullable(),
+    messages: z.array(z.object({ id, side: z.enum(["DEALER", "STAFF"]), body: z.string(), createdAt: isoTime, author: Person })).describe("The conversation after the description: staff replies and dealer notes, in order"),
+    history: z.array(z.object({ id, fromStatus: z.string().nullable(), toStatus: z.string(), note: z.string().nullable(), createdAt: isoTime, user: Person.nullable() })),
+    qesImg: z.array(Attachment.extend({ field: z.string() })), qesVideo: z.array(Attachment.extend({ field: z.string() })),
+    moves: z.array(z.enum(["take", "reply", "close", "note"])).describe("What the caller may do now"),
+  });
+export const RComplaintCreated = z.object({ id, complaintNo: z.string() });
+
+export const RSalesReturnRow = z
+  .object({
+    id, returnNo: z.string(), status: z.enum(SALES_RETURN_STATUSES), returnType: z.string().describe("return_type dictionary code"), goodsId: id.nullable().describe("The catalogue part, if chosen"),
+    materialCode: z.string().nullable(), materialName: z.string().describe("As filed (the catalogue's English name, or what the dealer typed)"),
+    partName: z.object({ en: z.string(), zh: z.string() }).describe("The catalogue part's current names, else materialName"),
+    quantity: z.number().int(), faultQuantity: z.number().int(), dealType: z.string().describe("deal_type code asked for"), dealTypeDone: z.string().nullable().describe("deal_type code carried out"),
+    vin: z.string().nullable(), createdAt: isoTime, company: Company, batch: z.object({ id, batchNo: z.string() }).nullable(),
+  });
+export const RSalesReturnPage = z
+  .object({ rows: z.array(RSalesReturnRow), filters: z.record(z.string(), z.unknown()), next: z.string().nullable(), prev: z.string().nullable(), total, staff: z.boolean() });
+export const RSalesReturn = RSalesReturnRow.omit({ batch: true })
+  .extend({
+    buyer: z.string().nullable(), buyDate: day.nullable(), saleDate: day.nullable(), description: z.string(), rejectReason: z.string().nullable(), creator: z.string(), updatedAt: isoTime,
+    order: z.object({ id, orderNo: z.string(), status: z.enum(ORDER_STATUSES) }).nullable(),
+    batch: z.object({ id, batchNo: z.string(), status: z.enum(RETURN_BATCH_STATUSES) }).nullable(),
+    partImg: z.array(Attachment),
+    events: z.array(event),
+    can: z.object({ moves: z.array(z.enum(["approve", "reject", "ship", "receive", "complete"])) }),
+  });
+export const RSalesReturnCreated = z.object({ id, returnNo: z.string() });
 
 export const RNotificationFeed = z
   .object({

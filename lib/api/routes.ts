@@ -10,6 +10,8 @@ export const GOODS_ROUTE: Record<GoodsKind, string> = { VEHICLE: "onlineMall/car
 export const ORDER_ROUTE: Record<OrderType, string> = { VEHICLE: "onlineMall/car/order", PARTS: "onlineMall/mountings/order" };
 export const CART_ROUTE: Record<OrderType, string> = { VEHICLE: "onlineMall/car/cart", PARTS: "onlineMall/mountings/cart" };
 export const PRE_ORDER_ROUTE = "onlineMall/car/preOrder";
+export const SALES_RETURN_ROUTE = "afterSale/salesReturn";
+export const COMPLAINT_ROUTE = "afterSale/complaint";
 
 export async function requireScreenApi(viewer: Viewer, route: string): Promise<void> {
   if (!(await canOpenRoute(viewer, route))) throw new ForbiddenError(route);

@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { COMPLAINT_STATUSES } from "@/lib/after-sales/complaint-schemas";
 import { CART_TYPES } from "@/lib/mall/cart-rules";
 import { ZUpdateCartLine } from "@/lib/mall/cart-schemas";
 import { GOODS_KINDS } from "@/lib/mall/goods-schemas";
 import { ORDER_STATUSES, ORDER_TYPES, PAYMENT_STATES, ZCancelOrder, zDay, zIdempotencyKey } from "@/lib/mall/order-schemas";
 import { PRE_ORDER_STATUSES, ZCancelPreOrder } from "@/lib/mall/pre-order-schemas";
+import { SALES_RETURN_STATUSES } from "@/lib/after-sales/return-schemas";
 
 // The REST API's own zod pieces: path ids and query strings (text, coerced here), and the
 // Idempotency-Key header. Request bodies are the screens' schemas as they are (cart-schemas,
@@ -62,6 +64,40 @@ export const ZPreOrderListQuery = z.object({
   to: zDayFilter,
   /** Pre-order number prefix. */
   preOrderNo: zSearch(32),
+  company: zSearch(50),
+  cursor: zListCursor,
+  size: zSize,
+});
+
+export const ZComplaintListQuery = z.object({
+  status: z.enum(COMPLAINT_STATUSES).optional(),
+  /** complaint_category code. */
+  category: z.string().trim().max(32).regex(/^[A-Za-z0-9_]*$/).optional(),
+  /** Created on these days (Asia/Shanghai), inclusive, YYYY-MM-DD. */
+  from: zDayFilter,
+  to: zDayFilter,
+  /** The full VIN or part of it. */
+  vin: z.string().trim().max(17).regex(/^[A-Za-z0-9]*$/).optional(),
+  /** Complaint number prefix. */
+  complaintNo: zSearch(32),
+  /** Staff only: dealer code prefix or part of its name. */
+  company: zSearch(50),
+  /** Staff only: "1" lists the complaints the caller handles. */
+  mine: z.enum(["1"]).optional(),
+  cursor: zListCursor,
+  size: zSize,
+});
+
+export const ZSalesReturnListQuery = z.object({
+  status: z.enum(SALES_RETURN_STATUSES).optional(),
+  /** return_type dictionary code. */
+  returnType: z.string().trim().max(32).regex(/^[A-Za-z0-9_]*$/).optional(),
+  from: zDayFilter,
+  to: zDayFilter,
+  /** A whole VIN, or a part of one. */
+  vin: z.string().trim().max(17).regex(/^[A-Za-z0-9]*$/).optional(),
+  /** Return number prefix. */
+  returnNo: zSearch(32),
   company: zSearch(50),
   cursor: zListCursor,
   size: zSize,
