@@ -25,6 +25,8 @@ import { carReturnResource, vehicleSaleResource } from "@/lib/vehicles/sale-list
 import { loadInventory } from "@/lib/vehicles/inventory";
 import { loadVehicleStock } from "@/lib/vehicles/stock";
 import { loadVehicleInfoRoute } from "@/lib/vehicles/stock-info";
+import { loadReturnLogRoute, loadSalesReturnRoute } from "@/lib/after-sales/return-queries";
+import { loadComplaintRoute } from "@/lib/after-sales/complaint-queries";
 
 // One loader per route id: the page renders from it and GET /__serverLoader answers with it.
 type Loader = (viewer: Viewer, url: URL) => Promise<unknown>;
@@ -66,6 +68,9 @@ export const serverLoaders: Record<RouteId, Loader> = {
   "car/carReturn": (viewer, url) => loadList(carReturnResource, viewer, url),
   "car/stock": (viewer, url) => loadVehicleStock(viewer, url),
   "car/vehicleInformation": (viewer, url) => loadVehicleInfoRoute(viewer, url),
+  "afterSale/salesReturn": (viewer, url) => loadSalesReturnRoute(viewer, url),
+  "afterSale/salesReturnLogs": (viewer, url) => loadReturnLogRoute(viewer, url),
+  "afterSale/complaint": (viewer, url) => loadComplaintRoute(viewer, url),
 };
 
 export function loaderFor(route: string): Loader | null {

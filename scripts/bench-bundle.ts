@@ -37,6 +37,11 @@ const ROUTES: Route[] = [
   { path: "car/vehicleSales", as: DEALER, jsBudget: 550 * KiB, htmlBudget: 40 * KiB },
   { path: "car/carReturn", as: DEALER, jsBudget: 550 * KiB, htmlBudget: 40 * KiB },
   { path: "car/vehicleInformation?vin=LGWAUR517TA000100", as: DEALER, jsBudget: 250 * KiB, htmlBudget: 40 * KiB },
+  // After-sales: server-rendered lists; the forms and dialogs load when opened.
+  { path: "afterSale/salesReturn", as: DEALER, jsBudget: 250 * KiB, htmlBudget: 40 * KiB },
+  { path: "afterSale/salesReturnLogs", as: DEALER, jsBudget: 250 * KiB, htmlBudget: 40 * KiB },
+  { path: "afterSale/complaint", as: DEALER, jsBudget: 250 * KiB, htmlBudget: 40 * KiB },
+  { path: "afterSale/complaint?lng=zh-CN", as: DEALER, jsBudget: 250 * KiB, htmlBudget: 40 * KiB },
   // Reference: an administration screen with antd's Table (no budget is set for these yet).
   { path: "system/role", as: ADMIN, jsBudget: Infinity, htmlBudget: Infinity },
 ];

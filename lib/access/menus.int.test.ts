@@ -42,6 +42,14 @@ describe("side menu and home tiles", () => {
     expect(tiles).not.toContain(notGranted.key);
   });
 
+  it("a tile shows its own name when the menu row has one, else the menu's", async () => {
+    const named = await makeMenu({ path: "car/stock", tile: true, tileNameEn: "Inventory", tileNameZh: "库存" });
+    const plain = await makeMenu({ path: "system/organization", tile: true });
+    const tiles = await getHomeTiles(await dealerWith([named.id, plain.id]));
+    expect(tiles.find((t) => t.key === named.key)).toMatchObject({ nameEn: "Inventory", nameZh: "库存" });
+    expect(tiles.find((t) => t.key === plain.key)).toMatchObject({ nameEn: plain.nameEn, nameZh: plain.nameZh });
+  });
+
   it("a screen the roles do not grant cannot be opened; an administrator opens every built screen", async () => {
     const viewer = await dealerWith([]);
     expect(await canOpenRoute(viewer, "system/role")).toBe(false);

@@ -15,13 +15,13 @@ export type MenuNode = {
 
 export type Tile = { key: string; path: string; icon: string | null; nameEn: string; nameZh: string };
 
-type Row = { id: number; key: string; parentId: number | null; type: string; path: string | null; icon: string | null; nameEn: string; nameZh: string; tile: boolean; tileSort: number };
+type Row = { id: number; key: string; parentId: number | null; type: string; path: string | null; icon: string | null; nameEn: string; nameZh: string; tile: boolean; tileSort: number; tileNameEn: string | null; tileNameZh: string | null };
 
 async function screenRows(): Promise<Row[]> {
   return db().menu.findMany({
     where: { type: { in: ["DIRECTORY", "MENU"] }, visible: true },
     orderBy: [{ sort: "asc" }, { id: "asc" }],
-    select: { id: true, key: true, parentId: true, type: true, path: true, icon: true, nameEn: true, nameZh: true, tile: true, tileSort: true },
+    select: { id: true, key: true, parentId: true, type: true, path: true, icon: true, nameEn: true, nameZh: true, tile: true, tileSort: true, tileNameEn: true, tileNameZh: true },
   });
 }
 
@@ -44,13 +44,14 @@ export async function getMenuTree(viewer: Viewer): Promise<MenuNode[]> {
   return build(null);
 }
 
-/** The home screen's tiles, by the same rule as the side menu. */
+/** The home screen's tiles, by the same rule as the side menu, under the tile's own name
+ * ("Inventory" for the Vehicle Stock screen) when the menu row has one. */
 export async function getHomeTiles(viewer: Viewer): Promise<Tile[]> {
   const rows = await screenRows();
   return rows
     .filter((r) => r.tile && canOpen(viewer, r))
     .sort((a, b) => a.tileSort - b.tileSort)
-    .map((r) => ({ key: r.key, path: r.path!, icon: r.icon, nameEn: r.nameEn, nameZh: r.nameZh }));
+    .map((r) => ({ key: r.key, path: r.path!, icon: r.icon, nameEn: r.tileNameEn || r.nameEn, nameZh: r.tileNameZh || r.nameZh }));
 }
 
 /** Whether the viewer may open a screen by its route path (pages and the server loader). */

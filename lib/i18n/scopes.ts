@@ -35,6 +35,9 @@ export const ROUTE_NAMESPACES: Record<string, readonly string[]> = {
   "car/carReturn": [...ADMIN_KIT, "Vehicles", "CarReturns"],
   "car/stock": [...ADMIN_KIT, "VehicleStock"],
   "car/vehicleInformation": ["VehicleInfo"],
+  "afterSale/salesReturn": ["SalesReturns", "Uploads"],
+  "afterSale/salesReturnLogs": ["SalesReturns", "Uploads"],
+  "afterSale/complaint": ["Complaints", "Uploads"],
 };
 
 /** The subset of a message tree with these top-level namespaces. */

@@ -6,6 +6,8 @@ import { visibleGoods } from "@/lib/mall/goods";
 import { orderScope } from "@/lib/mall/orders";
 import { preOrderScope } from "@/lib/mall/pre-orders";
 import { vehicleScope } from "@/lib/vehicles/sales";
+import { returnBatchScope, returnScope } from "@/lib/after-sales/returns";
+import { complaintScope } from "@/lib/after-sales/complaints";
 import { normalizeVin, vinProblem } from "@/lib/vehicles/vin";
 
 // Screens that show one record at `?id=`: the shell layout asks here before the page starts
@@ -25,6 +27,9 @@ const GUARDS: Record<string, Guard> = {
   "onlineMall/car/order": order("VEHICLE"),
   "onlineMall/mountings/order": order("PARTS"),
   "onlineMall/car/preOrder": async (viewer, id) => (await db().preOrder.count({ where: { AND: [{ id }, await preOrderScope(viewer)] } })) > 0,
+  "afterSale/salesReturn": async (viewer, id) => (await db().salesReturn.count({ where: { AND: [{ id }, await returnScope(viewer)] } })) > 0,
+  "afterSale/salesReturnLogs": async (viewer, id) => (await db().returnBatch.count({ where: { AND: [{ id }, await returnBatchScope(viewer)] } })) > 0,
+  "afterSale/complaint": async (viewer, id) => (await db().complaint.count({ where: { AND: [{ id }, await complaintScope(viewer)] } })) > 0,
 };
 
 // Screens that show one vehicle at `?vin=`: a VIN the viewer may not see is a 404 too. A VIN
