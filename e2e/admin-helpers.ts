@@ -75,9 +75,12 @@ export async function searchText(page: Page, name: string, value: string): Promi
 /** Clicks OK in the confirmation dialog. */
 export async function confirm(page: Page): Promise<void> {
   const dialog = page.locator(".ant-modal-confirm").filter({ visible: true });
-  await expect(dialog).toBeVisible();
-  await dialog.locator(".ant-modal-confirm-btns .ant-btn-primary, .ant-modal-confirm-btns .ant-btn-dangerous").last().click();
-  await expect(dialog).toBeHidden();
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  // A click that lands while the dialog is still animating in can be lost: click until it has gone.
+  await expect(async () => {
+    if (await dialog.count()) await dialog.locator(".ant-modal-confirm-btns .ant-btn-primary, .ant-modal-confirm-btns .ant-btn-dangerous").last().click({ timeout: 2_000 });
+    await expect(dialog).toHaveCount(0, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 export async function deleteRow(page: Page, rowText: string): Promise<void> {

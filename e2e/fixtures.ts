@@ -101,8 +101,16 @@ export async function waitForLogin(page: Page): Promise<void> {
 
 /** Picks an option of an antd Select (the dropdown is rendered in a portal). */
 export async function chooseSelectOption(page: Page, select: Locator, label: string): Promise<void> {
-  await select.click();
-  await page.locator(`.ant-select-dropdown .ant-select-item-option[title="${label.replace(/"/g, '\\"')}"]`).filter({ visible: true }).click();
+  const option = page.locator(`.ant-select-dropdown .ant-select-item-option[title="${label.replace(/"/g, '\\"')}"]`).filter({ visible: true });
+  // A click that lands while the dropdown is still animating in can be lost (seen on a loaded CI
+  // machine): choose again until the select shows the label. The check comes first, so a chosen
+  // option of a multiple select is never clicked twice (which would drop it).
+  await expect(async () => {
+    if ((await select.textContent())?.includes(label)) return;
+    if (!(await option.count())) await select.click({ timeout: 5_000 });
+    await option.click({ timeout: 5_000 });
+    await expect(select).toContainText(label, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 // The widgets below have changed shape while the app was built (Select → buttons, radios, a
@@ -226,3 +234,14 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 });
 
 export { expect };
+
+/** Answers an antd confirmation dialog with its primary button. A click that lands while the
+ * dialog is still animating in can be lost, so it clicks again until the dialog has gone. */
+export async function confirmModal(page: Page): Promise<void> {
+  const dialog = page.locator(".ant-modal-confirm").filter({ visible: true });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(async () => {
+    if (await dialog.count()) await dialog.locator(".ant-modal-confirm-btns .ant-btn-primary").click({ timeout: 2_000 });
+    await expect(dialog).toHaveCount(0, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}

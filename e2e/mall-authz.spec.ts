@@ -1,7 +1,7 @@
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { baseURL, expect, signInState, test, type AccountKey } from "./fixtures";
 
-// The mall's authorization matrix (QUALITY.md "Tenancy"): every mall screen opened by
+// The mall's (and the vehicle and after-sales screens') authorization matrix (QUALITY.md "Tenancy"): every mall screen opened by
 // {anonymous, dealer, staff, admin}: anonymous is sent to sign in, a screen the roles do not
 // grant answers 403, the others 200. Cross-company reads (404) are covered per feature.
 
@@ -25,6 +25,9 @@ const ROUTES: { path: string; dealer: number; staff: number }[] = [
   { path: "car/vehicleSales", dealer: 200, staff: 403 },
   { path: "car/carReturn", dealer: 200, staff: 403 },
   { path: "car/vehicleInformation", dealer: 200, staff: 200 },
+  { path: "afterSale/salesReturn", dealer: 200, staff: 200 },
+  { path: "afterSale/salesReturnLogs", dealer: 200, staff: 200 },
+  { path: "afterSale/complaint", dealer: 200, staff: 200 },
 ];
 
 const contexts = new Map<string, APIRequestContext>();

@@ -121,27 +121,30 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     const dealerContext = await browser.newContext();
     await setLocaleCookie(dealerContext, locale);
     await dealerContext.addCookies((await signInState("dealer")).cookies);
-    const dealer = await dealerContext.newPage();
-    await openMall(dealer, `onlineMall/mountings/goods?q=${encodeURIComponent(code)}`);
-    await expect(dealer.getByTestId("page-title")).toHaveText(t.partsMall);
-    await expect(cards(dealer)).toHaveCount(1);
-    await expect(cards(dealer).first().getByTestId("goods-name")).toHaveText(name);
-    await expect(cards(dealer).first().getByTestId("goods-min")).toHaveText("2");
-    await expectLoaded(dealer, "[data-testid=goods-card] img");
-    await cards(dealer).first().getByTestId("goods-name").click();
-    await expect(dealer.getByTestId("goods-detail-name")).toHaveText(name);
-    const detailUrl = dealer.url();
+    try {
+      const dealer = await dealerContext.newPage();
+      await openMall(dealer, `onlineMall/mountings/goods?q=${encodeURIComponent(code)}`);
+      await expect(dealer.getByTestId("page-title")).toHaveText(t.partsMall);
+      await expect(cards(dealer)).toHaveCount(1);
+      await expect(cards(dealer).first().getByTestId("goods-name")).toHaveText(name);
+      await expect(cards(dealer).first().getByTestId("goods-min")).toHaveText("2");
+      await expectLoaded(dealer, "[data-testid=goods-card] img");
+      await cards(dealer).first().getByTestId("goods-name").click();
+      await expect(dealer.getByTestId("goods-detail-name")).toHaveText(name);
+      const detailUrl = dealer.url();
 
-    // Taken off sale, it disappears for dealers: grid, detail and table.
-    await rowAction(page, code, "offSale");
-    await confirm(page);
-    await expect(rowWith(page, code).getByTestId("off-sale-tag")).toBeVisible();
-    await openMall(dealer, `onlineMall/mountings/goods?q=${encodeURIComponent(code)}`);
-    await expect(dealer.getByTestId("goods-empty")).toBeVisible();
-    await openMissing(dealer, detailUrl);
-    await openAdmin(dealer, `onlineMall/mountings/goods_bak?keyword=${encodeURIComponent(code)}`);
-    await expect(rowWith(dealer, code)).toHaveCount(0);
-    await dealerContext.close();
+      // Taken off sale, it disappears for dealers: grid, detail and table.
+      await rowAction(page, code, "offSale");
+      await confirm(page);
+      await expect(rowWith(page, code).getByTestId("off-sale-tag")).toBeVisible();
+      await openMall(dealer, `onlineMall/mountings/goods?q=${encodeURIComponent(code)}`);
+      await expect(dealer.getByTestId("goods-empty")).toBeVisible();
+      await openMissing(dealer, detailUrl);
+      await openAdmin(dealer, `onlineMall/mountings/goods_bak?keyword=${encodeURIComponent(code)}`);
+      await expect(rowWith(dealer, code)).toHaveCount(0);
+    } finally {
+      await dealerContext.close();
+    }
   });
 }
 
