@@ -27,6 +27,9 @@ import { loadVehicleStock } from "@/lib/vehicles/stock";
 import { loadVehicleInfoRoute } from "@/lib/vehicles/stock-info";
 import { loadReturnLogRoute, loadSalesReturnRoute } from "@/lib/after-sales/return-queries";
 import { loadComplaintRoute } from "@/lib/after-sales/complaint-queries";
+import { loadNewsRoute } from "@/lib/news/shell-route";
+import { loadDownloadRoute } from "@/lib/downloads/route";
+import { loadRecordsRoute } from "@/lib/home/records";
 
 // One loader per route id: the page renders from it and GET /__serverLoader answers with it.
 type Loader = (viewer: Viewer, url: URL) => Promise<unknown>;
@@ -71,6 +74,9 @@ export const serverLoaders: Record<RouteId, Loader> = {
   "afterSale/salesReturn": (viewer, url) => loadSalesReturnRoute(viewer, url),
   "afterSale/salesReturnLogs": (viewer, url) => loadReturnLogRoute(viewer, url),
   "afterSale/complaint": (viewer, url) => loadComplaintRoute(viewer, url),
+  "market/news": (viewer, url) => loadNewsRoute(viewer, url),
+  "download/downloadCenters": (viewer, url) => loadDownloadRoute(viewer, url),
+  "system/workbench/records": (viewer, url) => loadRecordsRoute(viewer, url),
 };
 
 export function loaderFor(route: string): Loader | null {

@@ -5,6 +5,7 @@ import {
   DatabaseOutlined,
   DownloadOutlined,
   EnvironmentOutlined,
+  HistoryOutlined,
   HomeOutlined,
   NotificationOutlined,
   SettingOutlined,
@@ -17,6 +18,7 @@ import type { ReactNode } from "react";
 // Icon names stored on Menu rows. Only these are bundled, so the shell does not ship every icon.
 const ICONS: Record<string, ReactNode> = {
   home: <HomeOutlined />,
+  history: <HistoryOutlined />,
   shop: <ShopOutlined />,
   car: <CarOutlined />,
   tool: <ToolOutlined />,

@@ -40,16 +40,24 @@ import enReturnsCore from "@/messages/after-sales-returns/en-US.json";
 import zhReturnsCore from "@/messages/after-sales-returns/zh-CN.json";
 import enComplaintsCore from "@/messages/after-sales-complaints/en-US.json";
 import zhComplaintsCore from "@/messages/after-sales-complaints/zh-CN.json";
+import enNews from "@/messages/news/en-US.json";
+import zhNews from "@/messages/news/zh-CN.json";
+import enNewsAdmin from "@/messages/news-admin/en-US.json";
+import zhNewsAdmin from "@/messages/news-admin/zh-CN.json";
+import enDownloads from "@/messages/downloads/en-US.json";
+import zhDownloads from "@/messages/downloads/zh-CN.json";
+import enWorkbench from "@/messages/workbench/en-US.json";
+import zhWorkbench from "@/messages/workbench/zh-CN.json";
 import type { Locale } from "./config";
 import { mergeMessages, type MessageTree } from "./merge";
 
 // One file per area and language (messages/<area>/<locale>.json) beside the core files, so
 // areas grow without touching each other. Namespaces must not repeat across files.
 export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
-  "en-US": [enCore, enAccounts, enAccess, enAdmin, enUploads, enDict, enRegions, enConfig, enMall, enOrders, enCart, enNotify, enPreOrders, enOrdersUi, enCatalog, enVehicles, enVehicleInventory, enVehicleSales, enVehicleInfo, enReturnsCore, enComplaintsCore],
-  "zh-CN": [zhCore, zhAccounts, zhAccess, zhAdmin, zhUploads, zhDict, zhRegions, zhConfig, zhMall, zhOrders, zhCart, zhNotify, zhPreOrders, zhOrdersUi, zhCatalog, zhVehicles, zhVehicleInventory, zhVehicleSales, zhVehicleInfo, zhReturnsCore, zhComplaintsCore],
+  "en-US": [enCore, enAccounts, enAccess, enAdmin, enUploads, enDict, enRegions, enConfig, enMall, enOrders, enCart, enNotify, enPreOrders, enOrdersUi, enCatalog, enVehicles, enVehicleInventory, enVehicleSales, enVehicleInfo, enReturnsCore, enComplaintsCore, enNews, enNewsAdmin, enDownloads, enWorkbench],
+  "zh-CN": [zhCore, zhAccounts, zhAccess, zhAdmin, zhUploads, zhDict, zhRegions, zhConfig, zhMall, zhOrders, zhCart, zhNotify, zhPreOrders, zhOrdersUi, zhCatalog, zhVehicles, zhVehicleInventory, zhVehicleSales, zhVehicleInfo, zhReturnsCore, zhComplaintsCore, zhNews, zhNewsAdmin, zhDownloads, zhWorkbench],
 };
-export const MESSAGE_AREAS = ["", "accounts", "access", "admin", "uploads", "dict", "regions", "config", "mall", "orders", "cart", "notify", "preorders", "orders-ui", "catalog", "vehicles", "vehicle-inventory", "vehicle-sales", "vehicle-info", "after-sales-returns", "after-sales-complaints"] as const;
+export const MESSAGE_AREAS = ["", "accounts", "access", "admin", "uploads", "dict", "regions", "config", "mall", "orders", "cart", "notify", "preorders", "orders-ui", "catalog", "vehicles", "vehicle-inventory", "vehicle-sales", "vehicle-info", "after-sales-returns", "after-sales-complaints", "news", "news-admin", "downloads", "workbench"] as const;
 
 export type Messages = typeof enCore;
 

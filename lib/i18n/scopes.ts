@@ -38,6 +38,9 @@ export const ROUTE_NAMESPACES: Record<string, readonly string[]> = {
   "afterSale/salesReturn": ["SalesReturns", "Uploads"],
   "afterSale/salesReturnLogs": ["SalesReturns", "Uploads"],
   "afterSale/complaint": ["Complaints", "Uploads"],
+  "market/news": ["News", "NewsAdmin", "Uploads"],
+  "download/downloadCenters": ["Downloads", "Uploads"],
+  "system/workbench/records": ["Records"],
 };
 
 /** The subset of a message tree with these top-level namespaces. */

@@ -28,6 +28,7 @@ const BOTH = ["DEALER", "SALES_OPS"];
 
 export const menuCatalog: MenuSeed[] = [
   { key: "home", nameEn: "Home", nameZh: "首页", path: "system/workbench/home", icon: "home", roles: BOTH },
+  { key: "home.records", nameEn: "Records", nameZh: "记录", path: "system/workbench/records", icon: "history", roles: DEALER, tile: { sort: 50, nameEn: "Records", nameZh: "记录" } },
   {
     key: "onlineMall", nameEn: "Online Mall", nameZh: "网上商城", icon: "shop",
     children: [
@@ -90,8 +91,8 @@ export const menuCatalog: MenuSeed[] = [
     ],
   },
   { key: "crm.customerPlan", nameEn: "Customer Plans", nameZh: "客户计划", path: "crm/customerPlan", icon: "team", roles: STAFF },
-  { key: "market.news", nameEn: "News", nameZh: "新闻资讯", path: "market/news", icon: "notification", roles: BOTH },
-  { key: "download.downloadCenters", nameEn: "Download Center", nameZh: "下载中心", path: "download/downloadCenters", icon: "download", roles: BOTH, tile: { sort: 70, nameEn: "Download Center", nameZh: "下载中心" } },
+  { key: "market.news", nameEn: "News", nameZh: "新闻资讯", path: "market/news", icon: "notification", roles: BOTH, buttons: [{ permission: "news:manage", nameEn: "Write / publish news", nameZh: "撰写/发布新闻", roles: STAFF }] },
+  { key: "download.downloadCenters", nameEn: "Download Center", nameZh: "下载中心", path: "download/downloadCenters", icon: "download", roles: BOTH, tile: { sort: 70, nameEn: "Download Center", nameZh: "下载中心" }, buttons: [{ permission: "download:manage", nameEn: "Manage download items", nameZh: "管理下载资料", roles: STAFF }] },
   {
     key: "system", nameEn: "System", nameZh: "系统管理", icon: "setting",
     children: [
