@@ -1,19 +1,15 @@
-"use client";
-
-import Link from "next/link";
-import { useFormatter, useLocale, useNow, useTranslations } from "next-intl";
+import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import type { HomeData } from "@/lib/home/queries";
-import { menuIcon } from "@/components/shell/menu-icon";
 import { Panel } from "@/components/ui/panel";
-import { prefetchRoute } from "@/lib/client/server-loader";
+import { HomeTiles } from "./home-tiles";
+import { LatestNews } from "./latest-news";
+import { WorkQueues } from "./work-queues";
 import styles from "./home-view.module.css";
 
-export function HomeView({ data }: { data: HomeData }) {
-  const t = useTranslations("Home");
-  const th = useTranslations("Header");
-  const locale = useLocale();
-  const format = useFormatter();
-  const now = useNow();
+// The workbench home, rendered on the server: no client code of its own. Tiles and figures are
+// plain links, so the shell's route watcher opens each screen in the tab bar.
+export async function HomeView({ data, now }: { data: HomeData; now: Date }) {
+  const [t, th, format, locale] = await Promise.all([getTranslations("Home"), getTranslations("Header"), getFormatter(), getLocale()]);
   const zh = locale === "zh-CN";
   const { account } = data;
   const company = account.company ? (zh ? account.company.nameZh : account.company.nameEn) : null;
@@ -35,31 +31,29 @@ export function HomeView({ data }: { data: HomeData }) {
         <p className={styles.heroDate}>{t("today", { date: format.dateTime(now, { dateStyle: "full" }) })}</p>
       </section>
 
+      {data.work.length > 0 && <WorkQueues work={data.work} />}
+
       <div className={styles.grid}>
         <Panel title={t("modules")}>
           {data.tiles.length === 0 ? (
             <p className={styles.empty} data-testid="home-no-tiles">{t("noModules")}</p>
           ) : (
-            <div className={styles.tiles} data-testid="home-tiles">
-              {data.tiles.map((tile) => (
-                <Link key={tile.key} href={"/" + tile.path} className={styles.tile} onMouseEnter={() => prefetchRoute(tile.path)} data-testid={`tile-${tile.key}`}>
-                  <span className={styles.tileIcon}>{menuIcon(tile.icon)}</span>
-                  <span className={styles.tileName}>{zh ? tile.nameZh : tile.nameEn}</span>
-                </Link>
-              ))}
-            </div>
+            <HomeTiles tiles={data.tiles} zh={zh} />
           )}
         </Panel>
-        <Panel title={t("accountCard")}>
-          <dl className={styles.facts}>
-            {facts.map(([label, value]) => (
-              <div key={label} className={styles.fact}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </Panel>
+        <div className={styles.side}>
+          {data.news && <LatestNews news={data.news} zh={zh} />}
+          <Panel title={t("accountCard")}>
+            <dl className={styles.facts}>
+              {facts.map(([label, value]) => (
+                <div key={label} className={styles.fact}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </Panel>
+        </div>
       </div>
     </div>
   );

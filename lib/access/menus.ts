@@ -54,6 +54,14 @@ export async function getHomeTiles(viewer: Viewer): Promise<Tile[]> {
     .map((r) => ({ key: r.key, path: r.path!, icon: r.icon, nameEn: r.tileNameEn || r.nameEn, nameZh: r.tileNameZh || r.nameZh }));
 }
 
+/** Which of `paths` the viewer may open, by canOpenRoute's rule, in one query (links to other screens). */
+export async function openableRoutes(viewer: Viewer, paths: readonly string[]): Promise<Set<string>> {
+  const wanted = [...new Set(paths)].filter((p) => implementedRoutes.has(p));
+  if (viewer.userType === "ADMIN" || wanted.length === 0) return new Set(viewer.userType === "ADMIN" ? wanted : []);
+  const menus = await db().menu.findMany({ where: { path: { in: wanted }, type: "MENU" }, select: { id: true, path: true } });
+  return new Set(menus.filter((m) => viewer.menuIds.has(m.id)).map((m) => m.path!));
+}
+
 /** Whether the viewer may open a screen by its route path (pages and the server loader). */
 export async function canOpenRoute(viewer: Viewer, path: string): Promise<boolean> {
   if (!implementedRoutes.has(path)) return false;

@@ -8,7 +8,9 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("Home"))("title") };
 }
 
+/** system/workbench/home — the tiles with live figures, staff work queues, the latest news. */
 export default async function HomePage() {
   const viewer = await requireScreen("system/workbench/home");
-  return <HomeView data={await loadHome(viewer)} />;
+  const now = new Date();
+  return <HomeView data={await loadHome(viewer, now)} now={now} />;
 }

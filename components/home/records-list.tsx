@@ -1,0 +1,155 @@
+import Form from "next/form";
+import Link from "next/link";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { StatusBadge } from "@/components/ui/status-badge";
+import type { DictItemView } from "@/lib/dict/items";
+import { formatMoney } from "@/lib/format/money";
+import type { RecordRow, RecordsPage } from "@/lib/home/records";
+import { RECORD_KINDS, RECORD_PAGE_SIZES, recordsQuery, type RecordKind } from "@/lib/home/records-params";
+import type { Locale } from "@/lib/i18n/config";
+import styles from "@/components/ui/record-screen.module.css";
+import own from "./records.module.css";
+
+// The Records timeline as server-rendered HTML: a GET form of native inputs (kind, days, and a
+// dealer for staff), rows grouped by day, and keyset "latest / older" links.
+
+const ROUTE = "system/workbench/records";
+
+export type RecordDicts = { order_status: DictItemView[]; sales_return_status: DictItemView[]; complaint_status: DictItemView[] };
+
+type Props = { page: RecordsPage; locale: Locale; dicts: RecordDicts; company: string | null };
+
+export async function RecordsList({ page, locale, dicts, company }: Props) {
+  const [t, format] = await Promise.all([getTranslations("Records"), getFormatter()]);
+  const f = page.filters;
+  const zh = locale === "zh-CN";
+  const href = (extra: Record<string, string | number>) => `/${ROUTE}${recordsQuery(f, extra)}`;
+  const id = (name: string) => `records-${name}`;
+  const filtered = !!(f.kind || f.from || f.to || f.company || f.cursor);
+  const saleStatus: DictItemView[] = [
+    { value: "SOLD", labelEn: t("saleStatus.SOLD"), labelZh: t("saleStatus.SOLD"), color: "green" },
+    { value: "RETURNED", labelEn: t("saleStatus.RETURNED"), labelZh: t("saleStatus.RETURNED"), color: "orange" },
+  ];
+  const statusItems = (kind: RecordKind) =>
+    kind === "vehicleOrder" || kind === "partsOrder" ? dicts.order_status : kind === "partsReturn" ? dicts.sales_return_status : kind === "complaint" ? dicts.complaint_status : saleStatus;
+  const day = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "full" });
+  const time = (iso: string) => format.dateTime(new Date(iso), { hour: "2-digit", minute: "2-digit", hour12: false });
+  const name = (n: { en: string; zh: string }) => (zh ? n.zh : n.en);
+  const describe = (r: RecordRow): string => {
+    const d = r.detail;
+    switch (d.type) {
+      case "order": {
+        const amount = formatMoney(d.amount, locale);
+        if (!d.first) return t("detail.orderNoLines", { quantity: d.quantity, amount });
+        return t(r.kind === "vehicleOrder" ? "detail.vehicleOrder" : "detail.order", { name: name(d.first), others: Math.max(0, d.lines - 1), quantity: d.quantity, amount });
+      }
+      case "vehicle":
+        return d.colour ? t("detail.vehicleColour", { model: name(d.model), colour: d.colour }) : t("detail.vehicle", { model: name(d.model) });
+      case "vehicleReturn":
+        return d.reason ? t("detail.vehicleReturn", { model: name(d.model), reason: d.reason }) : t("detail.vehicleReturnNoReason", { model: name(d.model) });
+      case "part":
+        return t("detail.part", { part: name(d.part), quantity: d.quantity });
+      case "text":
+        return d.text;
+    }
+  };
+  const columns = page.staff ? 6 : 5;
+  const days = page.rows.map((r) => day(r.at));
+
+  return (
+    <div className={styles.screen} data-testid="records">
+      <section className={styles.card}>
+        <div className={styles.head}>
+          <div>
+            <h1 className={styles.title} data-testid="page-title">{t("title")}</h1>
+            <p className={styles.intro}>{company ? t("dealerIntro", { company }) : t("staffIntro")}</p>
+          </div>
+        </div>
+      </section>
+
+      <section className={styles.card}>
+        <Form action={`/${ROUTE}`} className={styles.filters} data-testid="records-filters">
+          <label className={styles.field} htmlFor={id("kind")}>
+            {t("filters.kind")}
+            <select id={id("kind")} className={styles.input} name="kind" defaultValue={f.kind} data-testid="records-kind">
+              <option value="">{t("filters.any")}</option>
+              {RECORD_KINDS.map((k) => <option key={k} value={k}>{t(`kinds.${k}`)}</option>)}
+            </select>
+          </label>
+          <label className={styles.field} htmlFor={id("from")}>
+            {t("filters.from")}
+            <input id={id("from")} className={styles.input} type="date" name="from" defaultValue={f.from} min="2000-01-01" max="2100-12-31" />
+          </label>
+          <label className={styles.field} htmlFor={id("to")}>
+            {t("filters.to")}
+            <input id={id("to")} className={styles.input} type="date" name="to" defaultValue={f.to} min="2000-01-01" max="2100-12-31" />
+          </label>
+          {page.staff && (
+            <label className={styles.field} htmlFor={id("company")}>
+              {t("filters.company")}
+              <input id={id("company")} className={styles.input} name="company" defaultValue={f.company} maxLength={50} placeholder={t("filters.companyPlaceholder")} autoComplete="off" />
+            </label>
+          )}
+          <label className={styles.field} htmlFor={id("size")}>
+            {t("filters.size")}
+            <select id={id("size")} className={styles.input} style={{ minWidth: 80 }} name="size" defaultValue={String(f.size)}>
+              {RECORD_PAGE_SIZES.map((s) => <option key={s} value={s}>{s}</option>)}
+            </select>
+          </label>
+          <div className={styles.buttons}>
+            <button type="submit" className={styles.buttonPrimary} data-testid="records-search">{t("filters.search")}</button>
+            <Link href={`/${ROUTE}`} className={styles.button}>{t("filters.reset")}</Link>
+          </div>
+        </Form>
+      </section>
+
+      <section className={styles.card}>
+        {page.rows.length === 0 ? (
+          <p className={styles.empty} data-testid="records-empty">{filtered ? t("empty") : t("emptyAll")}</p>
+        ) : (
+          <div className={styles.tableWrap}>
+            <table className={`${styles.table} ${own.table}`} data-testid="records-table">
+              <thead>
+                <tr>
+                  <th>{t("columns.time")}</th>
+                  <th>{t("columns.kind")}</th>
+                  <th>{t("columns.number")}</th>
+                  {page.staff && <th>{t("columns.company")}</th>}
+                  <th>{t("columns.description")}</th>
+                  <th>{t("columns.status")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.rows.flatMap((r, i) => {
+                  const d = days[i];
+                  const head = i === 0 || d !== days[i - 1] ? (
+                    <tr key={`day-${r.kind}-${r.id}`} className={own.dayRow}>
+                      <th colSpan={columns} scope="colgroup">{d}</th>
+                    </tr>
+                  ) : null;
+                  const row = (
+                    <tr key={`${r.kind}-${r.id}`} data-testid="records-row" data-kind={r.kind} data-number={r.number} data-status={r.status}>
+                      <td className={own.time}><time dateTime={r.at}>{time(r.at)}</time></td>
+                      <td><span className={own.kind} data-kind={r.kind}>{t(`kinds.${r.kind}`)}</span></td>
+                      <td className={own.number}>
+                        {r.href ? <Link className={styles.link} href={"/" + r.href} prefetch={false} aria-label={t("open", { number: r.number })}>{r.number}</Link> : r.number}
+                      </td>
+                      {page.staff && <td className={own.company}>{zh ? r.company.nameZh : r.company.nameEn} <span className={styles.sub}>{r.company.code}</span></td>}
+                      <td className={own.description}>{describe(r)}</td>
+                      <td><StatusBadge items={statusItems(r.kind)} value={r.status} locale={locale} testId="records-status" /></td>
+                    </tr>
+                  );
+                  return head ? [head, row] : [row];
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <nav className={styles.pager} aria-label={t("pagination")}>
+          {f.cursor ? <Link className={styles.button} href={href({})} data-testid="records-latest">{t("latest")}</Link> : null}
+          {page.next ? <Link className={styles.button} href={href({ cursor: page.next })} data-testid="records-older">{t("older")}</Link> : <span className={`${styles.button} ${styles.off}`} aria-disabled="true">{t("older")}</span>}
+        </nav>
+      </section>
+    </div>
+  );
+}

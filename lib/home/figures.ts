@@ -1,0 +1,109 @@
+import "server-only";
+import { companyWhereFor, resolveScope } from "@/lib/access/scope";
+import { hasPermission, type Viewer } from "@/lib/auth/viewer";
+import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { ComplaintStatus, OrderStatus, OrderType, SalesReturnStatus } from "@/lib/generated/prisma/enums";
+
+// The home's live figures. Every figure is one indexed count, all started together: a dealer's
+// are scoped by the company chosen at sign-in (and the user, for the carts, which are personal);
+// staff work counts by their data scope, resolved once (two small queries) and then shared by
+// the counts, so the number of queries is fixed whatever the data. Statuses counted here are
+// exactly the filters of the screens the figures open, so a figure equals the list behind it.
+
+/** A dealer's figures, by name. */
+export type DealerFigures = {
+  vehicleCart: number;
+  partsCart: number;
+  vehicleAwaitingReceipt: number;
+  partsAwaitingReceipt: number;
+  inStock: number;
+  soldThisMonth: number;
+  openComplaints: number;
+  repliedComplaints: number;
+};
+
+/** Staff work queues: what waits for the viewer's move, and the filtered list that shows it. */
+export const WORK = [
+  { key: "vehicleOrdersToConfirm", permission: "order:confirm", route: "onlineMall/car/order", status: "SUBMITTED", icon: "audit" },
+  { key: "partsOrdersToConfirm", permission: "order:confirm", route: "onlineMall/mountings/order", status: "SUBMITTED", icon: "audit" },
+  { key: "vehicleOrdersToShip", permission: "order:ship", route: "onlineMall/car/order", status: "CONFIRMED", icon: "send" },
+  { key: "partsOrdersToShip", permission: "order:ship", route: "onlineMall/mountings/order", status: "CONFIRMED", icon: "send" },
+  { key: "returnsToApprove", permission: "salesReturn:approve", route: "afterSale/salesReturn", status: "SUBMITTED", icon: "rollback" },
+  { key: "returnsToReceive", permission: "salesReturn:receive", route: "afterSale/salesReturn", status: "SHIPPED", icon: "inbox" },
+  { key: "complaintsToTake", permission: "complaint:reply", route: "afterSale/complaint", status: "SUBMITTED", icon: "customer-service" },
+  { key: "complaintsToReply", permission: "complaint:reply", route: "afterSale/complaint", status: "PROCESSING", icon: "message" },
+] as const;
+export type WorkKey = (typeof WORK)[number]["key"];
+export type WorkCounts = Partial<Record<WorkKey, number>>;
+
+const ORDER_WORK: Partial<Record<WorkKey, [OrderType, OrderStatus]>> = {
+  vehicleOrdersToConfirm: ["VEHICLE", "SUBMITTED"],
+  partsOrdersToConfirm: ["PARTS", "SUBMITTED"],
+  vehicleOrdersToShip: ["VEHICLE", "CONFIRMED"],
+  partsOrdersToShip: ["PARTS", "CONFIRMED"],
+};
+const RETURN_WORK: Partial<Record<WorkKey, SalesReturnStatus>> = { returnsToApprove: "SUBMITTED", returnsToReceive: "SHIPPED" };
+const COMPLAINT_WORK: Partial<Record<WorkKey, ComplaintStatus>> = { complaintsToTake: "SUBMITTED", complaintsToReply: "PROCESSING" };
+
+/** The start of the current calendar month in Asia/Shanghai (UTC+8, no daylight saving). */
+export function shanghaiMonthStart(now = new Date()): Date {
+  const local = new Date(now.getTime() + 8 * 3_600_000);
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - 8 * 3_600_000);
+}
+
+/** A dealer's figures: seven indexed counts, started together. */
+export async function dealerFigures(companyId: number, userId: number, now = new Date()): Promise<DealerFigures> {
+  const [carts, shipped, complaints, inStock, soldThisMonth] = await Promise.all([
+    // One statement for both carts: the line's goods decide the cart (vehicle, or parts and derivatives).
+    db().$queryRaw<{ vehicle: number; parts: number }[]>(Prisma.sql`
+      SELECT COUNT(*) FILTER (WHERE g."kind" = 'VEHICLE')::int AS "vehicle", COUNT(*) FILTER (WHERE g."kind" <> 'VEHICLE')::int AS "parts"
+      FROM "CartLine" c JOIN "Goods" g ON g."id" = c."goodsId"
+      WHERE c."companyId" = ${companyId} AND c."userId" = ${userId}`),
+    db().order.groupBy({ by: ["type"], where: { companyId, dealerDeleted: false, status: "SHIPPED" }, _count: { _all: true } }),
+    db().complaint.groupBy({ by: ["status"], where: { companyId, status: { not: "CLOSED" } }, _count: { _all: true } }),
+    db().vehicle.count({ where: { companyId, status: "IN_STOCK" } }),
+    // A sale later returned is no longer a sale of this month.
+    db().vehicleSale.count({ where: { companyId, soldAt: { gte: shanghaiMonthStart(now) }, returnedAt: null } }),
+  ]);
+  const shippedOf = (type: OrderType) => shipped.find((r) => r.type === type)?._count._all ?? 0;
+  return {
+    vehicleCart: carts[0]?.vehicle ?? 0,
+    partsCart: carts[0]?.parts ?? 0,
+    vehicleAwaitingReceipt: shippedOf("VEHICLE"),
+    partsAwaitingReceipt: shippedOf("PARTS"),
+    inStock,
+    soldThisMonth,
+    openComplaints: complaints.reduce((n, r) => n + r._count._all, 0),
+    repliedComplaints: complaints.find((r) => r.status === "REPLIED")?._count._all ?? 0,
+  };
+}
+
+/** Enabled download-centre items: what a dealer can download today. */
+export function availableDownloads(): Promise<number> {
+  return db().downloadItem.count({ where: { enabled: true } });
+}
+
+/** The work queues the viewer's permissions allow, counted within the data scope: the scope
+ * (two queries for staff), then one grouped count per table (at most three). */
+export async function staffWork(viewer: Viewer): Promise<WorkCounts> {
+  const queues = WORK.filter((w) => hasPermission(viewer, w.permission));
+  if (viewer.userType === "DEALER" || queues.length === 0) return {};
+  const scope = companyWhereFor(viewer, await resolveScope(viewer));
+  // ALL needs no join; otherwise the company must be in scope (the lists' own rule).
+  const inScope = Object.keys(scope).length ? { company: scope } : {};
+  const wanted = <T>(table: Partial<Record<WorkKey, T>>) => queues.flatMap((w) => (w.key in table ? [[w.key, table[w.key]!] as const] : []));
+  const orders = wanted(ORDER_WORK);
+  const returns = wanted(RETURN_WORK);
+  const complaints = wanted(COMPLAINT_WORK);
+  const [o, r, c] = await Promise.all([
+    orders.length ? db().order.groupBy({ by: ["type", "status"], where: { ...inScope, status: { in: [...new Set(orders.map(([, [, s]]) => s))] } }, _count: { _all: true } }) : [],
+    returns.length ? db().salesReturn.groupBy({ by: ["status"], where: { ...inScope, status: { in: returns.map(([, s]) => s) } }, _count: { _all: true } }) : [],
+    complaints.length ? db().complaint.groupBy({ by: ["status"], where: { ...inScope, status: { in: complaints.map(([, s]) => s) } }, _count: { _all: true } }) : [],
+  ]);
+  const counts: WorkCounts = {};
+  for (const [key, [type, status]] of orders) counts[key] = o.find((x) => x.type === type && x.status === status)?._count._all ?? 0;
+  for (const [key, status] of returns) counts[key] = r.find((x) => x.status === status)?._count._all ?? 0;
+  for (const [key, status] of complaints) counts[key] = c.find((x) => x.status === status)?._count._all ?? 0;
+  return counts;
+}
