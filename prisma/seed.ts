@@ -18,6 +18,7 @@ import { seedCatalog } from "./seed/catalog";
 import { seedOrders } from "./seed/orders";
 import { seedVehicleSales } from "./seed/vehicle-sales";
 import { seedAfterSales } from "./seed/after-sales";
+import { seedDownloads } from "./seed/downloads";
 
 const organizations: { code: string; nameEn: string; nameZh: string; type: OrganizationType; parent?: string; sort: number }[] = [
   { code: "HQ", nameEn: "Green Motors Headquarters", nameZh: "绿色汽车总部", type: "HEADQUARTERS", sort: 0 },
@@ -164,6 +165,8 @@ export async function seed() {
   await seedVehicleSales();
   // Parts returns, delivery batches and complaints in their states (after the parts orders).
   await seedAfterSales();
+  // The download centre's items with generated files and covers (one with verify code GM2026).
+  await seedDownloads();
 }
 
 if (process.argv[1] && /seed\.ts$/.test(process.argv[1])) {

@@ -42,6 +42,7 @@ const ROUTES: Route[] = [
   { path: "afterSale/salesReturnLogs", as: DEALER, jsBudget: 250 * KiB, htmlBudget: 40 * KiB },
   { path: "afterSale/complaint", as: DEALER, jsBudget: 250 * KiB, htmlBudget: 40 * KiB },
   { path: "afterSale/complaint?lng=zh-CN", as: DEALER, jsBudget: 250 * KiB, htmlBudget: 40 * KiB },
+  { path: "download/downloadCenters", as: DEALER, jsBudget: 250 * KiB, htmlBudget: 40 * KiB },
   // Reference: an administration screen with antd's Table (no budget is set for these yet).
   { path: "system/role", as: ADMIN, jsBudget: Infinity, htmlBudget: Infinity },
 ];

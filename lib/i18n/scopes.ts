@@ -38,8 +38,8 @@ export const ROUTE_NAMESPACES: Record<string, readonly string[]> = {
   "afterSale/salesReturn": ["SalesReturns", "Uploads"],
   "afterSale/salesReturnLogs": ["SalesReturns", "Uploads"],
   "afterSale/complaint": ["Complaints", "Uploads"],
-  "market/news": ["News", "NewsAdmin", "Uploads"],
-  "download/downloadCenters": ["Downloads", "Uploads"],
+  "market/news": ["News", "NewsAdmin", "RichText", "Uploads"],
+  "download/downloadCenters": ["Downloads", "RichText", "Uploads"],
   "system/workbench/records": ["Records"],
 };
 

@@ -8,6 +8,7 @@ import { preOrderScope } from "@/lib/mall/pre-orders";
 import { vehicleScope } from "@/lib/vehicles/sales";
 import { returnBatchScope, returnScope } from "@/lib/after-sales/returns";
 import { complaintScope } from "@/lib/after-sales/complaints";
+import { canSeeDownload } from "@/lib/downloads/queries";
 import { normalizeVin, vinProblem } from "@/lib/vehicles/vin";
 
 // Screens that show one record at `?id=`: the shell layout asks here before the page starts
@@ -30,6 +31,7 @@ const GUARDS: Record<string, Guard> = {
   "afterSale/salesReturn": async (viewer, id) => (await db().salesReturn.count({ where: { AND: [{ id }, await returnScope(viewer)] } })) > 0,
   "afterSale/salesReturnLogs": async (viewer, id) => (await db().returnBatch.count({ where: { AND: [{ id }, await returnBatchScope(viewer)] } })) > 0,
   "afterSale/complaint": async (viewer, id) => (await db().complaint.count({ where: { AND: [{ id }, await complaintScope(viewer)] } })) > 0,
+  "download/downloadCenters": canSeeDownload,
 };
 
 // Screens that show one vehicle at `?vin=`: a VIN the viewer may not see is a 404 too. A VIN

@@ -9,8 +9,9 @@ import { getUploadRule } from "./rules";
 import { toAttachmentValue } from "./service";
 
 /** May this viewer see record `ownerId` of this owner type? The owning feature decides, with
- * the same scoping its own pages use (company for dealers, data scope for staff). */
-export type OwnerCheck = (viewer: Viewer, ownerId: string) => Promise<boolean>;
+ * the same scoping its own pages use (company for dealers, data scope for staff); `field` lets
+ * it treat a record's files differently (a download item's pictures are shown, its file not). */
+export type OwnerCheck = (viewer: Viewer, ownerId: string, field: string | null) => Promise<boolean>;
 
 const holder = globalThis as unknown as { __attachmentOwners?: Map<string, OwnerCheck> };
 const owners = (holder.__attachmentOwners ??= new Map());
@@ -24,10 +25,10 @@ export function registerAttachmentOwner(ownerType: string, check: OwnerCheck): v
  * A pending file (not saved onto a record yet) is its uploader's alone; a saved one is visible
  * to whoever may see its record. An owner type nobody registered shows nothing.
  */
-export async function canSeeAttachment(viewer: Viewer, a: Pick<Attachment, "uploaderId" | "ownerType" | "ownerId">): Promise<boolean> {
+export async function canSeeAttachment(viewer: Viewer, a: Pick<Attachment, "uploaderId" | "ownerType" | "ownerId" | "field">): Promise<boolean> {
   if (a.ownerType === null || a.ownerId === null) return a.uploaderId === viewer.userId;
   const check = owners.get(a.ownerType);
-  return check ? check(viewer, a.ownerId) : false;
+  return check ? check(viewer, a.ownerId, a.field) : false;
 }
 
 export type LinkInput = {

@@ -8,4 +8,5 @@ import "server-only";
 import "@/lib/mall/goods-attachments";
 import "@/lib/after-sales/complaint-attachments";
 import "@/lib/after-sales/return-attachments";
+import "@/lib/downloads/attachments";
 export {};
