@@ -18,6 +18,7 @@ import { seedCatalog } from "./seed/catalog";
 import { seedOrders } from "./seed/orders";
 import { seedVehicleSales } from "./seed/vehicle-sales";
 import { seedAfterSales } from "./seed/after-sales";
+import { seedNews } from "./seed/news";
 import { seedDownloads } from "./seed/downloads";
 
 const organizations: { code: string; nameEn: string; nameZh: string; type: OrganizationType; parent?: string; sort: number }[] = [
@@ -165,6 +166,8 @@ export async function seed() {
   await seedVehicleSales();
   // Parts returns, delivery batches and complaints in their states (after the parts orders).
   await seedAfterSales();
+  // News articles with drawn covers (published, scheduled, draft), by staff.sales.
+  await seedNews();
   // The download centre's items with generated files and covers (one with verify code GM2026).
   await seedDownloads();
 }

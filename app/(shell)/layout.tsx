@@ -6,6 +6,7 @@ import { AppShell } from "@/components/shell/app-shell";
 import { canOpenRoute, getMenuTree } from "@/lib/access/menus";
 import { getViewer } from "@/lib/auth/viewer";
 import { implementedRoutes } from "@/lib/routes";
+import { publicNewsPathFor } from "@/lib/news/public-urls";
 import { recordVisible } from "@/lib/shell/record-guards";
 import { toShellViewer } from "@/lib/shell/shell-viewer";
 
@@ -14,7 +15,8 @@ export default async function ShellLayout({ children }: { children: ReactNode })
   const viewer = await getViewer();
   const h = await headers();
   const here = h.get("x-pathname") ?? "/";
-  if (!viewer) redirect(`/system/login?callbackUrl=${encodeURIComponent(here)}`);
+  // Public content does not demand sign-in: the news screen sends visitors to the public news.
+  if (!viewer) redirect(publicNewsPathFor(here) ?? `/system/login?callbackUrl=${encodeURIComponent(here)}`);
   // Checked here as well as in each page: the page streams behind loading.tsx, and only a
   // refusal before streaming starts can answer HTTP 403.
   const [path, search = ""] = here.split("?");

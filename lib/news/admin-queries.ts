@@ -1,9 +1,185 @@
 import "server-only";
-import type { Viewer } from "@/lib/auth/viewer";
+import { text } from "@/lib/accounts/list-params";
+import { ForbiddenError, hasPermission, type Viewer } from "@/lib/auth/viewer";
+import { db } from "@/lib/db";
+import { NotFoundError } from "@/lib/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { attachmentsOf } from "@/lib/uploads/access";
+import { fileUrl, type AttachmentValue, type UploadRule } from "@/lib/uploads/formats";
+import { getUploadRules } from "@/lib/uploads/rules";
+import { dateToMinute } from "@/lib/vehicles/schemas";
+import { NEWS_COVER_FIELD, NEWS_OWNER, NEWS_PHASES, newsMoves, newsPhase, type NewsMove, type NewsPhase } from "./schemas";
 
-// Staff's news management (news:manage). The helper building it replaces this body.
-export type NewsAdminData = Record<string, unknown>;
+// Staff's news management (market/news with news:manage): every article in any phase, newest
+// change first. The list pages by keyset on (updatedAt desc, id desc) with the (updatedAt, id)
+// index and costs the same three queries whatever the page size: the page with its authors
+// joined, a capped count, and (once) the upload rules for the forms.
 
-export async function loadNewsAdmin(_viewer: Viewer, _url: URL): Promise<NewsAdminData> {
-  throw new Error("loadNewsAdmin: not built yet");
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 20;
+export const COUNT_CAP = 1000;
+const PERMISSION = "news:manage";
+
+export type NewsAdminFilters = {
+  phase: NewsPhase | "";
+  /** Part of the English or Chinese title. */
+  q: string;
+  /** "a<ms>_<id>" (rows after) or "b<ms>_<id>" (rows before). */
+  cursor: string;
+  size: number;
+};
+
+const CURSOR_RE = /^([ab])(\d{1,15})_(\d{1,10})$/;
+
+export function parseNewsAdminFilters(p: URLSearchParams): NewsAdminFilters {
+  const phase = p.get("status");
+  const size = Math.floor(Number(p.get("size")));
+  const cursor = text(p, "cursor", 40);
+  return {
+    phase: phase && (NEWS_PHASES as readonly string[]).includes(phase) ? (phase as NewsPhase) : "",
+    q: text(p, "q", 100),
+    cursor: CURSOR_RE.test(cursor) ? cursor : "",
+    size: size >= 1 && size <= MAX_PAGE_SIZE ? size : DEFAULT_PAGE_SIZE,
+  };
+}
+
+/** The filters back as a query string (for links); cursor and defaults left out unless asked. */
+export function newsAdminQuery(f: Partial<NewsAdminFilters>, extra: Record<string, string | number> = {}): string {
+  const p = new URLSearchParams();
+  if (f.phase) p.set("status", f.phase);
+  if (f.q) p.set("q", f.q);
+  if (f.size && f.size !== DEFAULT_PAGE_SIZE) p.set("size", String(f.size));
+  for (const [k, v] of Object.entries(extra)) p.set(k, String(v));
+  const q = p.toString();
+  return q ? `?${q}` : "";
+}
+
+function phaseWhere(phase: NewsPhase | "", now: Date): Prisma.NewsWhereInput | null {
+  switch (phase) {
+    case "draft":
+      return { status: "DRAFT" };
+    case "unpublished":
+      return { status: "UNPUBLISHED" };
+    case "scheduled":
+      return { status: "PUBLISHED", publishAt: { gt: now } };
+    case "published":
+      return { status: "PUBLISHED", OR: [{ publishAt: { lte: now } }, { publishAt: null }] };
+    default:
+      return null;
+  }
+}
+
+const LIST_SELECT = {
+  id: true, slug: true, titleEn: true, titleZh: true, status: true, publishAt: true, views: true, coverId: true, updatedAt: true,
+  author: { select: { name: true } },
+} as const;
+type ListRaw = Prisma.NewsGetPayload<{ select: typeof LIST_SELECT }>;
+
+export type NewsAdminRow = {
+  id: number; slug: string; titleEn: string; titleZh: string; phase: NewsPhase; publishAt: string | null; views: number;
+  thumb: string | null; author: string; updatedAt: string;
+  /** "YYYY-MM-DD HH:mm" Beijing time of publishAt when it is still ahead (the schedule dialog's default). */
+  plannedMinute: string | null;
+  moves: readonly NewsMove[];
+};
+
+export type NewsAdminPage = {
+  rows: NewsAdminRow[];
+  filters: NewsAdminFilters;
+  next: string | null;
+  prev: string | null;
+  total: { count: number; capped: boolean };
+};
+
+export type NewsAdminData = {
+  list: NewsAdminPage;
+  /** The IMAGE upload rule (cover and detail images), as the server enforces it. */
+  imageRule: UploadRule;
+};
+
+function decodeCursor(cursor: string): { before: boolean; updatedAt: Date; id: number } | null {
+  const m = CURSOR_RE.exec(cursor);
+  if (!m) return null;
+  const updatedAt = new Date(Number(m[2]));
+  return Number.isNaN(updatedAt.getTime()) ? null : { before: m[1] === "b", updatedAt, id: Number(m[3]) };
+}
+const cursorOf = (dir: "a" | "b", r: { updatedAt: Date; id: number }) => `${dir}${r.updatedAt.getTime()}_${r.id}`;
+
+const toRow = (r: ListRaw, now: number): NewsAdminRow => {
+  const phase = newsPhase(r.status, r.publishAt, now);
+  return {
+    id: r.id, slug: r.slug, titleEn: r.titleEn, titleZh: r.titleZh, phase, publishAt: r.publishAt?.toISOString() ?? null, views: r.views,
+    thumb: r.coverId ? fileUrl(r.coverId, true) : null, author: r.author.name, updatedAt: r.updatedAt.toISOString(),
+    plannedMinute: r.publishAt && r.publishAt.getTime() > now ? dateToMinute(r.publishAt) : null,
+    moves: newsMoves(phase),
+  };
+};
+
+export async function listNewsAdmin(viewer: Viewer, filters: NewsAdminFilters): Promise<NewsAdminPage> {
+  if (!hasPermission(viewer, PERMISSION)) throw new ForbiddenError(PERMISSION);
+  const now = new Date();
+  const and: Prisma.NewsWhereInput[] = [];
+  const phase = phaseWhere(filters.phase, now);
+  if (phase) and.push(phase);
+  if (filters.q) and.push({ OR: [{ titleEn: { contains: filters.q, mode: "insensitive" } }, { titleZh: { contains: filters.q, mode: "insensitive" } }] });
+  const where: Prisma.NewsWhereInput = { AND: and };
+  const size = Math.min(Math.max(1, filters.size), MAX_PAGE_SIZE);
+  const c = decodeCursor(filters.cursor);
+  const before = !!c?.before;
+  const keyset: Prisma.NewsWhereInput | null = c
+    ? before
+      ? { OR: [{ updatedAt: { gt: c.updatedAt } }, { updatedAt: c.updatedAt, id: { gt: c.id } }] }
+      : { OR: [{ updatedAt: { lt: c.updatedAt } }, { updatedAt: c.updatedAt, id: { lt: c.id } }] }
+    : null;
+  const dir = before ? "asc" : "desc";
+  const [raw, count] = await Promise.all([
+    db().news.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: [{ updatedAt: dir }, { id: dir }], take: size + 1, select: LIST_SELECT }),
+    db().news.count({ where, take: COUNT_CAP + 1 }),
+  ]);
+  const more = raw.length > size;
+  const page = raw.slice(0, size);
+  if (before) page.reverse();
+  const first = page[0];
+  const last = page[page.length - 1];
+  // Going older: a newer page exists when we came from one; going newer: an older one always does.
+  const next = last && (before || more) ? cursorOf("a", last) : null;
+  const prev = first && (before ? more : !!c) ? cursorOf("b", first) : null;
+  return {
+    rows: page.map((r) => toRow(r, now.getTime())),
+    filters,
+    next,
+    prev,
+    total: { count: Math.min(count, COUNT_CAP), capped: count > COUNT_CAP },
+  };
+}
+
+/** The management screen's data; the page renders it only for viewers with news:manage. */
+export async function loadNewsAdmin(viewer: Viewer, url: URL | URLSearchParams): Promise<NewsAdminData> {
+  const p = url instanceof URL ? url.searchParams : url;
+  const [list, rules] = await Promise.all([listNewsAdmin(viewer, parseNewsAdminFilters(p)), getUploadRules()]);
+  return { list, imageRule: rules.IMAGE };
+}
+
+/** An article as the edit form loads it. */
+export type NewsForEdit = {
+  id: number; slug: string; phase: NewsPhase;
+  /** The updatedAt the save sends back (a newer save in between is refused). */
+  version: string;
+  titleEn: string; titleZh: string; summaryEn: string; summaryZh: string; detailEn: string; detailZh: string;
+  cover: AttachmentValue[];
+  /** "YYYY-MM-DD HH:mm" Beijing time, or null. */
+  publishAt: string | null;
+};
+
+export async function newsForEdit(viewer: Viewer, id: number): Promise<NewsForEdit> {
+  if (!hasPermission(viewer, PERMISSION)) throw new ForbiddenError(PERMISSION);
+  const r = await db().news.findUnique({ where: { id } });
+  if (!r) throw new NotFoundError();
+  const files = await attachmentsOf(NEWS_OWNER, r.id);
+  return {
+    id: r.id, slug: r.slug, phase: newsPhase(r.status, r.publishAt), version: r.updatedAt.toISOString(),
+    titleEn: r.titleEn, titleZh: r.titleZh, summaryEn: r.summaryEn, summaryZh: r.summaryZh, detailEn: r.detailEn, detailZh: r.detailZh,
+    cover: files.filter((f) => f.field === NEWS_COVER_FIELD).map(({ field: _field, ...v }) => v),
+    publishAt: r.publishAt ? dateToMinute(r.publishAt) : null,
+  };
 }

@@ -8,6 +8,8 @@ import { preOrderScope } from "@/lib/mall/pre-orders";
 import { vehicleScope } from "@/lib/vehicles/sales";
 import { returnBatchScope, returnScope } from "@/lib/after-sales/returns";
 import { complaintScope } from "@/lib/after-sales/complaints";
+import { isVisibleNews } from "@/lib/news/public";
+import { managesNews } from "@/lib/news/shell-route";
 import { canSeeDownload } from "@/lib/downloads/queries";
 import { normalizeVin, vinProblem } from "@/lib/vehicles/vin";
 
@@ -31,6 +33,7 @@ const GUARDS: Record<string, Guard> = {
   "afterSale/salesReturn": async (viewer, id) => (await db().salesReturn.count({ where: { AND: [{ id }, await returnScope(viewer)] } })) > 0,
   "afterSale/salesReturnLogs": async (viewer, id) => (await db().returnBatch.count({ where: { AND: [{ id }, await returnBatchScope(viewer)] } })) > 0,
   "afterSale/complaint": async (viewer, id) => (await db().complaint.count({ where: { AND: [{ id }, await complaintScope(viewer)] } })) > 0,
+  "market/news": async (viewer, id) => managesNews(viewer) || isVisibleNews(id),
   "download/downloadCenters": canSeeDownload,
 };
 

@@ -9,4 +9,5 @@ import "@/lib/mall/goods-attachments";
 import "@/lib/after-sales/complaint-attachments";
 import "@/lib/after-sales/return-attachments";
 import "@/lib/downloads/attachments";
+import "@/lib/news/attachments";
 export {};
