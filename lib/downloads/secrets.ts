@@ -43,8 +43,10 @@ export function verifyDownloadToken(token: string | null, itemId: number, userId
   const m = token ? /^(\d{1,10})\.(\d{1,10})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token) : null;
   if (!m) return "invalid";
   const payload = `${m[1]}.${m[2]}.${m[3]}`;
-  const given = Buffer.from(m[4], "base64url");
-  const expected = mac("download-token", payload);
+  // Compared as text: base64url's last character carries two unused bits, so decoding would
+  // accept four spellings of one MAC; only the canonical one is valid.
+  const given = Buffer.from(m[4], "latin1");
+  const expected = Buffer.from(mac("download-token", payload).toString("base64url"), "latin1");
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return "invalid";
   if (Number(m[1]) !== itemId || Number(m[2]) !== userId) return "invalid";
   return Number(m[3]) * 1000 < now ? "expired" : "ok";
