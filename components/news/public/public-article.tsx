@@ -23,7 +23,7 @@ export async function PublicArticle({ article, locale, jsonLd }: { article: News
         </time>
         <span data-testid="news-views">{t("views", { count: article.views })}</span>
       </div>
-      <NewsCover coverId={article.coverId} className={styles.articleCover} emptyClassName={styles.noCover} priority />
+      <NewsCover coverId={article.coverId} className={styles.articleCover} emptyClassName={styles.noCover} priority lcp />
       <div className={body.body} data-testid="news-body" dangerouslySetInnerHTML={{ __html: detailOf(article, locale) }} />
     </article>
   );

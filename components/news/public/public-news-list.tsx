@@ -23,7 +23,7 @@ export async function PublicNewsList({ data, locale }: { data: NewsListPage; loc
           {data.rows.map((n, i) => (
             <li key={n.id}>
               <article className={styles.card} data-testid="news-card" data-news-id={n.id}>
-                <NewsCover coverId={n.coverId} className={styles.cover} emptyClassName={styles.noCover} list priority={i < 3 && data.page === 1} />
+                <NewsCover coverId={n.coverId} className={styles.cover} emptyClassName={styles.noCover} list priority={i < 3 && data.page === 1} lcp={i === 0} />
                 <div className={styles.cardBody}>
                   <div className={styles.meta}>
                     <time dateTime={n.publishAt}>{day(n.publishAt)}</time>
