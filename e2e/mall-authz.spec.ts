@@ -5,7 +5,7 @@ import { baseURL, expect, signInState, test, type AccountKey } from "./fixtures"
 // {anonymous, dealer, staff, admin}: anonymous is sent to sign in, a screen the roles do not
 // grant answers 403, the others 200. Cross-company reads (404) are covered per feature.
 
-const ROUTES: { path: string; dealer: number; staff: number }[] = [
+const ROUTES: { path: string; dealer: number; staff: number; anonymousTo?: string }[] = [
   { path: "onlineMall/car/goods", dealer: 200, staff: 200 },
   { path: "onlineMall/car/goods_bak", dealer: 200, staff: 200 },
   { path: "onlineMall/car/cart", dealer: 200, staff: 403 },
@@ -28,6 +28,10 @@ const ROUTES: { path: string; dealer: number; staff: number }[] = [
   { path: "afterSale/salesReturn", dealer: 200, staff: 200 },
   { path: "afterSale/salesReturnLogs", dealer: 200, staff: 200 },
   { path: "afterSale/complaint", dealer: 200, staff: 200 },
+  // Issue 8: news (public content: anonymous visitors go to the public page), downloads, Records.
+  { path: "market/news", dealer: 200, staff: 200, anonymousTo: "/customerWeb/news" },
+  { path: "download/downloadCenters", dealer: 200, staff: 200 },
+  { path: "system/workbench/records", dealer: 200, staff: 403 },
 ];
 
 const contexts = new Map<string, APIRequestContext>();
@@ -50,7 +54,7 @@ test.describe("mall authorization matrix", () => {
     for (const r of ROUTES) {
       const anon = await (await as("anonymous")).get(r.path, { maxRedirects: 0 });
       expect([302, 303, 307], `${r.path} anonymous`).toContain(anon.status());
-      expect(anon.headers()["location"], `${r.path} anonymous`).toContain("system/login");
+      expect(anon.headers()["location"], `${r.path} anonymous`).toContain(r.anonymousTo ?? "system/login");
       for (const [who, want] of [["dealer", r.dealer], ["staff", r.staff], ["admin", 200]] as const) {
         const res = await (await as(who)).get(r.path, { maxRedirects: 0 });
         expect(res.status(), `${r.path} as ${who}`).toBe(want);
