@@ -18,7 +18,7 @@ const config: NextConfig = {
   // Tree-shake antd and its icons per import: without it every page pulls the whole barrel.
   experimental: { optimizePackageImports: ["antd", "@ant-design/icons"], authInterrupts: true },
   // These run in Node only and must not be bundled (native wasm, sockets).
-  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg"],
+  serverExternalPackages: ["pg"],
   async rewrites() {
     // Folders starting with "_" are private in the App Router (STACK.md pitfall 6).
     return [{ source: "/__serverLoader", destination: "/api/server-loader" }];

@@ -76,7 +76,7 @@ function assetsOf(html: string): { js: string[]; css: string[] } {
 
 async function main() {
   const port = await choosePort(process.env.BENCH_PORT, 3300);
-  const stack = await startStack({ port, dataDir: path.join(ROOT, "data/bench-pglite"), fresh: true });
+  const stack = await startStack({ port, dataDir: path.join(ROOT, "data/bench-postgres"), fresh: true, durable: false });
   const origin = new URL(stack.baseUrl).origin;
   const cookies = new Map<string, string>();
   const rows: Record<string, string | number>[] = [];

@@ -82,7 +82,7 @@ async function load(run: Run, databaseUrl: string): Promise<Result> {
 
 async function main() {
   const port = await choosePort(process.env.BENCH_PORT, 3300);
-  const stack = await startStack({ port, dataDir: path.join(ROOT, "data/bench-pglite"), fresh: true });
+  const stack = await startStack({ port, dataDir: path.join(ROOT, "data/bench-postgres"), fresh: true, durable: false });
   const results: Result[] = [];
   try {
     const list = `${stack.baseUrl}/news`;

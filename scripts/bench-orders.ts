@@ -2,23 +2,44 @@
 // (QUALITY.md "Server cost and scale"): every client submits orders from its cart through the
 // real service (stock reservation, numbering, history, audit, notifications), reported beside
 // a bare insert of the same number of orders with their lines in the same run.
-// Needs DATABASE_URL pointing at a migrated and seeded PostgreSQL database (e.g. the one
-// `npm test` prepares); it adds its own company, users and goods (unique codes) and leaves them.
-// Run with: DATABASE_URL=postgresql://… npm run bench:orders [-- --clients 50 --orders 10]
+// Runs on DATABASE_URL when set (a migrated and seeded database; it adds its own company, users
+// and goods with unique codes and leaves them), else on a fresh embedded PostgreSQL in
+// data/bench-postgres (durable, like npm start's), stopped at the end.
+// Run with: npm run bench:orders [-- --clients 50 --orders 10]
+import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import { loadViewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { submitOrder } from "@/lib/mall/orders";
+import { ROOT } from "./lib/paths";
+import { prepareDatabase } from "./lib/stack";
 
 const { values } = parseArgs({ options: { clients: { type: "string", default: "50" }, orders: { type: "string", default: "10" } } });
 const CLIENTS = Number(values.clients);
 const ORDERS = Number(values.orders);
 const tag = randomUUID().slice(0, 8).toUpperCase();
 
-async function main() {
-  if (!process.env.DATABASE_URL?.startsWith("postgres")) throw new Error("DATABASE_URL must point at PostgreSQL");
+/** DATABASE_URL, or a fresh embedded database (migrated, seeded); returns how to stop it. */
+async function database(): Promise<() => Promise<void>> {
+  if (process.env.DATABASE_URL) return async () => {};
+  const embedded = await prepareDatabase({ dataDir: path.join(ROOT, "data/bench-postgres"), fresh: true });
+  process.env.DATABASE_URL = embedded.url;
+  return embedded.stop;
+}
+
+async function main(): Promise<number> {
+  const stop = await database();
+  try {
+    return await bench();
+  } finally {
+    await db().$disconnect();
+    await stop();
+  }
+}
+
+async function bench(): Promise<number> {
   const prisma = db();
   const dealerRole = await prisma.role.findUniqueOrThrow({ where: { code: "DEALER" }, select: { id: true } });
   const region = await prisma.regionArea.findFirstOrThrow({ where: { level: 2 }, select: { id: true } });
@@ -76,11 +97,11 @@ async function main() {
     { run: "bare insert (reference)", clients: CLIENTS, orders: total, errors: 0, seconds: +(bare / 1000).toFixed(2), "orders/s": +((total / bare) * 1000).toFixed(1) },
   ]);
   console.log(`service / bare time: ${(service / bare).toFixed(1)}×; lowest stock left ${stockLeft._min.stock} (expected ${CLIENTS * 10 - CLIENTS})`);
-  if (errors > 0 || stockLeft._min.stock !== CLIENTS * 9) process.exit(1);
+  return errors > 0 || stockLeft._min.stock !== CLIENTS * 9 ? 1 : 0;
 }
 
 main().then(
-  () => process.exit(0),
+  (code) => process.exit(code),
   (err) => {
     console.error(err);
     process.exit(1);

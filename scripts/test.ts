@@ -1,19 +1,18 @@
 // npm test — every check, in order, stopping at the first failure:
-//   typecheck, lint, database (DATABASE_URL or a fresh embedded one at data/test-pglite:
-//   migrate + seed), vitest (unit + integration), a second database with the demo data only
-//   (<name>_e2e beside DATABASE_URL, or data/test-e2e-pglite), next build, next start on 3100,
-//   playwright.
+//   typecheck, lint, database server (DATABASE_URL, else a fresh embedded PostgreSQL at
+//   data/test-postgres, stopped at the end), migrate + seed, vitest (unit + integration), a
+//   second database with the demo data only ("<name>_e2e" on the same server), next build,
+//   next start on 3100, playwright.
 // Options: --skip-e2e (stop after vitest), --only unit|int|e2e. Env TEST_PORT (default 3100).
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import type { Database } from "./lib/database";
+import { ensureDatabase, redact, type Database } from "./lib/database";
 import { appEnv } from "./lib/env";
+import { applyMigrations } from "./lib/migrations";
 import { ROOT, TEST_DATA_DIR } from "./lib/paths";
-
-const E2E_DATA_DIR = path.join(ROOT, "data/test-e2e-pglite");
 import { bin, main, onCleanup, run, stopChild, StepError } from "./lib/proc";
-import { assertPortFree, buildApp, choosePort, ensurePrismaClient, prepareDatabase, prepareDemoDatabase, startNext, waitForApp } from "./lib/stack";
+import { assertPortFree, buildApp, choosePort, ensurePrismaClient, prepareDemoDatabase, runSeed, startNext, waitForApp } from "./lib/stack";
 
 // TEST_PORT pins the port; otherwise 3100, or any free port when 3100 is taken (chosen at build).
 let E2E_PORT = 3100;
@@ -33,7 +32,7 @@ if (only !== undefined && !["unit", "int", "e2e"].includes(only)) usage();
 const wants = (part: "static" | "unit" | "int" | "e2e") =>
   only ? only === part : part !== "e2e" || !values["skip-e2e"];
 
-const ctx: { db?: Database; demoDb?: Database; baseUrl?: string } = {};
+const ctx: { server?: Database; demoDb?: Database; baseUrl?: string } = {};
 const steps: { name: string; when: boolean; run: () => Promise<void> }[] = [
   {
     name: "typecheck (tsc --noEmit)",
@@ -45,11 +44,24 @@ const steps: { name: string; when: boolean; run: () => Promise<void> }[] = [
   },
   { name: "lint (eslint .)", when: wants("static"), run: () => run(bin("eslint"), ["."]) },
   {
-    name: "database (migrate + seed)",
+    name: "database server (DATABASE_URL, else a fresh embedded PostgreSQL)",
+    when: wants("int") || wants("e2e"),
+    run: async () => {
+      // Throwaway data: the embedded server runs without fsync (several times faster).
+      ctx.server = await ensureDatabase({ dataDir: TEST_DATA_DIR, fresh: true, durable: false });
+      onCleanup(ctx.server.stop);
+      process.env.DATABASE_URL = ctx.server.url; // vitest and the e2e database use this server
+      console.log(`[db] ${redact(ctx.server.url)}`);
+    },
+  },
+  {
+    name: "migrate + seed",
     when: wants("int"),
     run: async () => {
-      ctx.db = await prepareDatabase({ dataDir: TEST_DATA_DIR, fresh: true });
-      onCleanup(ctx.db.stop);
+      const applied = await applyMigrations(ctx.server!.url);
+      console.log(`[db] ${applied.length ? `applied ${applied.length} migration(s)` : "migrations up to date"}`);
+      await ensurePrismaClient();
+      await runSeed(ctx.server!.url);
     },
   },
   {
@@ -59,7 +71,7 @@ const steps: { name: string; when: boolean; run: () => Promise<void> }[] = [
       await ensurePrismaClient();
       const project = only === "unit" ? ["--project", "unit"] : only === "int" ? ["--project", "integration"] : [];
       // vite warns that vitest.config.ts is ESM in a CommonJS package; it loads fine
-      const env = { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: "true", ...(ctx.db ? { DATABASE_URL: ctx.db.url } : {}) };
+      const env = { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: "true" };
       await run(bin("vitest"), ["run", ...project], { env });
     },
   },
@@ -67,7 +79,7 @@ const steps: { name: string; when: boolean; run: () => Promise<void> }[] = [
     name: "database for e2e (migrate + demo seed only)",
     when: wants("e2e"),
     run: async () => {
-      ctx.demoDb = await prepareDemoDatabase(E2E_DATA_DIR);
+      ctx.demoDb = await prepareDemoDatabase(ctx.server!.url);
       onCleanup(ctx.demoDb.stop);
     },
   },

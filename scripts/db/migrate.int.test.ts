@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
+import { runningServer } from "../lib/embedded-postgres";
 import { applyMigrations, readMigrationList } from "../lib/migrations";
-import { servePglite } from "../lib/pglite";
-import { lockPath } from "../lib/pglite-lock";
 import {
   embeddedEnv, processesMentioning, query, removeDataDir, runScript, scratchPostgres, tempDataDir,
 } from "../lib/test-helpers";
@@ -21,25 +20,24 @@ describe("db:migrate", () => {
     expect(expected.length).toBeGreaterThan(0);
   });
 
-  it("applies every migration to an empty PGlite database, then nothing", async () => {
-    const served = await servePglite();
+  it("applies every migration to an empty database, then nothing", async () => {
+    const scratch = await scratchPostgres("migrate_api");
     try {
-      expect(await applyMigrations(served.url)).toEqual(expected);
+      expect(await applyMigrations(scratch.url)).toEqual(expected);
       const tables = await query<{ n: number }>(
-        served.url,
+        scratch.url,
         "select count(*)::int as n from information_schema.tables where table_schema = 'public'",
       );
       expect(tables[0].n).toBeGreaterThan(1);
-      expect(await applyMigrations(served.url)).toEqual([]);
-      expect(await appliedRows(served.url)).toEqual(expected.map((migration_name) => ({ migration_name, finished: true })));
+      expect(await applyMigrations(scratch.url)).toEqual([]);
+      expect(await appliedRows(scratch.url)).toEqual(expected.map((migration_name) => ({ migration_name, finished: true })));
     } finally {
-      await served.close();
+      await scratch.drop();
     }
   });
 
-  it("applies to a scratch PostgreSQL database through the CLI, then reports up to date", async ({ skip }) => {
+  it("applies to a scratch database through the CLI, then reports up to date", async () => {
     const scratch = await scratchPostgres("migrate");
-    if (!scratch) return skip("DATABASE_URL does not point at PostgreSQL");
     try {
       const env = { ...process.env, DATABASE_URL: scratch.url };
       const first = await runScript("scripts/db/migrate.ts", [], env);
@@ -57,14 +55,15 @@ describe("db:migrate", () => {
   it("migrates the embedded database when DATABASE_URL is unset and stops its server", async () => {
     const dataDir = tempDataDir("migrate");
     try {
-      const env = embeddedEnv({ PGLITE_DATA_DIR: dataDir });
+      const env = embeddedEnv({ EMBEDDED_DB_DIR: dataDir });
       const first = await runScript("scripts/db/migrate.ts", [], env);
       expect(first.code, first.stderr).toBe(0);
       expect(first.stdout).toContain(`applied ${expected.length} migration(s) to embedded database`);
       const second = await runScript("scripts/db/migrate.ts", [], env);
       expect(second.code, second.stderr).toBe(0);
       expect(second.stdout).toContain("no migration applied");
-      expect(fs.existsSync(lockPath(dataDir))).toBe(false);
+      expect(fs.existsSync(`${dataDir}/PG_VERSION`)).toBe(true); // kept for the next run
+      expect(runningServer(dataDir)).toBeNull();
       expect(processesMentioning(dataDir)).toEqual([]);
     } finally {
       removeDataDir(dataDir);

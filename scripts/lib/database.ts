@@ -1,19 +1,16 @@
-import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { DEFAULT_DATA_DIR, ROOT } from "./paths";
-import { spawnChild, stopChild, waitExit } from "./proc";
-import { EXIT_IN_USE, liveOwner, type ServerMessage } from "./pglite-lock";
+import { DEFAULT_DATA_DIR } from "./paths";
+import { startEmbeddedPostgres } from "./embedded-postgres";
 
 export interface Database {
   url: string;
-  /** true when served by PGlite (ours or another live owner's) */
+  /** true when served by the embedded PostgreSQL (ours or another live process's) */
   embedded: boolean;
-  /** Stops the PGlite server if this call started it; otherwise does nothing. */
+  /** Stops the embedded server if this call started it; otherwise does nothing. */
   stop(): Promise<void>;
 }
 
-const SERVER_SCRIPT = path.join(ROOT, "scripts/db/pglite-server.ts");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function redact(url: string): string {
@@ -47,68 +44,29 @@ export async function waitForDatabase(url: string, timeoutMs: number, what = red
   throw new Error(`${what} did not accept connections within ${timeoutMs / 1000}s: ${(last as Error)?.message ?? last}`);
 }
 
-async function reuseOwner(dataDir: string, timeoutMs: number): Promise<Database> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const owner = liveOwner(dataDir);
-    if (!owner) throw new Error(`the server that owned ${dataDir} went away`);
-    if (owner.url) {
-      await waitForDatabase(owner.url, Math.max(deadline - Date.now(), 1_000));
-      console.log(`[db] reusing ${path.relative(ROOT, dataDir)} served by pid ${owner.pid} at ${owner.url}`);
-      return { url: owner.url, embedded: true, stop: async () => {} };
-    }
-    if (Date.now() > deadline) throw new Error(`pid ${owner.pid} holds ${dataDir} but never published its URL`);
-    await sleep(200);
-  }
-}
-
-async function startServer(dataDir: string, timeoutMs: number): Promise<Database> {
-  const child = spawnChild(process.execPath, ["--import", "tsx", SERVER_SCRIPT, "--data-dir", dataDir], {
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  let timer: NodeJS.Timeout | undefined;
-  const outcome = await Promise.race([
-    new Promise<ServerMessage>((resolve) => child.on("message", (msg: ServerMessage) => resolve(msg))),
-    waitExit(child).then((code) => ({ type: "exit" as const, code })),
-    new Promise<{ type: "timeout" }>((resolve) => (timer = setTimeout(() => resolve({ type: "timeout" }), timeoutMs))),
-  ]);
-  clearTimeout(timer);
-  if (outcome.type === "exit") {
-    if (outcome.code === EXIT_IN_USE) return reuseOwner(dataDir, timeoutMs);
-    throw new Error(`the PGlite server for ${dataDir} exited with code ${outcome.code} before it was ready`);
-  }
-  if (outcome.type === "timeout") {
-    await stopChild(child);
-    throw new Error(`the PGlite server for ${dataDir} was not ready within ${timeoutMs / 1000}s`);
-  }
-  try {
-    await waitForDatabase(outcome.url, timeoutMs);
-  } catch (err) {
-    await stopChild(child);
-    throw err;
-  }
-  return { url: outcome.url, embedded: true, stop: () => stopChild(child, 20_000) };
-}
-
 export interface EmbeddedOptions {
-  /** default: $PGLITE_DATA_DIR, else data/pglite */
+  /** default: $EMBEDDED_DB_DIR, else data/postgres */
   dataDir?: string;
-  /** wipe dataDir first (refused while another process serves it) */
+  /** wipe dataDir first (refused while a server runs on it) */
   fresh?: boolean;
+  /** false for throwaway test databases: no fsync (see embedded-postgres.ts) */
+  durable?: boolean;
   timeoutMs?: number;
 }
 
-/** The PGlite at dataDir, served by a child process or by the live process that owns it. */
+export function embeddedDataDir(dataDir?: string): string {
+  return path.resolve(dataDir ?? process.env.EMBEDDED_DB_DIR ?? DEFAULT_DATA_DIR);
+}
+
+/** The embedded PostgreSQL at dataDir, started by this process or already running there. */
 export async function ensureEmbeddedDatabase(opts: EmbeddedOptions = {}): Promise<Database> {
-  const timeoutMs = opts.timeoutMs ?? 60_000;
-  const dataDir = path.resolve(opts.dataDir ?? process.env.PGLITE_DATA_DIR ?? DEFAULT_DATA_DIR);
-  const owner = liveOwner(dataDir);
-  if (owner) {
-    if (opts.fresh) throw new Error(`cannot wipe ${dataDir}: it is served by pid ${owner.pid} (${owner.url ?? "starting"})`);
-    return reuseOwner(dataDir, timeoutMs);
-  }
-  if (opts.fresh) fs.rmSync(dataDir, { recursive: true, force: true });
-  return startServer(dataDir, timeoutMs);
+  const server = await startEmbeddedPostgres({
+    dataDir: embeddedDataDir(opts.dataDir),
+    fresh: opts.fresh,
+    durable: opts.durable,
+    timeoutMs: opts.timeoutMs,
+  });
+  return { url: server.url, embedded: true, stop: server.stop };
 }
 
 /** DATABASE_URL when set (after it answers), otherwise the embedded database. */

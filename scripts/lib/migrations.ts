@@ -5,7 +5,6 @@ import pg from "pg";
 import type { SqlDriverAdapter } from "@prisma/driver-adapter-utils";
 import type { MigrationList } from "@prisma/schema-engine-wasm";
 import { MIGRATIONS_DIR } from "./paths";
-import { servePglite } from "./pglite";
 import { NO_FILTERS, engineAdapter, enginePool, readSchema, withSchemaEngine } from "./schema-engine";
 
 const LOCKFILE = "migration_lock.toml";
@@ -67,42 +66,11 @@ interface Shadows {
   cleanup(): Promise<void>;
 }
 
-export async function isPglite(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ version: string }>("select version()");
-    return /PGlite/i.test(rows[0]?.version ?? "");
-  } finally {
-    await client.end();
-  }
-}
-
-interface Shadows {
-  connect(): Promise<SqlDriverAdapter>;
-  cleanup(): Promise<void>;
-}
-
-/**
- * Scratch databases to replay migrations on: on the PostgreSQL server of serverUrl when given,
- * else (or when that server is a PGlite, which serves one database whatever the name) in-memory
- * PGlite instances, so this works offline.
- */
-function shadowDatabases(serverUrl: string | undefined): Shadows {
+/** Scratch databases on the PostgreSQL server of serverUrl, to replay migrations on. */
+function shadowDatabases(serverUrl: string): Shadows {
   const cleanups: (() => Promise<void>)[] = [];
-  let onPostgres: Promise<boolean> | undefined;
   return {
     async connect() {
-      onPostgres ??= serverUrl ? isPglite(serverUrl).then((pglite) => !pglite) : Promise.resolve(false);
-      if (!serverUrl || !(await onPostgres)) {
-        const served = await servePglite();
-        const pool = enginePool(served.url);
-        cleanups.push(async () => {
-          await pool.end();
-          await served.close();
-        });
-        return engineAdapter(pool);
-      }
       const name = `dp_shadow_${Date.now()}_${randomBytes(3).toString("hex")}`;
       await adminQuery(serverUrl, `create database "${name}"`);
       const pool = enginePool(withDatabaseName(serverUrl, name));
@@ -110,8 +78,6 @@ function shadowDatabases(serverUrl: string | undefined): Shadows {
         await pool.end();
         await adminQuery(serverUrl, `drop database if exists "${name}" with (force)`);
       });
-      const { rows } = await pool.query<{ db: string }>("select current_database() as db");
-      if (rows[0]?.db !== name) throw new Error(`${serverUrl} cannot host a shadow database (got ${rows[0]?.db})`);
       return engineAdapter(pool);
     },
     async cleanup() {
@@ -131,11 +97,12 @@ function timestamp(now = new Date()): string {
 
 /**
  * Writes <dir>/<timestamp>_<name>/migration.sql with the SQL that takes the migrations folder
- * to schema.prisma; null when they already agree. Shadow databases: see shadowDatabases.
+ * to schema.prisma; null when they already agree. The migrations are replayed on scratch
+ * databases of the server at serverUrl, dropped afterwards.
  */
 export async function createMigration(
   name: string,
-  opts: { dir?: string; serverUrl?: string; schema?: string } = {},
+  opts: { serverUrl: string; dir?: string; schema?: string },
 ): Promise<NewMigration | null> {
   const dir = opts.dir ?? MIGRATIONS_DIR;
   const list = readMigrationList(dir);

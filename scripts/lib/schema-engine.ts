@@ -61,7 +61,7 @@ function logFromEngine(line: string): void {
 
 // The engine's schema describer selects catalog columns of type "char" (OID 18), which
 // adapter-pg 7.10 rejects ("Column type 'char' could not be deserialized"): every diff that
-// describes a database failed, on PostgreSQL 15 and PGlite alike. pg returns the values as
+// describes a database failed, on PostgreSQL 15 and 18 alike. pg returns the values as
 // strings; report those columns as Character (reported as Text, the engine panics on the NOT
 // NULL constraints that PostgreSQL 18 lists in pg_constraint).
 const CHAR_OID = 18;

@@ -29,7 +29,7 @@ export async function prepareDatabase(opts: EmbeddedOptions = {}): Promise<Datab
   const db = await ensureDatabase(opts);
   try {
     const applied = await applyMigrations(db.url);
-    const where = db.embedded ? `embedded database ${db.url}` : redact(db.url);
+    const where = db.embedded ? `embedded database ${redact(db.url)}` : redact(db.url);
     console.log(`[db] ${where}: ${applied.length ? `applied ${applied.join(", ")}` : "migrations up to date"}`);
     await ensurePrismaClient();
     await runSeed(db.url);
@@ -43,17 +43,14 @@ export async function prepareDatabase(opts: EmbeddedOptions = {}): Promise<Datab
 /**
  * A database of its own with only the demo data, for the end-to-end tests: integration tests
  * leave their factory rows (menus, companies, users) behind, which the browser would show.
- * With DATABASE_URL, a sibling database "<name>_e2e" on the same server (dropped on stop);
- * otherwise a fresh embedded one in dataDir.
+ * A sibling database "<name>_e2e" on the server of serverUrl (dropped on stop).
  */
-export async function prepareDemoDatabase(dataDir: string): Promise<Database> {
-  const external = process.env.DATABASE_URL;
-  if (!external) return prepareDatabase({ dataDir, fresh: true });
-  const name = `${new URL(external).pathname.slice(1) || "dealer"}_e2e`.replace(/[^A-Za-z0-9_]/g, "_");
-  const admin = withDatabaseName(external, "postgres");
+export async function prepareDemoDatabase(serverUrl: string): Promise<Database> {
+  const name = `${new URL(serverUrl).pathname.slice(1) || "dealer"}_e2e`.replace(/[^A-Za-z0-9_]/g, "_");
+  const admin = withDatabaseName(serverUrl, "postgres");
   await adminQuery(admin, `drop database if exists "${name}" with (force)`);
   await adminQuery(admin, `create database "${name}"`);
-  const url = withDatabaseName(external, name);
+  const url = withDatabaseName(serverUrl, name);
   const drop = () => adminQuery(admin, `drop database if exists "${name}" with (force)`).catch((err) => console.warn(`[db] could not drop ${name}: ${(err as Error).message}`));
   try {
     const applied = await applyMigrations(url);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { adminQuery, isPglite, withDatabaseName } from "./migrations";
+import { adminQuery, withDatabaseName } from "./migrations";
 import { ROOT } from "./paths";
 
 export interface ScriptResult {
@@ -54,13 +54,13 @@ export function tempDataDir(label: string): string {
 
 export function removeDataDir(dir: string): void {
   fs.rmSync(dir, { recursive: true, force: true });
-  fs.rmSync(`${dir}.lock`, { force: true });
+  fs.rmSync(`${dir}.log`, { force: true });
 }
 
-/** A scratch database on the PostgreSQL server of DATABASE_URL; null without one (or on PGlite). */
-export async function scratchPostgres(label: string): Promise<{ url: string; drop(): Promise<void> } | null> {
+/** A scratch database on the PostgreSQL server of DATABASE_URL (the integration tests' server). */
+export async function scratchPostgres(label: string): Promise<{ url: string; drop(): Promise<void> }> {
   const server = process.env.DATABASE_URL;
-  if (!server || (await isPglite(server))) return null;
+  if (!server) throw new Error("DATABASE_URL is not set: run the integration tests through npm test or vitest's global setup");
   const name = `dp_test_${label}_${Date.now()}_${randomBytes(2).toString("hex")}`;
   await adminQuery(server, `create database "${name}"`);
   return {
