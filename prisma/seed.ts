@@ -1,7 +1,12 @@
-// Demo data (DOMAIN.md "Demo data"). Idempotent: safe to run on every start. Rows that exist
-// are left as they are, so what administrators changed (names, order, icons, regions) survives
-// a restart; missing rows are created. It upserts by
-// natural keys and never overwrites a password someone changed.
+// Reference data every database needs (system variables, message templates, upload rules,
+// dictionaries, dealer types, regions, numbering rules, the headquarters, the roles and the
+// menu tree with its grants) and, unless --reference-only, the demo data (companies, users with
+// the README's passwords, catalogue, orders, after-sales, news, downloads). npm start loads the
+// demo only into the embedded database (or with --demo); a real database gets its first
+// administrator from npm run setup:admin.
+// Idempotent: safe to run on every start. Rows that exist are left as they are, so what
+// administrators changed (names, order, icons, regions) survives a restart; missing rows are
+// created. It upserts by natural keys and never overwrites a password someone changed.
 import { db } from "@/lib/db";
 import { hashPassword } from "@/lib/auth/password";
 import type { DataScope, OrganizationType, Prisma, UserType } from "@/lib/generated/prisma/client";
@@ -100,7 +105,11 @@ async function seedMenus(nodes: MenuSeed[], parentId: number | null, grants: Map
   return levelRoles;
 }
 
-export async function seed() {
+/** The organization every database has: the root of the staff's tree. */
+const REFERENCE_ORGANIZATIONS = new Set(["HQ"]);
+
+export async function seed(opts: { demo?: boolean } = {}) {
+  const demo = opts.demo ?? true;
   const prisma = db();
   await seedVariables();
   await seedMessageTemplates();
@@ -110,13 +119,13 @@ export async function seed() {
   const regionIds = await seedRegions();
   await seedCodeRules();
   const orgIds = new Map<string, number>();
-  for (const o of organizations) {
+  for (const o of organizations.filter((o) => demo || REFERENCE_ORGANIZATIONS.has(o.code))) {
     const data = { nameEn: o.nameEn, nameZh: o.nameZh, type: o.type, sort: o.sort, parentId: o.parent ? orgIds.get(o.parent)! : null };
     const row = await prisma.organization.upsert({ where: { code: o.code }, create: { code: o.code, ...data }, update: {} });
     orgIds.set(o.code, row.id);
   }
   const companyIds = new Map<string, number>();
-  for (const c of companies) {
+  for (const c of demo ? companies : []) {
     const data = { nameEn: c.nameEn, nameZh: c.nameZh, organizationId: orgIds.get(c.org)!, contact: c.contact, phone: c.phone };
     const existed = await prisma.company.findUnique({ where: { code: c.code }, select: { id: true } });
     const row = await prisma.company.upsert({ where: { code: c.code }, create: { code: c.code, ...data }, update: {} });
@@ -127,7 +136,7 @@ export async function seed() {
     if (row.regionAreaId === null) await prisma.company.update({ where: { id: row.id }, data: { regionAreaId: regionIds.get(c.region) ?? null } });
     companyIds.set(c.code, row.id);
   }
-  for (const j of jobs) await prisma.job.upsert({ where: { code: j.code }, create: j, update: {} });
+  for (const j of demo ? jobs : []) await prisma.job.upsert({ where: { code: j.code }, create: j, update: {} });
   const roleIds = new Map<string, number>();
   const freshRoles = new Set<string>();
   for (const r of roles) {
@@ -148,6 +157,7 @@ export async function seed() {
     await prisma.roleMenu.createMany({ data: ids.map((menuId) => ({ roleId, menuId })), skipDuplicates: true });
   }
 
+  if (!demo) return;
   for (const u of users) {
     const existing = await prisma.user.findUnique({ where: { account: u.account }, select: { id: true } });
     const user =
@@ -174,9 +184,10 @@ export async function seed() {
 
 if (process.argv[1] && /seed\.ts$/.test(process.argv[1])) {
   const started = Date.now();
-  seed()
+  const demo = !process.argv.includes("--reference-only");
+  seed({ demo })
     .then(() => {
-      console.log(`seed: demo data ready (${Date.now() - started} ms)`);
+      console.log(`seed: ${demo ? "reference and demo data" : "reference data (no demo)"} ready (${Date.now() - started} ms)`);
       process.exit(0);
     })
     .catch((err) => {

@@ -1,5 +1,7 @@
-// npm run dev — database (DATABASE_URL or the embedded PGlite at data/pglite), migrations,
-// seed, then `next dev` on PORT (3000). Ctrl-C or next exiting stops everything.
+// npm run dev — database (DATABASE_URL or the embedded PostgreSQL at data/postgres),
+// migrations, reference data (demo data as npm start decides), then `next dev` on PORT (3000).
+// Ctrl-C or next exiting stops everything.
+import { parseArgs } from "node:util";
 import { appEnv, appPort } from "./lib/env";
 import { main, onCleanup, stopChild, waitExit } from "./lib/proc";
 import { assertPortFree, prepareDatabase, startNext } from "./lib/stack";
@@ -7,7 +9,9 @@ import { assertPortFree, prepareDatabase, startNext } from "./lib/stack";
 main(async () => {
   const port = appPort();
   await assertPortFree(port);
-  const db = await prepareDatabase();
+  // --demo (or DEMO_DATA=true) loads the demo data into a DATABASE_URL database too.
+  const { values } = parseArgs({ options: { demo: { type: "boolean" } } });
+  const db = await prepareDatabase(values.demo ? { demo: true } : {});
   onCleanup(db.stop);
   const next = startNext("dev", port, appEnv({ port, databaseUrl: db.url }));
   onCleanup(() => stopChild(next));

@@ -1,6 +1,8 @@
-// npm start — runs the product: database (DATABASE_URL or the embedded PGlite at data/pglite),
-// migrations, seed, `next build` when .next is missing or older than the sources, then
-// `next start` on PORT (3000). Ctrl-C stops everything.
+// npm start — runs the product: database (DATABASE_URL or the embedded PostgreSQL at
+// data/postgres), migrations, reference data (and the demo data on the embedded database, or
+// with --demo), `next build` when .next is missing or older than the sources, then
+// `next start` on PORT (3000). Ctrl-C or SIGTERM stops the app, then the database.
+import { parseArgs } from "node:util";
 import { appEnv, appPort } from "./lib/env";
 import { main, onCleanup, stopChild, waitExit } from "./lib/proc";
 import { assertPortFree, buildApp, needsBuild, prepareDatabase, startNext, waitForApp } from "./lib/stack";
@@ -8,7 +10,9 @@ import { assertPortFree, buildApp, needsBuild, prepareDatabase, startNext, waitF
 main(async () => {
   const port = appPort();
   await assertPortFree(port);
-  const db = await prepareDatabase();
+  // --demo (or DEMO_DATA=true) loads the demo data into a DATABASE_URL database too.
+  const { values } = parseArgs({ options: { demo: { type: "boolean" } } });
+  const db = await prepareDatabase(values.demo ? { demo: true } : {});
   onCleanup(db.stop);
   if (needsBuild()) {
     console.log("[start] building the app (sources changed or no build yet)…");

@@ -61,7 +61,7 @@ const steps: { name: string; when: boolean; run: () => Promise<void> }[] = [
       const applied = await applyMigrations(ctx.server!.url);
       console.log(`[db] ${applied.length ? `applied ${applied.length} migration(s)` : "migrations up to date"}`);
       await ensurePrismaClient();
-      await runSeed(ctx.server!.url);
+      await runSeed(ctx.server!.url, { demo: true });
     },
   },
   {

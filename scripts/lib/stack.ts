@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import pg from "pg";
 import type { ChildProcess } from "node:child_process";
 import { ensureDatabase, redact, type Database, type EmbeddedOptions } from "./database";
 import { appEnv } from "./env";
@@ -15,24 +16,55 @@ export function ensurePrismaClient(): Promise<void> {
   return run(process.execPath, [path.join(ROOT, "scripts/prisma-generate.mjs"), "--if-stale"]);
 }
 
-export async function runSeed(databaseUrl: string): Promise<void> {
+/** Reference data, and the demo data (accounts with the README's passwords) when demo. */
+export async function runSeed(databaseUrl: string, opts: { demo: boolean }): Promise<void> {
   const seed = path.join(ROOT, "prisma/seed.ts");
-  if (!fs.existsSync(seed)) {
-    console.warn("[seed] prisma/seed.ts does not exist yet: skipping the seed");
-    return;
-  }
-  await run(process.execPath, ["--import", "tsx", seed], { env: { ...process.env, DATABASE_URL: databaseUrl } });
+  const args = ["--import", "tsx", seed, ...(opts.demo ? [] : ["--reference-only"])];
+  await run(process.execPath, args, { env: { ...process.env, DATABASE_URL: databaseUrl } });
 }
 
-/** Database up, migrations applied, demo data seeded. */
-export async function prepareDatabase(opts: EmbeddedOptions = {}): Promise<Database> {
+/** True when DEMO_DATA asks for the demo data on a database of one's own. */
+export function demoRequested(): boolean {
+  return /^(1|true|yes)$/i.test(process.env.DEMO_DATA ?? "");
+}
+
+/** How many active administrators the database has (the ADMIN role). */
+export async function administratorCount(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      `select count(distinct u.id)::int as n from "User" u join "UserRole" ur on ur."userId" = u.id
+         join "Role" r on r.id = ur."roleId" where r.code = 'ADMIN' and u.status = 'ACTIVE'`,
+    );
+    return rows[0]?.n ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Database up, migrations applied, reference data seeded, and the demo data when `demo` (by
+ * default: on the embedded database, or when DEMO_DATA is set). A real database never gets
+ * the demo accounts, whose passwords the README publishes; its first administrator comes from
+ * `npm run setup:admin`.
+ */
+export async function prepareDatabase(opts: EmbeddedOptions & { demo?: boolean } = {}): Promise<Database> {
   const db = await ensureDatabase(opts);
   try {
     const applied = await applyMigrations(db.url);
     const where = db.embedded ? `embedded database ${redact(db.url)}` : redact(db.url);
     console.log(`[db] ${where}: ${applied.length ? `applied ${applied.join(", ")}` : "migrations up to date"}`);
     await ensurePrismaClient();
-    await runSeed(db.url);
+    const demo = opts.demo ?? (db.embedded || demoRequested());
+    await runSeed(db.url, { demo });
+    if (!demo && (await administratorCount(db.url)) === 0) {
+      console.log(
+        "\n  [setup] This database has no administrator yet. Create the first one with:\n" +
+          "          npm run setup:admin\n" +
+          "  (or load the demo accounts into a database of your own with: DEMO_DATA=true npm start)\n",
+      );
+    }
   } catch (err) {
     await db.stop();
     throw err;
@@ -55,7 +87,7 @@ export async function prepareDemoDatabase(serverUrl: string): Promise<Database> 
   try {
     const applied = await applyMigrations(url);
     console.log(`[db] ${redact(url)}: applied ${applied.length} migration(s)`);
-    await runSeed(url);
+    await runSeed(url, { demo: true });
   } catch (err) {
     await drop();
     throw err;
@@ -169,7 +201,7 @@ export interface Stack {
  */
 export async function startStack(opts: EmbeddedOptions & { port: number; build?: boolean }): Promise<Stack> {
   await assertPortFree(opts.port);
-  const db = await prepareDatabase(opts);
+  const db = await prepareDatabase({ ...opts, demo: true }); // the benchmarks sign in as demo users
   let next: ChildProcess | undefined;
   const stop = async () => {
     if (next) await stopChild(next);

@@ -10,7 +10,7 @@ export default async function setup(): Promise<() => Promise<void>> {
     await applyMigrations(process.env.DATABASE_URL);
     return async () => {};
   }
-  const db = await prepareDatabase({ dataDir: TEST_DATA_DIR, fresh: true, durable: false });
+  const db = await prepareDatabase({ dataDir: TEST_DATA_DIR, fresh: true, durable: false, demo: true });
   process.env.DATABASE_URL = db.url;
   return async () => {
     await db.stop();
