@@ -1,3 +1,5 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
 import { encode, type JWT } from "next-auth/jwt";
 import { NextRequest } from "next/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -203,3 +205,44 @@ describe("proxy without NEXTAUTH_SECRET", () => {
     spy.mockRestore();
   });
 });
+
+describe("proxy stays cheap", () => {
+  // The proxy runs for every request: nothing it imports may reach the database or a module
+  // marked server-only (both would also pull Prisma into the proxy's bundle).
+  it("imports no database and no server-only module, directly or through lib/", () => {
+    expect(forbiddenImports("proxy.ts")).toEqual([]);
+    // The check itself sees such imports.
+    expect(forbiddenImports("lib/news/public-urls.ts")).toContain("lib/news/public-urls.ts → server-only");
+  });
+
+  it("quotes a plain-text message (next-intl's precompiled form of it is the text itself)", () => {
+    for (const m of [enCore.Common.signInAgain, zhCore.Common.signInAgain]) expect(m).toMatch(/^[^{}<>']+$/);
+  });
+});
+
+/** Imports of a module and of the project modules it imports, in turn, that reach the database
+ * or a server-only module. */
+function forbiddenImports(entry: string): string[] {
+  const root = process.cwd();
+  const seen = new Set<string>();
+  const bad: string[] = [];
+  const resolve = (base: string) => [".ts", ".tsx", "/index.ts"].map((x) => base + x).find((f) => exists(f)) ?? base;
+  const visit = (file: string) => {
+    if (seen.has(file) || !exists(file)) return;
+    seen.add(file);
+    const src = readFileSync(file, "utf8");
+    for (const m of src.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+"([^"]+)"|^\s*import\s+"([^"]+)"/gm)) {
+      const spec = m[1] ?? m[2];
+      if (spec === "server-only" || spec === "@/lib/db" || spec.includes("generated/prisma") || spec.startsWith("@prisma/") || spec === "pg") bad.push(`${path.relative(root, file)} → ${spec}`);
+      if (spec.endsWith(".json")) continue;
+      if (spec.startsWith("@/")) visit(resolve(path.join(root, spec.slice(2))));
+      else if (spec.startsWith(".")) visit(resolve(path.join(path.dirname(file), spec)));
+    }
+  };
+  visit(path.join(root, entry));
+  return bad;
+}
+
+function exists(file: string): boolean {
+  return existsSync(file) && statSync(file).isFile();
+}
