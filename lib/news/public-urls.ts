@@ -49,11 +49,6 @@ export function canonicalFor(url: string, locale: Locale): string {
   return withLocale(url, locale);
 }
 
-/** Where an anonymous visitor of the shell's news screen goes: the public list, or the article
- * of `?id=` (which then redirects to its canonical address). Null for any other path. */
-export function publicNewsPathFor(shellPath: string): string | null {
-  const [path, search = ""] = shellPath.split("?");
-  if (path.replace(/\/+$/, "") !== "/market/news") return null;
-  const id = new URLSearchParams(search).get("id");
-  return id && /^[1-9]\d{0,8}$/.test(id) ? `/news/${id}` : "/news";
-}
+// Where an anonymous visitor of the shell's news screen goes. It lives in ./slug (pure) because
+// proxy.ts needs it too, and this module is server-only.
+export { publicNewsPathFor } from "./slug";

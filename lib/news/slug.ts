@@ -25,3 +25,12 @@ export function newsIdOf(segment: string): number | null {
   const m = /^(\d{1,9})(?:-[a-z0-9-]*)?$/.exec(segment);
   return m ? Number(m[1]) : null;
 }
+
+/** Where an anonymous visitor of the shell's news screen goes: the public list, or the article
+ * of `?id=` (which then redirects to its canonical address). Null for any other path. */
+export function publicNewsPathFor(shellPath: string): string | null {
+  const [path, search = ""] = shellPath.split("?");
+  if (path.replace(/\/+$/, "") !== "/market/news") return null;
+  const id = new URLSearchParams(search).get("id");
+  return id && /^[1-9]\d{0,8}$/.test(id) ? `/news/${id}` : "/news";
+}
