@@ -1,6 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
-import { securityHeaders } from "./lib/http/security-headers";
+import { NO_CONTENT_CSP, securityHeaders } from "./lib/http/security-headers";
 
 // precompile: ICU messages are compiled at build time, so the browser gets next-intl's small
 // formatter instead of the ICU parser (about 10 KiB gzip less on every page).
@@ -24,7 +24,13 @@ const config: NextConfig = {
     return [{ source: "/__serverLoader", destination: "/api/server-loader" }];
   },
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders(process.env.NODE_ENV !== "production") }];
+    // The Content-Security-Policy (with its per-request nonce) and HSTS come from proxy.ts; the
+    // upload endpoint, which skips the proxy, answers JSON only and gets a policy that allows nothing.
+    return [
+      { source: "/:path*", headers: securityHeaders() },
+      { source: "/api/v1/uploads/:path*", headers: [{ key: "Content-Security-Policy", value: NO_CONTENT_CSP }] },
+      { source: "/api/v1/uploads", headers: [{ key: "Content-Security-Policy", value: NO_CONTENT_CSP }] },
+    ];
   },
 };
 

@@ -196,6 +196,32 @@ describe("proxy: public paths", () => {
   });
 });
 
+describe("proxy: script policy (issue 16)", () => {
+  const scriptSrc = (csp: string | null) => csp?.split("; ").find((d) => d.startsWith("script-src")) ?? "";
+
+  it("gives every page a fresh nonce, in the response and in the request Next renders with", async () => {
+    const first = await proxy(request("/system/workbench/home", { cookies: await session() }));
+    const second = await proxy(request("/system/workbench/home", { cookies: await session() }));
+    const csp = first.headers.get("content-security-policy");
+    const nonce = /'nonce-([^']+)'/.exec(scriptSrc(csp))?.[1];
+    expect(nonce).toBeTruthy();
+    expect(scriptSrc(csp)).toBe(`script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`);
+    expect(scriptSrc(csp)).not.toContain("unsafe-inline");
+    expect(second.headers.get("content-security-policy")).not.toBe(csp);
+    // NextResponse.next forwards request headers to the renderer as x-middleware-request-*.
+    expect(first.headers.get("x-middleware-request-content-security-policy")).toBe(csp);
+  });
+
+  it("puts the policy on the proxy's own answers too, and HSTS only when HSTS_MAX_AGE is set", async () => {
+    const redirect = await proxy(request("/system/workbench/home"));
+    expect(scriptSrc(redirect.headers.get("content-security-policy"))).toContain("'strict-dynamic'");
+    expect(redirect.headers.get("strict-transport-security")).toBeNull();
+    vi.stubEnv("HSTS_MAX_AGE", "31536000");
+    const secure = await proxy(request("/news"));
+    expect(secure.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+  });
+});
+
 describe("proxy without NEXTAUTH_SECRET", () => {
   it("leaves the check to the pages (next-auth then signs with a secret the proxy cannot know)", async () => {
     vi.stubEnv("NEXTAUTH_SECRET", "");

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { gateDecision, gateRedirectTarget, isServerLoaderPath, sessionNeeded, type GateDecision } from "@/lib/auth/proxy-gate";
 import { hasValidSession } from "@/lib/auth/session-cookie";
+import { contentSecurityPolicy, newNonce, strictTransportSecurity } from "@/lib/http/security-headers";
 import { LOCALE_COOKIE, LOCALE_HEADER, LOCALE_QUERY, normalizeLocale, resolveLocale, type Locale } from "@/lib/i18n/config";
 import { log, logRequest } from "@/lib/log";
 import { redirectRoutes, redirectTarget } from "@/lib/routes";
@@ -18,6 +19,7 @@ export async function proxy(req: NextRequest) {
   const query = req.nextUrl.searchParams.get(LOCALE_QUERY);
   const cookie = req.cookies.get(LOCALE_COOKIE)?.value;
   const locale = resolveLocale({ query, cookie, acceptLanguage: req.headers.get("accept-language") });
+  const csp = contentSecurityPolicy({ nonce: newNonce(), dev: process.env.NODE_ENV === "development" });
 
   // Routes that only redirect (e.g. /customerWeb → home, /customerWeb/onlineMall → the vehicle
   // mall), optionally keeping the query string.
@@ -29,6 +31,7 @@ export async function proxy(req: NextRequest) {
     url.pathname = pathname;
     url.search = search ? `?${search}` : "";
     const res = NextResponse.redirect(url, 307);
+    secure(res, csp);
     res.headers.set("x-request-id", requestId);
     logRequest({ requestId, method: req.method, path: req.nextUrl.pathname, redirect: pathname, ms: Date.now() - started });
     return res;
@@ -37,6 +40,7 @@ export async function proxy(req: NextRequest) {
   const gate = await sessionGate(req);
   if (gate !== "pass") {
     const res = gateResponse(req, gate, locale);
+    secure(res, csp);
     rememberLocale(res, query, cookie, locale);
     res.headers.set("x-request-id", requestId);
     logRequest({ requestId, method: req.method, path: req.nextUrl.pathname, gate, locale, ms: Date.now() - started });
@@ -47,7 +51,10 @@ export async function proxy(req: NextRequest) {
   headers.set(LOCALE_HEADER, locale);
   headers.set("x-request-id", requestId);
   headers.set("x-pathname", req.nextUrl.pathname + req.nextUrl.search);
+  // Next takes the nonce for its own scripts from the request's policy.
+  headers.set("Content-Security-Policy", csp);
   const res = NextResponse.next({ request: { headers } });
+  secure(res, csp);
   rememberLocale(res, query, cookie, locale);
   res.headers.set("x-request-id", requestId);
   logRequest({
@@ -106,6 +113,13 @@ function gateResponse(req: NextRequest, gate: Exclude<GateDecision, "pass">, loc
   const res = NextResponse.redirect(url, req.method === "GET" || req.method === "HEAD" ? 307 : 303);
   res.headers.set("Cache-Control", NO_STORE);
   return res;
+}
+
+/** The page's script policy (its nonce) and, when configured, HSTS. */
+function secure(res: NextResponse, csp: string): void {
+  res.headers.set("Content-Security-Policy", csp);
+  const hsts = strictTransportSecurity();
+  if (hsts) res.headers.set("Strict-Transport-Security", hsts);
 }
 
 /** ?lng= is remembered, as the language switcher does. */

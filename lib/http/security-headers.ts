@@ -1,21 +1,44 @@
-// Sent on every response (next.config headers). Next's bootstrap and antd's theme variables
-// are inline, so scripts and styles allow 'unsafe-inline'; nothing may frame the app.
-export function securityHeaders(dev: boolean): { key: string; value: string }[] {
-  const csp = [
+// Security headers. The Content-Security-Policy is made per request by proxy.ts: scripts run
+// only with that request's nonce ('strict-dynamic' lets them load the chunks they need), so an
+// injected inline script does not run. Next reads the nonce from the request's CSP header and
+// puts it on its own scripts (every page is rendered per request). Styles keep 'unsafe-inline':
+// antd and React set style attributes. The other headers go on every response (next.config).
+export function contentSecurityPolicy(opts: { nonce: string; dev: boolean }): string {
+  return [
     "default-src 'self'",
-    `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
+    `script-src 'self' 'nonce-${opts.nonce}' 'strict-dynamic'${opts.dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
     "font-src 'self' data:",
-    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    `connect-src 'self'${opts.dev ? " ws: wss:" : ""}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
+}
+
+/** For responses that never render a page (JSON of the upload endpoint, which skips the proxy). */
+export const NO_CONTENT_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** A fresh nonce: 128 random bits, base64. */
+export function newNonce(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+}
+
+/**
+ * Strict-Transport-Security from HSTS_MAX_AGE (seconds; unset or 0: none). Set it only when the
+ * app is served over HTTPS: browsers then refuse plain HTTP to the host for that long.
+ */
+export function strictTransportSecurity(maxAge = process.env.HSTS_MAX_AGE): string | null {
+  const seconds = Number(maxAge);
+  if (!maxAge || !Number.isInteger(seconds) || seconds <= 0) return null;
+  return `max-age=${seconds}; includeSubDomains`;
+}
+
+export function securityHeaders(): { key: string; value: string }[] {
   return [
-    { key: "Content-Security-Policy", value: csp },
     { key: "X-Content-Type-Options", value: "nosniff" },
     { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
     { key: "X-Frame-Options", value: "DENY" },
