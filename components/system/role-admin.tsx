@@ -5,28 +5,30 @@ import { PlusOutlined } from "@ant-design/icons";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { PageContainer } from "@/components/ui/page-container";
-import type { MenuAdminRow, OrgNode, RoleAdminRow } from "@/lib/system/admin-queries";
+import type { Grantable, MenuAdminRow, OrgNode, RoleAdminRow } from "@/lib/system/admin-queries";
 import { deleteRoleAction, saveRoleAction } from "@/lib/system/actions";
 import { DATA_SCOPES, ZRoleSave } from "@/lib/system/schemas";
 import { FormDrawer, RowActions, toTreeData, useConfirmedAction, useFormAction } from "./admin-kit";
 
 type Values = { code: string; nameEn: string; nameZh: string; dataScope: RoleAdminRow["dataScope"]; menuIds: number[]; organizationIds: number[] };
-type Data = { roles: RoleAdminRow[]; menus: MenuAdminRow[]; orgs: OrgNode[]; can: Record<string, boolean> };
+type Data = { roles: RoleAdminRow[]; menus: MenuAdminRow[]; orgs: OrgNode[]; can: Record<string, boolean>; grantable: Grantable };
 
 /** Menus and buttons as a tree of checkboxes. Ticking a node ticks everything below it and the
- * nodes above it (a button is useless without its screen); unticking clears what is below. */
-function MenuTreeField({ menus, value = [], onChange }: { menus: MenuAdminRow[]; value?: number[]; onChange?: (v: number[]) => void }) {
+ * nodes above it (a button is useless without its screen); unticking clears what is below.
+ * `allowed` (null: all) is what the editor may grant: other nodes cannot be ticked. */
+function MenuTreeField({ menus, allowed, value = [], onChange }: { menus: MenuAdminRow[]; allowed: ReadonlySet<number> | null; value?: number[]; onChange?: (v: number[]) => void }) {
   const t = useTranslations("System.menu");
   const zh = useLocale() === "zh-CN";
   const { parentOf, childrenOf, treeData } = useMemo(() => {
     const parentOf = new Map<number, number | null>();
     const childrenOf = new Map<number, number[]>();
     const walk = (nodes: MenuAdminRow[]) =>
-      nodes.map((n): { key: number; title: React.ReactNode; children?: ReturnType<typeof walk> } => {
+      nodes.map((n): { key: number; disableCheckbox: boolean; title: React.ReactNode; children?: ReturnType<typeof walk> } => {
         parentOf.set(n.id, n.parentId);
         childrenOf.set(n.id, (n.children ?? []).map((c) => c.id));
         return {
           key: n.id,
+          disableCheckbox: allowed !== null && !allowed.has(n.id),
           title: (
             <span data-testid={`menu-node-${n.key}`}>
               {zh ? n.nameZh : n.nameEn}
@@ -37,7 +39,7 @@ function MenuTreeField({ menus, value = [], onChange }: { menus: MenuAdminRow[];
         };
       });
     return { parentOf, childrenOf, treeData: walk(menus) };
-  }, [menus, zh, t]);
+  }, [menus, zh, t, allowed]);
   const below = (id: number): number[] => (childrenOf.get(id) ?? []).flatMap((c) => [c, ...below(c)]);
   const above = (id: number): number[] => {
     const p = parentOf.get(id);
@@ -55,7 +57,7 @@ function MenuTreeField({ menus, value = [], onChange }: { menus: MenuAdminRow[];
         onCheck={(_, info) => {
           const id = Number(info.node.key);
           const next = new Set(value);
-          if (info.checked) [id, ...below(id), ...above(id)].forEach((x) => next.add(x));
+          if (info.checked) [id, ...below(id), ...above(id)].filter((x) => allowed === null || allowed.has(x)).forEach((x) => next.add(x));
           else [id, ...below(id)].forEach((x) => next.delete(x));
           onChange?.([...next]);
         }}
@@ -77,6 +79,11 @@ export function RoleAdmin({ data }: { data: Data }) {
   const confirmed = useConfirmedAction();
   const scope = Form.useWatch("dataScope", form);
   const name = (r: { nameEn: string; nameZh: string }) => (zh ? r.nameZh : r.nameEn);
+  // Only what the editor may grant is offered (the service refuses anything else); what the
+  // role already has stays shown. Roles the editor holds cannot be edited by them.
+  const g = data.grantable;
+  const allowedMenus = useMemo(() => (g ? new Set(g.menuIds) : null), [g]);
+  const own = new Set(g?.ownRoleIds ?? []);
 
   const open = (v: Partial<Values> & { id?: number; system?: boolean }) => {
     setEditing(v);
@@ -95,7 +102,7 @@ export function RoleAdmin({ data }: { data: Data }) {
       render: (_, r) => (
         <RowActions
           items={[
-            { key: "edit", label: ta("edit"), hidden: !data.can.update, onClick: () => open({ id: r.id, system: r.system, code: r.code, nameEn: r.nameEn, nameZh: r.nameZh, dataScope: r.dataScope, menuIds: r.menuIds, organizationIds: r.organizationIds }) },
+            { key: "edit", label: ta("edit"), hidden: !data.can.update || own.has(r.id), onClick: () => open({ id: r.id, system: r.system, code: r.code, nameEn: r.nameEn, nameZh: r.nameZh, dataScope: r.dataScope, menuIds: r.menuIds, organizationIds: r.organizationIds }) },
             {
               key: "delete", label: ta("delete"), danger: true, hidden: !data.can.delete || (r.system && r.users > 0),
               onClick: () => void confirmed({ title: ta("confirmDelete", { name: name(r) }), content: tr("deleteHint"), danger: true }, deleteRoleAction, { id: r.id }, ta("deleted")),
@@ -127,15 +134,15 @@ export function RoleAdmin({ data }: { data: Data }) {
         <Form.Item name="nameEn" label={tf("nameEn")} required><Input maxLength={100} /></Form.Item>
         <Form.Item name="nameZh" label={tf("nameZh")} required><Input maxLength={100} /></Form.Item>
         <Form.Item name="dataScope" label={tf("dataScope")} required>
-          <Select options={DATA_SCOPES.map((s) => ({ value: s, label: ts(s) }))} />
+          <Select options={DATA_SCOPES.map((s) => ({ value: s, label: ts(s), disabled: !!g && !g.scopes.includes(s) && s !== editing?.dataScope }))} />
         </Form.Item>
         {scope === "CUSTOM" && (
           <Form.Item name="organizationIds" label={tf("organizationIds")} required>
-            <TreeSelect multiple treeDefaultExpandAll treeData={toTreeData(data.orgs, zh)} showSearch treeNodeFilterProp="title" />
+            <TreeSelect multiple treeDefaultExpandAll treeData={toTreeData(data.orgs, zh, { disabled: (n) => !!g && !g.organizationIds.includes(n.id) && !editing?.organizationIds?.includes(n.id) })} showSearch treeNodeFilterProp="title" />
           </Form.Item>
         )}
         <Form.Item name="menuIds" label={tf("menuIds")}>
-          <MenuTreeField menus={data.menus} />
+          <MenuTreeField menus={data.menus} allowed={allowedMenus} />
         </Form.Item>
       </FormDrawer>
     </PageContainer>

@@ -4,7 +4,7 @@ import { Form, Select, Table, Tag, TreeSelect, type TableColumnsType } from "ant
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { PageContainer } from "@/components/ui/page-container";
-import type { OrgNode, RoleAdminRow } from "@/lib/system/admin-queries";
+import type { Grantable, OrgNode, RoleAdminRow } from "@/lib/system/admin-queries";
 import { changeRoleScopeAction } from "@/lib/system/actions";
 import { DATA_SCOPES, ZRoleScope } from "@/lib/system/schemas";
 import { FormDrawer, RowActions, toTreeData, useFormAction } from "./admin-kit";
@@ -13,7 +13,7 @@ type Role = Omit<RoleAdminRow, "menuIds">;
 type Values = { dataScope: Role["dataScope"]; organizationIds: number[] };
 const COLOR = { ALL: "red", ORG_AND_CHILDREN: "orange", ORG: "gold", SELF: "green", CUSTOM: "blue" } as const;
 
-export function ScopeAdmin({ data }: { data: { roles: Role[]; orgs: OrgNode[]; can: Record<string, boolean> } }) {
+export function ScopeAdmin({ data }: { data: { roles: Role[]; orgs: OrgNode[]; can: Record<string, boolean>; grantable: Grantable } }) {
   const t = useTranslations("ScopeAdmin");
   const ts = useTranslations("System.dataScopes");
   const tr = useTranslations("System.role");
@@ -25,6 +25,9 @@ export function ScopeAdmin({ data }: { data: { roles: Role[]; orgs: OrgNode[]; c
   const submit = useFormAction("RoleAdmin.fields");
   const scope = Form.useWatch("dataScope", form);
   const name = (r: { nameEn: string; nameZh: string }) => (zh ? r.nameZh : r.nameEn);
+  // Only scopes within the editor's own are offered; roles the editor holds are not theirs to change.
+  const g = data.grantable;
+  const own = new Set(g?.ownRoleIds ?? []);
   const orgName = new Map<number, string>();
   const index = (nodes: OrgNode[]) => nodes.forEach((n) => (orgName.set(n.id, name(n)), index(n.children ?? [])));
   index(data.orgs);
@@ -45,7 +48,7 @@ export function ScopeAdmin({ data }: { data: { roles: Role[]; orgs: OrgNode[]; c
     { title: tr("code"), dataIndex: "code", width: 180 },
     { title: tr("dataScope"), key: "scope", render: (_, r) => (<span><Tag color={COLOR[r.dataScope]}>{ts(r.dataScope)}</Tag>{r.dataScope === "CUSTOM" && r.organizationIds.map((id) => <Tag key={id}>{orgName.get(id)}</Tag>)}</span>) },
     { title: tr("users"), dataIndex: "users", width: 90, align: "right" },
-    { title: ta("actions"), key: "actions", width: 150, render: (_, r) => <RowActions items={[{ key: "scope", label: t("change"), hidden: !data.can.update, onClick: () => open(r) }]} /> },
+    { title: ta("actions"), key: "actions", width: 150, render: (_, r) => <RowActions items={[{ key: "scope", label: t("change"), hidden: !data.can.update || own.has(r.id), onClick: () => open(r) }]} /> },
   ];
 
   return (
@@ -61,11 +64,11 @@ export function ScopeAdmin({ data }: { data: { roles: Role[]; orgs: OrgNode[]; c
         onSubmit={async (v) => !!(await submit(form, ZRoleScope, changeRoleScopeAction, { id: editing?.id, dataScope: v.dataScope, organizationIds: v.dataScope === "CUSTOM" ? (v.organizationIds ?? []) : [] }))}
       >
         <Form.Item name="dataScope" label={tf("dataScope")} required extra={scope ? t(`descriptions.${scope}`) : undefined}>
-          <Select options={DATA_SCOPES.map((s) => ({ value: s, label: ts(s) }))} />
+          <Select options={DATA_SCOPES.map((s) => ({ value: s, label: ts(s), disabled: !!g && !g.scopes.includes(s) && s !== editing?.dataScope }))} />
         </Form.Item>
         {scope === "CUSTOM" && (
           <Form.Item name="organizationIds" label={tf("organizationIds")} required>
-            <TreeSelect multiple treeDefaultExpandAll treeData={toTreeData(data.orgs, zh)} showSearch treeNodeFilterProp="title" />
+            <TreeSelect multiple treeDefaultExpandAll treeData={toTreeData(data.orgs, zh, { disabled: (n) => !!g && !g.organizationIds.includes(n.id) && !editing?.organizationIds.includes(n.id) })} showSearch treeNodeFilterProp="title" />
           </Form.Item>
         )}
       </FormDrawer>

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import type { Viewer } from "@/lib/auth/viewer";
+import { hasPermission, type Viewer } from "@/lib/auth/viewer";
 import { implementedRoutes } from "@/lib/routes";
 
 export type MenuNode = {
@@ -25,9 +25,15 @@ async function screenRows(): Promise<Row[]> {
   });
 }
 
+/** Screens that need a permission besides their menu: the SMS outbox shows live verification
+ * codes, so granting the System directory must not be enough to read them. */
+export const ROUTE_PERMISSIONS: Readonly<Record<string, string>> = { "system/smsOutbox": "sms:outbox" };
+
+const permitted = (viewer: Viewer, path: string) => !ROUTE_PERMISSIONS[path] || hasPermission(viewer, ROUTE_PERMISSIONS[path]);
+
 function canOpen(viewer: Viewer, row: Row): boolean {
   if (row.type !== "MENU" || !row.path || !implementedRoutes.has(row.path)) return false;
-  return viewer.userType === "ADMIN" || viewer.menuIds.has(row.id);
+  return viewer.userType === "ADMIN" || (viewer.menuIds.has(row.id) && permitted(viewer, row.path));
 }
 
 /** The side menu: screens that exist and the viewer's roles grant, under their directories. */
@@ -56,7 +62,7 @@ export async function getHomeTiles(viewer: Viewer): Promise<Tile[]> {
 
 /** Which of `paths` the viewer may open, by canOpenRoute's rule, in one query (links to other screens). */
 export async function openableRoutes(viewer: Viewer, paths: readonly string[]): Promise<Set<string>> {
-  const wanted = [...new Set(paths)].filter((p) => implementedRoutes.has(p));
+  const wanted = [...new Set(paths)].filter((p) => implementedRoutes.has(p) && permitted(viewer, p));
   if (viewer.userType === "ADMIN" || wanted.length === 0) return new Set(viewer.userType === "ADMIN" ? wanted : []);
   const menus = await db().menu.findMany({ where: { path: { in: wanted }, type: "MENU" }, select: { id: true, path: true } });
   return new Set(menus.filter((m) => viewer.menuIds.has(m.id)).map((m) => m.path!));
@@ -66,6 +72,7 @@ export async function openableRoutes(viewer: Viewer, paths: readonly string[]): 
 export async function canOpenRoute(viewer: Viewer, path: string): Promise<boolean> {
   if (!implementedRoutes.has(path)) return false;
   if (viewer.userType === "ADMIN") return true;
+  if (!permitted(viewer, path)) return false;
   // A screen may hang in more than one place of the tree: any granted entry opens it.
   const menus = await db().menu.findMany({ where: { path, type: "MENU" }, select: { id: true } });
   return menus.some((m) => viewer.menuIds.has(m.id));

@@ -42,7 +42,7 @@ export const ENDPOINTS: Endpoint[] = [
   { method: "patch", path: "/cart/{id}", tag: "Cart", summary: "Change a cart line's quantity or remark", access: "cart:update; another user's line is 404", params: ZIdParams, body: { schema: ZCartLinePatch, name: "CartLinePatch" }, ok: [ok("CartLineChanged")], errors: [401, 403, 404, 409, 422] },
   { method: "delete", path: "/cart/{id}", tag: "Cart", summary: "Remove a cart line", access: "cart:update; another user's line is 404", params: ZIdParams, ok: [ok("Deleted")], errors: [401, 403, 404] },
   {
-    method: "post", path: "/orders", tag: "Orders", summary: "Submit cart lines as one order (stock reserved now)", access: "order:submit (dealers)",
+    method: "post", path: "/orders", tag: "Orders", summary: "Submit cart lines as one order (stock reserved now)", access: "order:submit (dealers); each cart line makes one order at most: a line no longer in the caller's cart (ordered meanwhile, removed, or not theirs) is 409",
     headers: [{ name: IDEMPOTENCY_HEADER, schema: zIdempotencyHeader, required: true, description: "Made once per order the client means; a retry with the same key answers the same order (200) instead of a second one" }],
     body: { schema: ZSubmitOrder, name: "SubmitOrder" }, ok: [ok("OrderSubmitted", "Made", 201), ok("OrderSubmitted", "Made before with this key", 200)], errors: [400, 401, 403, 404, 409, 422],
   },

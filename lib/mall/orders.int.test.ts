@@ -105,6 +105,25 @@ describe("stock is never oversold", () => {
     expect(await stockOf(goods.id)).toBe(98);
   });
 
+  it("20 parallel submissions of one cart line with different keys make one order; the rest are told the cart changed", async () => {
+    const goods = await makeGoods({ stock: 100 });
+    const d = await makeDealer();
+    const line = await addLine(d, goods.id, 10);
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => submitOrder(d.viewer, ctxOf(d.viewer), form(d, [line.id]), uid("key-"))));
+    const ok = results.filter((r) => r.status === "fulfilled");
+    const failed = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+    expect(ok).toHaveLength(1);
+    expect(failed).toHaveLength(19);
+    for (const f of failed) {
+      expect(f.reason).toBeInstanceOf(DomainError);
+      expect((f.reason as DomainError).key).toBe("Orders.errors.cartChanged");
+      expect((f.reason as DomainError).status).toBe(409);
+    }
+    expect(await db().order.count({ where: { companyId: d.company } })).toBe(1);
+    expect(await stockOf(goods.id)).toBe(90);
+    expect(await db().cartLine.count({ where: { id: line.id } })).toBe(0);
+  });
+
   it("the same key in another company is another order", async () => {
     const goods = await makeGoods();
     const key = uid("shared-");
@@ -155,10 +174,12 @@ describe("submission", () => {
     expect(await db().cartLine.count({ where: { id: { in: [l1.id, l2.id] } } })).toBe(2);
   });
 
-  it("answers 404 for another dealer's cart line or address", async () => {
+  it("answers another dealer's cart line as a line gone from the cart (409), and refuses another dealer's address", async () => {
     const g = await makeGoods();
     const lb = await addLine(b, g.id, 1);
-    await expect(submitOrder(a.viewer, ctxOf(a.viewer), form(a, [lb.id]), uid("key-"))).rejects.toBeInstanceOf(NotFoundError);
+    await expectDomain(submitOrder(a.viewer, ctxOf(a.viewer), form(a, [lb.id]), uid("key-")), "Orders.errors.cartChanged", 409);
+    await expectDomain(submitOrder(a.viewer, ctxOf(a.viewer), form(a, [2_000_000_000]), uid("key-")), "Orders.errors.cartChanged", 409);
+    expect(await db().cartLine.count({ where: { id: lb.id } })).toBe(1);
     const la = await addLine(a, g.id, 1);
     await expectDomain(submitOrder(a.viewer, ctxOf(a.viewer), { ...form(a, [la.id]), addressId: b.address }, uid("key-")), "Orders.errors.addressMissing");
     await expectDomain(submitOrder(a.viewer, ctxOf(a.viewer), { ...form(a, [la.id]), deliveryWay: "TELEPORT" }, uid("key-")), "Orders.errors.unknownOption");

@@ -124,7 +124,7 @@ async function checkDict(code: "delivery_way" | "carrier_type", value: string | 
 }
 
 /** Cart lines → one order, or the order this idempotency key already made. The cart lines
- * ordered leave the cart in the same transaction. */
+ * ordered are locked first and leave the cart in the same transaction. */
 export async function submitOrder(viewer: Viewer, ctx: AuditCtx, input: TSubmitOrder, idempotencyKey: string): Promise<{ id: number; orderNo: string; created: boolean }> {
   const companyId = requireDealer(viewer);
   const options = await dicts(["delivery_way", "carrier_type"] as const);
@@ -136,9 +136,16 @@ export async function submitOrder(viewer: Viewer, ctx: AuditCtx, input: TSubmitO
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`order:${companyId}:${idempotencyKey}`}, 0))`;
       const existing = await tx.order.findUnique({ where: { companyId_idempotencyKey: { companyId, idempotencyKey } }, select: { id: true, orderNo: true } });
       if (existing) return { ...existing, created: false };
-      const ids = [...new Set(input.cartLineIds)];
-      const lines = await tx.cartLine.findMany({ where: { id: { in: ids }, companyId, userId: viewer.userId }, select: { id: true, goodsId: true, quantity: true, remark: true } });
-      if (lines.length !== ids.length) throw new NotFoundError();
+      // The lines are consumed under a row lock, taken in id order (no deadlocks between
+      // submissions of overlapping lines): a submission with another key that waited here
+      // finds them gone and is refused, so one cart line makes at most one order. A line not
+      // (or no longer) in the viewer's cart answers the same whoever's it is.
+      const ids = [...new Set(input.cartLineIds)].sort((x, y) => x - y);
+      const locked = await tx.$queryRaw<{ id: number }[]>`
+        SELECT "id" FROM "CartLine" WHERE "id" = ANY(${ids}::int[]) AND "companyId" = ${companyId} AND "userId" = ${viewer.userId}
+        ORDER BY "id" FOR UPDATE`;
+      if (locked.length !== ids.length) throw new DomainError("Orders.errors.cartChanged", {}, "cartLineIds", 409);
+      const lines = await tx.cartLine.findMany({ where: { id: { in: ids } }, select: { id: true, goodsId: true, quantity: true, remark: true } });
       const address = await tx.address.findFirst({
         where: { id: input.addressId, companyId },
         select: { id: true, receiver: true, phone: true, address: true, regionAreaId: true, regionArea: { select: { nameEn: true, nameZh: true, parent: { select: { nameZh: true, parent: { select: { nameZh: true } } } } } } },
@@ -159,7 +166,7 @@ export async function submitOrder(viewer: Viewer, ctx: AuditCtx, input: TSubmitO
         address: { id: address.id, receiver: address.receiver, receiverPhone: address.phone, regionAreaId: address.regionAreaId, text: `${areaText} ${address.address}` },
         idempotencyKey,
       });
-      await tx.cartLine.deleteMany({ where: { id: { in: ids }, companyId, userId: viewer.userId } });
+      await tx.cartLine.deleteMany({ where: { id: { in: ids } } });
       return { ...order, created: true };
     });
   try {

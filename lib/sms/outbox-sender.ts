@@ -4,5 +4,6 @@ import type { SmsSender } from "./types";
  * screen (development, demos, and tests read codes from there). */
 export const outboxSender: SmsSender = {
   name: "outbox",
+  outbox: true,
   async transmit() {},
 };

@@ -40,16 +40,15 @@ const CASES: Case[] = [
     name: "create role", permission: "role:create", call: A.saveRoleAction,
     setup: async () => {
       const code = upper();
-      const menu = await makeMenu();
-      return { input: { code, nameEn: code, nameZh: code, dataScope: "SELF", menuIds: [menu.id], organizationIds: [] }, state: () => db().role.count({ where: { code } }) };
+      // A menu "staff with it" holds: nobody grants what they do not hold (role-ceiling.int.test.ts).
+      return { input: { code, nameEn: code, nameZh: code, dataScope: "SELF", menuIds: [grantable], organizationIds: [] }, state: () => db().role.count({ where: { code } }) };
     },
   },
   {
     name: "edit role", permission: "role:update", call: A.saveRoleAction,
     setup: async () => {
       const r = await makeRole();
-      const menu = await makeMenu();
-      return { input: { id: r.id, code: r.code, nameEn: "Renamed", nameZh: "改名", dataScope: "ORG", menuIds: [menu.id], organizationIds: [] }, state: () => db().role.findUnique({ where: { id: r.id }, include: { menus: true } }) };
+      return { input: { id: r.id, code: r.code, nameEn: "Renamed", nameZh: "改名", dataScope: "ORG", menuIds: [grantable], organizationIds: [] }, state: () => db().role.findUnique({ where: { id: r.id }, include: { menus: true } }) };
     },
   },
   {
@@ -167,11 +166,13 @@ const CASES: Case[] = [
 ];
 
 let who: Record<"dealerA" | "dealerB" | "staffWithout" | "staffWith" | "admin", { id: number; companyId: number | null }>;
+let grantable: number;
 
 beforeAll(async () => {
   // Each permission as a BUTTON menu of its own, granted to the "staff with it" role.
   const buttons = await Promise.all([...new Set(CASES.map((c) => c.permission))].map((permission) => makeMenu({ type: "BUTTON", permission })));
-  const granted = await makeRole({ dataScope: "ALL", menuIds: buttons.map((b) => b.id) });
+  grantable = (await makeMenu()).id;
+  const granted = await makeRole({ dataScope: "ALL", menuIds: [...buttons.map((b) => b.id), grantable] });
   const plain = await makeRole({ dataScope: "ALL" });
   const [a, b] = [await makeCompany(), await makeCompany()];
   const dealerRole = await makeRole({ menuIds: [] });

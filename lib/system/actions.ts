@@ -16,14 +16,14 @@ const done = <T>(path: string, data: T): T => {
 
 export const saveMenuAction = async (input: unknown) => {
   const perm = isUpdate(input) ? "menu:update" : "menu:create";
-  return signedInAction({ schema: ZMenuSave, permission: perm, labels: "MenuAdmin.fields", run: async (v, c) => done("/", await saveMenu(ctxOf(c.viewer, c.requestId), v)) })(input);
+  return signedInAction({ schema: ZMenuSave, permission: perm, labels: "MenuAdmin.fields", run: async (v, c) => done("/", await saveMenu(c.viewer, ctxOf(c.viewer, c.requestId), v)) })(input);
 };
 export const deleteMenuAction = signedInAction({ schema: ZId, permission: "menu:delete", labels: "MenuAdmin.fields", run: async (v, c) => done("/", await deleteMenu(ctxOf(c.viewer, c.requestId), v.id)) });
 
 export const saveRoleAction = async (input: unknown) =>
-  signedInAction({ schema: ZRoleSave, permission: isUpdate(input) ? "role:update" : "role:create", labels: "RoleAdmin.fields", run: async (v, c) => done("/system/role", await saveRole(ctxOf(c.viewer, c.requestId), v)) })(input);
+  signedInAction({ schema: ZRoleSave, permission: isUpdate(input) ? "role:update" : "role:create", labels: "RoleAdmin.fields", run: async (v, c) => done("/system/role", await saveRole(c.viewer, ctxOf(c.viewer, c.requestId), v)) })(input);
 export const deleteRoleAction = signedInAction({ schema: ZId, permission: "role:delete", labels: "RoleAdmin.fields", run: async (v, c) => done("/system/role", await deleteRole(ctxOf(c.viewer, c.requestId), v.id)) });
-export const changeRoleScopeAction = signedInAction({ schema: ZRoleScope, permission: "scope:update", labels: "RoleAdmin.fields", run: async (v, c) => done("/system/ruleScopes", await changeRoleScope(ctxOf(c.viewer, c.requestId), v)) });
+export const changeRoleScopeAction = signedInAction({ schema: ZRoleScope, permission: "scope:update", labels: "RoleAdmin.fields", run: async (v, c) => done("/system/ruleScopes", await changeRoleScope(c.viewer, ctxOf(c.viewer, c.requestId), v)) });
 
 export const saveOrganizationAction = async (input: unknown) =>
   signedInAction({ schema: ZOrganizationSave, permission: isUpdate(input) ? "org:update" : "org:create", labels: "OrgAdmin.fields", run: async (v, c) => done("/system/organization", await saveOrganization(ctxOf(c.viewer, c.requestId), v)) })(input);

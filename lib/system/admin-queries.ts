@@ -1,12 +1,15 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { hasPermission, type Viewer } from "@/lib/auth/viewer";
+import { grantable, loadCeiling, type Grantable } from "@/lib/access/ceiling";
 import { companyScopeWhere, userScopeWhere } from "@/lib/access/scope";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { ZUserSearch } from "./schemas";
 
 // Read models of the editable access screens: each loader answers the rows and what the
 // viewer may do with them (the permission codes decide which buttons the screen shows).
+
+export type { Grantable };
 
 type Node<T> = T & { id: number; parentId: number | null; children?: Node<T>[] };
 
@@ -55,14 +58,20 @@ async function roleRows(): Promise<RoleAdminRow[]> {
   }));
 }
 
+/** What the editor may hand out on the role screens (null: anything); the services check again. */
+async function grantableFor(viewer: Viewer, orgs: { id: number }[]): Promise<Grantable> {
+  if (viewer.userType === "ADMIN") return null;
+  return grantable(await loadCeiling(db() as unknown as Prisma.TransactionClient, viewer), orgs.map((o) => o.id));
+}
+
 export async function loadRoleAdmin(viewer: Viewer) {
   const [roles, menus, orgs] = await Promise.all([roleRows(), menuRows(), orgRows()]);
-  return { roles, menus: nestRows(menus) as MenuAdminRow[], orgs: nestRows(orgs) as OrgNode[], can: can(viewer, "role:create", "role:update", "role:delete") };
+  return { roles, menus: nestRows(menus) as MenuAdminRow[], orgs: nestRows(orgs) as OrgNode[], can: can(viewer, "role:create", "role:update", "role:delete"), grantable: await grantableFor(viewer, orgs) };
 }
 
 export async function loadScopeAdmin(viewer: Viewer) {
   const [roles, orgs] = await Promise.all([roleRows(), orgRows()]);
-  return { roles: roles.map(({ menuIds: _m, ...r }) => (void _m, r)), orgs: nestRows(orgs) as OrgNode[], can: can(viewer, "scope:update") };
+  return { roles: roles.map(({ menuIds: _m, ...r }) => (void _m, r)), orgs: nestRows(orgs) as OrgNode[], can: can(viewer, "scope:update"), grantable: await grantableFor(viewer, orgs) };
 }
 
 type AreaNode = { id: number; code: string; nameEn: string; nameZh: string; level: number };

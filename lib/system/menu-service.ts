@@ -1,5 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
+import { loadCeiling } from "@/lib/access/ceiling";
+import type { Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { DomainError, NotFoundError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -43,7 +45,26 @@ function data(input: TMenuSave) {
   };
 }
 
-export async function saveMenu(ctx: AuditCtx, input: TMenuSave) {
+/**
+ * The roles that hold a menu hold what it opens: pointing an existing menu at another screen
+ * or permission code hands that to every holder. Outside administrators, a changed path must
+ * be one the editor opens through a menu of their own, a changed code one the editor holds
+ * (a new menu is granted to nobody, so creating one is free).
+ */
+async function checkCeiling(tx: Tx, viewer: Viewer, before: { path: string | null; permission: string | null }, after: { path: string | null; permission: string | null }): Promise<void> {
+  const ceiling = await loadCeiling(tx, viewer);
+  if (ceiling.admin) return;
+  if (after.path !== null && after.path !== before.path) {
+    const held = await tx.menu.count({ where: { id: { in: [...ceiling.menuIds] }, type: "MENU", path: after.path } });
+    if (!held) throw new DomainError("MenuAdmin.errors.beyondYours", {}, "path", 403);
+  }
+  if (after.permission !== null && after.permission !== before.permission) {
+    const held = await tx.menu.count({ where: { id: { in: [...ceiling.menuIds] }, type: "BUTTON", permission: after.permission } });
+    if (!held) throw new DomainError("MenuAdmin.errors.beyondYours", {}, "permission", 403);
+  }
+}
+
+export async function saveMenu(viewer: Viewer, ctx: AuditCtx, input: TMenuSave) {
   return db().$transaction(async (tx) => {
     await checkParent(tx, input);
     await checkPermission(tx, input);
@@ -55,6 +76,7 @@ export async function saveMenu(ctx: AuditCtx, input: TMenuSave) {
     const before = await tx.menu.findUnique({ where: { id: input.id }, select: SELECT });
     if (!before) throw new NotFoundError();
     if (before.type !== input.type && (await tx.menu.count({ where: { parentId: input.id } })) > 0) throw new DomainError("MenuAdmin.errors.typeWithChildren", {}, "type");
+    await checkCeiling(tx, viewer, before, data(input));
     const row = await tx.menu.update({ where: { id: input.id }, data: data(input), select: SELECT });
     await audit(tx, ctx, "Menu", row.id, "update", before, row);
     return row;

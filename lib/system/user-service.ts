@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import { unlockUser } from "@/lib/auth/account-admin";
 import { hashPassword } from "@/lib/auth/password";
 import { ForbiddenError, isAdmin, type Viewer } from "@/lib/auth/viewer";
+import { checkAssignment, loadCeiling } from "@/lib/access/ceiling";
 import { companyScopeWhere, userScopeWhere } from "@/lib/access/scope";
 import { DomainError, NotFoundError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -34,7 +35,8 @@ async function target(tx: Tx, viewer: Viewer, id: number) {
 }
 
 /** Roles, companies, department and job exist; companies only for dealers and within scope;
- * only administrators hand out administration. */
+ * only administrators hand out administration. What the roles give is checked against the
+ * editor's own grants by checkAssignment (lib/access/ceiling.ts). */
 async function checkLinks(tx: Tx, viewer: Viewer, v: { userType: string; roleIds: number[]; companyIds: number[]; organizationId?: number | null; jobId?: number | null }) {
   if (v.userType !== "DEALER" && v.companyIds.length) throw new DomainError("UserAdmin.errors.staffNoCompanies", {}, "companyIds");
   const roles = await tx.role.findMany({ where: { id: { in: v.roleIds } }, select: { code: true } });
@@ -45,6 +47,11 @@ async function checkLinks(tx: Tx, viewer: Viewer, v: { userType: string; roleIds
   if (companies !== ids.length) throw new DomainError("UserAdmin.errors.unknownCompany", {}, "companyIds");
   if (v.organizationId && !(await tx.organization.findUnique({ where: { id: v.organizationId }, select: { id: true } }))) throw new DomainError("UserAdmin.errors.unknownOrganization", {}, "organizationId");
   if (v.jobId && !(await tx.job.findUnique({ where: { id: v.jobId }, select: { id: true } }))) throw new DomainError("UserAdmin.errors.unknownJob", {}, "jobId");
+}
+
+/** Role changes of one user are made one at a time, so each is checked against what it replaces. */
+async function lockUser(tx: Tx, id: number): Promise<void> {
+  await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${id} FOR UPDATE`;
 }
 
 async function checkUnique(tx: Tx, v: { id?: number; account?: string; phone: string | null }) {
@@ -67,6 +74,7 @@ export async function createUser(viewer: Viewer, ctx: AuditCtx, input: TUserCrea
   return db().$transaction(async (tx) => {
     await checkUnique(tx, input);
     await checkLinks(tx, viewer, input);
+    await checkAssignment(tx, await loadCeiling(tx, viewer), null, { userType: input.userType, organizationId: input.organizationId ?? null, roleIds: input.roleIds });
     const user = await tx.user.create({
       data: { account: input.account, name: input.name, phone: input.phone, userType: input.userType, status: "ACTIVE", passwordHash, organizationId: input.organizationId, jobId: input.jobId },
       select: { id: true },
@@ -80,9 +88,11 @@ export async function createUser(viewer: Viewer, ctx: AuditCtx, input: TUserCrea
 
 export async function updateUser(viewer: Viewer, ctx: AuditCtx, input: TUserUpdate) {
   return db().$transaction(async (tx) => {
+    await lockUser(tx, input.id);
     const before = await target(tx, viewer, input.id);
     await checkUnique(tx, { id: input.id, phone: input.phone });
     await checkLinks(tx, viewer, input);
+    await checkAssignment(tx, await loadCeiling(tx, viewer), before, { userType: input.userType, organizationId: input.organizationId ?? null, roleIds: input.roleIds });
     await tx.user.update({ where: { id: input.id }, data: { name: input.name, phone: input.phone, userType: input.userType, organizationId: input.organizationId, jobId: input.jobId } });
     await writeLinks(tx, input.id, input.roleIds, input.companyIds);
     const after = await snapshot(tx, input.id);
@@ -118,9 +128,11 @@ export async function resetUserPassword(viewer: Viewer, ctx: AuditCtx, input: TR
 
 export async function approveUser(viewer: Viewer, ctx: AuditCtx, input: TApprove) {
   return db().$transaction(async (tx) => {
+    await lockUser(tx, input.id);
     const before = await target(tx, viewer, input.id);
     if (before.status !== "PENDING") throw new DomainError("UserAdmin.errors.notPending");
     await checkLinks(tx, viewer, input);
+    await checkAssignment(tx, await loadCeiling(tx, viewer), before, { userType: input.userType, organizationId: input.organizationId ?? null, roleIds: input.roleIds });
     const now = new Date();
     await tx.user.update({
       where: { id: input.id },

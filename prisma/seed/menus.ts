@@ -116,7 +116,8 @@ export const menuCatalog: MenuSeed[] = [
       { key: "system.client", nameEn: "API Clients", nameZh: "客户端管理", path: "system/client" },
       { key: "system.userEquipment", nameEn: "User Devices", nameZh: "用户设备", path: "system/userEquipment" },
       { key: "system.loginLog", nameEn: "Login Log", nameZh: "登录日志", path: "system/loginLog", buttons: [{ permission: "loginLog:export", nameEn: "Export", nameZh: "导出" }] },
-      { key: "system.smsOutbox", nameEn: "SMS Outbox", nameZh: "短信发件箱", path: "system/smsOutbox" },
+      // The outbox shows live verification codes: the screen opens only with sms:outbox too (lib/access/menus.ts).
+      { key: "system.smsOutbox", nameEn: "SMS Outbox", nameZh: "短信发件箱", path: "system/smsOutbox", buttons: [{ permission: "sms:outbox", nameEn: "Read messages and live codes", nameZh: "查看短信与有效验证码" }] },
       { key: "system.weixinApp", nameEn: "WeChat Apps", nameZh: "微信应用", path: "system/weixinApp" },
     ],
   },
