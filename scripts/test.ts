@@ -2,8 +2,9 @@
 //   typecheck, lint, database server (DATABASE_URL, else a fresh embedded PostgreSQL at
 //   data/test-postgres, stopped at the end), migrate + seed, vitest (unit + integration), a
 //   second database with the demo data only ("<name>_e2e" on the same server), next build,
-//   next start on 3100, playwright.
-// Options: --skip-e2e (stop after vitest), --only unit|int|e2e. Env TEST_PORT (default 3100).
+//   next start on 3100, playwright, then the fault tests (npm run test:faults: PostgreSQL
+//   restarted under load, SIGTERM with requests in flight) on an embedded server of their own.
+// Options: --skip-e2e (stop after vitest), --only unit|int|e2e|faults. Env TEST_PORT (default 3100).
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -18,7 +19,7 @@ import { assertPortFree, buildApp, choosePort, ensurePrismaClient, prepareDemoDa
 let E2E_PORT = 3100;
 
 function usage(): never {
-  console.error("usage: npm test -- [--skip-e2e] [--only unit|int|e2e]");
+  console.error("usage: npm test -- [--skip-e2e] [--only unit|int|e2e|faults]");
   process.exit(2);
 }
 let values: { "skip-e2e"?: boolean; only?: string } = {};
@@ -28,9 +29,9 @@ try {
   usage();
 }
 const only = values.only;
-if (only !== undefined && !["unit", "int", "e2e"].includes(only)) usage();
-const wants = (part: "static" | "unit" | "int" | "e2e") =>
-  only ? only === part : part !== "e2e" || !values["skip-e2e"];
+if (only !== undefined && !["unit", "int", "e2e", "faults"].includes(only)) usage();
+const wants = (part: "static" | "unit" | "int" | "e2e" | "faults") =>
+  only ? only === part : !["e2e", "faults"].includes(part) || !values["skip-e2e"];
 
 const ctx: { server?: Database; demoDb?: Database; baseUrl?: string } = {};
 const steps: { name: string; when: boolean; run: () => Promise<void> }[] = [
@@ -115,6 +116,11 @@ const steps: { name: string; when: boolean; run: () => Promise<void> }[] = [
       const env = { ...process.env, BASE_URL: ctx.baseUrl, DATABASE_URL: ctx.demoDb!.url };
       await run(bin("playwright"), ["test"], { env });
     },
+  },
+  {
+    name: "faults (database restart under load, SIGTERM with requests in flight)",
+    when: wants("faults"),
+    run: () => run(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts/faults.ts")], { env: { ...process.env, DATABASE_URL: "" } }),
   },
 ];
 
