@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { getTranslations } from "next-intl/server";
+import { checkWrite } from "@/lib/api/write-guard";
 import { getViewer } from "@/lib/auth/viewer";
 import { DomainError } from "@/lib/errors";
 import { errorFields, log, logRequest } from "@/lib/log";
@@ -58,10 +59,13 @@ function parseCount(v: FormDataEntryValue | string | null): number | null {
 }
 
 async function upload(req: Request, url: URL, requestId: string): Promise<Response> {
-  const viewer = await getViewer();
   const [t, tc] = await Promise.all([getTranslations(), getTranslations("Common")]);
   // Keys are full message paths chosen by the upload code; next-intl cannot type-check them here.
   const tr = t as unknown as (key: string, values?: Record<string, string | number>) => string;
+  // The API's rule for writes (lib/api/write-guard.ts), multipart being this endpoint's body.
+  const refused = checkWrite(req, "multipart");
+  if (refused) return json({ code: refused.code, message: tr(refused.key) }, refused.status);
+  const viewer = await getViewer();
   const refuse = (e: DomainError) => {
     const message = tr(e.key, e.values);
     return json({ code: e instanceof UploadError ? e.code : "INVALID", message, fieldErrors: e.field ? { [e.field]: message } : undefined }, e.status);
