@@ -9,6 +9,7 @@ import { UploadError } from "./errors";
 import { isAttachmentKind, MB, type AttachmentKindName } from "./formats";
 import { checkCount, tooLarge } from "./limits";
 import { purgePendingSoon } from "./purge";
+import { precheckQuota } from "./quota";
 import { getUploadRules, largestSizeMb } from "./rules";
 import { acceptUpload } from "./service";
 
@@ -68,7 +69,9 @@ async function upload(req: Request, url: URL, requestId: string): Promise<Respon
   const viewer = await getViewer();
   const refuse = (e: DomainError) => {
     const message = tr(e.key, e.values);
-    return json({ code: e instanceof UploadError ? e.code : "INVALID", message, fieldErrors: e.field ? { [e.field]: message } : undefined }, e.status);
+    const res = json({ code: e instanceof UploadError ? e.code : "INVALID", message, fieldErrors: e.field ? { [e.field]: message } : undefined }, e.status);
+    if (e.status === 429) res.headers.set("Retry-After", String(typeof e.values.minutes === "number" ? e.values.minutes * 60 : 3600));
+    return res;
   };
   const badRequest = (key = "errors.badRequest") => refuse(new UploadError(key === "errors.noFile" ? "NO_FILE" : "BAD_REQUEST", key, {}, 400));
   if (!viewer) return json({ code: "UNAUTHORIZED", message: tc("signInAgain") }, 401);
@@ -79,6 +82,9 @@ async function upload(req: Request, url: URL, requestId: string): Promise<Respon
     if (queryKind !== null && !isAttachmentKind(queryKind)) return badRequest();
     const queryCount = parseCount(url.searchParams.get("count"));
     if (queryCount === null) return badRequest();
+    // A user at a limit hears so before sending megabytes (acceptUpload checks again, atomically).
+    const overQuota = await precheckQuota(viewer);
+    if (overQuota) return refuse(overQuota);
     const rules = await getUploadRules();
     const early: AttachmentKindName | null = queryKind;
     if (early) {
