@@ -7,6 +7,7 @@ import { DomainError } from "@/lib/errors";
 import { isLocale, type Locale } from "@/lib/i18n/config";
 import { errorFields, log } from "@/lib/log";
 import type { AuditCtx } from "@/lib/system/audit";
+import { controlCharField } from "@/lib/validation/text";
 import { translateIssues } from "@/lib/validation/translate";
 import { checkWrite } from "./write-guard";
 
@@ -104,6 +105,12 @@ export function apiRoute<P extends z.ZodType | undefined = undefined, Q extends 
       const label = (f: string) => (tl?.has(f) ? tl(f) : f);
       const parse = <S extends z.ZodType | undefined>(schema: S, input: unknown): { ok: true; data: Out<S> } | { ok: false; res: Response } => {
         if (!schema) return { ok: true, data: undefined as Out<S> };
+        // Text PostgreSQL refuses (NUL, other control characters), whatever the schema says.
+        const bad = controlCharField(input);
+        if (bad) {
+          const message = tv("controlChars" as never, { label: label(bad) } as never);
+          return { ok: false, res: apiError(422, { code: "VALIDATION", message, fieldErrors: { [bad]: message } }) };
+        }
         const r = schema.safeParse(input);
         if (r.success) return { ok: true, data: r.data as Out<S> };
         const fieldErrors = translateIssues(r.error, (k, v) => tv(k as never, v as never), label, input);
