@@ -1,6 +1,8 @@
 // Query-string parameters of the login-log and SMS outbox screens (shared by the pages, the
 // server loader and the export endpoint). Dates are calendar days in Asia/Shanghai (UTC+8,
 // no daylight saving), the zone the app shows.
+import { cleanParam } from "@/lib/validation/text";
+
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 export function pageParams(p: URLSearchParams): { page: number; pageSize: number } {
@@ -27,4 +29,5 @@ export function dayEnd(day: string | null | undefined): Date | null {
   return start ? new Date(start.getTime() + 86_400_000) : null;
 }
 
-export const text = (p: URLSearchParams, key: string, max: number) => (p.get(key) ?? "").trim().slice(0, max);
+/** A free-text parameter, trimmed and cut to `max`; empty when it holds a control character. */
+export const text = (p: URLSearchParams, key: string, max: number) => cleanParam(p.get(key), max);

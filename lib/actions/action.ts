@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { getViewer, ForbiddenError, requirePermission, type Viewer } from "@/lib/auth/viewer";
 import { DomainError } from "@/lib/errors";
 import { errorFields, log } from "@/lib/log";
+import { controlCharField } from "@/lib/validation/text";
 import { translateIssues } from "@/lib/validation/translate";
 
 export type ActionResult<T> =
@@ -48,6 +49,12 @@ export function publicAction<S extends z.ZodType, R>(opts: { schema: S; labels: 
 
 async function runParsed<S extends z.ZodType, R>(schema: S, labels: string, input: unknown, requestId: string | null, run: (data: z.output<S>) => Promise<R>): Promise<ActionResult<R>> {
   const [tv, tl, te, tc] = await Promise.all([getTranslations("Validation"), getTranslations(labels), getTranslations(), getTranslations("Common")]);
+  // Whatever the schema's string types: text PostgreSQL refuses (NUL) is a field error here.
+  const bad = controlCharField(input);
+  if (bad) {
+    const message = tv("controlChars", { label: tl.has(bad) ? tl(bad) : bad });
+    return { ok: false, message, fieldErrors: { [bad]: message } };
+  }
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     const fieldErrors = translateIssues(parsed.error, (k, v) => tv(k, v), (f) => (tl.has(f) ? tl(f) : f), input);

@@ -1,6 +1,7 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { getTranslations } from "next-intl/server";
+import { checkWrite } from "@/lib/api/write-guard";
 import { getViewer, type Viewer } from "@/lib/auth/viewer";
 import { ForbiddenError } from "@/lib/auth/viewer";
 import { errorFields, log } from "@/lib/log";
@@ -15,6 +16,9 @@ type Answer = { status: number; body: unknown } | { status: 200; stream: Readabl
 export async function adminRoute(req: Request, name: string, run: (r: ErasedResource, viewer: Viewer, requestId: string | null) => Promise<Answer>): Promise<Response> {
   const requestId = req.headers.get("x-request-id");
   const [tc, te] = await Promise.all([getTranslations("Common"), getTranslations("Errors")]);
+  // Imports (POST, multipart) follow the API's rule for writes: same origin, a file body.
+  const refused = checkWrite(req, "multipart");
+  if (refused) return NextResponse.json({ code: refused.code, message: ((await getTranslations()) as unknown as (k: string) => string)(refused.key) }, { status: refused.status });
   const r = resourceNamed(name);
   if (!r) return NextResponse.json({ code: "NOT_FOUND", message: te("notFound") }, { status: 404 });
   const viewer = await getViewer();

@@ -2,6 +2,7 @@
 // (server), the /__serverLoader answer, the export endpoint and the browser (which writes it),
 // so one URL means the same rows everywhere. Pure and client-safe.
 import { dayStart } from "@/lib/accounts/list-params";
+import { hasControlChars } from "@/lib/validation/text";
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
@@ -36,7 +37,7 @@ export function parseListQuery(p: URLSearchParams, spec: ListSpec): ListQuery {
     const raw = (p.get(f.name) ?? "").trim();
     switch (f.type) {
       case "text":
-        if (raw) filters[f.name] = raw.slice(0, f.max ?? 100);
+        if (raw && !hasControlChars(raw)) filters[f.name] = raw.slice(0, f.max ?? 100);
         break;
       case "select":
         if (f.options.includes(raw)) filters[f.name] = raw;

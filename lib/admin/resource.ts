@@ -9,6 +9,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { RouteId } from "@/lib/routes";
 import { locales } from "@/lib/i18n/config";
 import { messagesFor } from "@/lib/i18n/messages";
+import { controlCharField } from "@/lib/validation/text";
 import { translateIssues } from "@/lib/validation/translate";
 import { type Cell, readSheet, SheetError, streamXlsx, xlsxBuffer, type SheetColumn } from "./excel";
 import { parseListQuery, type FilterValue, type ListQuery, type ListSpec, type Sort } from "./list-query";
@@ -195,6 +196,11 @@ export async function importResource<Row, W, I>(r: AdminResource<Row, W, I>, vie
   const valid: { row: number; value: I }[] = [];
   for (const { row, values } of sheetRows) {
     const input = Object.fromEntries(imp.columns.map((c) => [c.key, coerce(values[c.key], c.kind, c.fallback)]));
+    const bad = controlCharField(input);
+    if (bad) {
+      errors.push({ row, field: label(bad), message: tv("controlChars", { label: label(bad) }) });
+      continue;
+    }
     const parsed = imp.schema.safeParse(input);
     if (parsed.success) valid.push({ row, value: parsed.data });
     else for (const [field, message] of Object.entries(translateIssues(parsed.error, (k, v) => tv(k, v), label, input))) errors.push({ row, field: label(field), message });

@@ -9,6 +9,7 @@ import { getUploadRules } from "@/lib/uploads/rules";
 import { vehicleScope } from "@/lib/vehicles/sales";
 import { COMPLAINT_STATUSES } from "./complaint-schemas";
 import { complaintDetail, complaintScope, type ComplaintDetail } from "./complaints";
+import { decodeTimeCursor, int4Id } from "@/lib/validation/ids";
 
 // The complaint list and detail (afterSale/complaint and GET /api/v1/complaints), read through
 // the scope the service locks with. The list pages by keyset on (createdAt desc, id desc) with
@@ -41,7 +42,6 @@ export type ComplaintFilters = {
   size: number;
 };
 
-const CURSOR_RE = /^([ab])(\d{1,15})_(\d{1,10})$/;
 
 export function parseComplaintFilters(p: URLSearchParams): ComplaintFilters {
   const from = text(p, "from", 10);
@@ -58,7 +58,7 @@ export function parseComplaintFilters(p: URLSearchParams): ComplaintFilters {
     complaintNo: text(p, "complaintNo", 32).toUpperCase().replace(/[^A-Z0-9-]/g, ""),
     company: text(p, "company", 50),
     mine: p.get("mine") === "1",
-    cursor: CURSOR_RE.test(cursor) ? cursor : "",
+    cursor: decodeTimeCursor(cursor) ? cursor : "",
     size: size >= 1 && size <= MAX_PAGE_SIZE ? size : DEFAULT_PAGE_SIZE,
   };
 }
@@ -124,10 +124,8 @@ const toRow = (r: ListRaw): ComplaintRow => ({
 });
 
 function decodeCursor(cursor: string): { before: boolean; createdAt: Date; id: number } | null {
-  const m = CURSOR_RE.exec(cursor);
-  if (!m) return null;
-  const createdAt = new Date(Number(m[2]));
-  return Number.isNaN(createdAt.getTime()) ? null : { before: m[1] === "b", createdAt, id: Number(m[3]) };
+  const c = decodeTimeCursor(cursor);
+  return c && { before: c.before, createdAt: c.at, id: c.id };
 }
 const cursorOf = (dir: "a" | "b", r: { createdAt: Date; id: number }) => `${dir}${r.createdAt.getTime()}_${r.id}`;
 
@@ -183,7 +181,7 @@ export async function loadComplaintRoute(viewer: Viewer, url: URL | URLSearchPar
   const p = url instanceof URL ? url.searchParams : url;
   const id = p.get("id");
   if (id !== null) {
-    const detail = await complaintDetail(viewer, /^\d{1,10}$/.test(id) ? Number(id) : -1);
+    const detail = await complaintDetail(viewer, int4Id(id) ?? -1);
     if (!detail) return { kind: "missing" };
     return { kind: "detail", complaint: { ...detail, vinLink: await vinLinks(viewer, detail.vin) } };
   }

@@ -14,6 +14,7 @@ import { getUploadRule } from "@/lib/uploads/rules";
 import { MAX_BATCH_RETURNS, RETURN_BATCH_STATUSES, SALES_RETURN_STATUSES } from "./return-schemas";
 import { salesReturnMovesFor, type SalesReturnMove } from "./return-states";
 import { PART_IMG_FIELD, RETURN_OWNER, returnBatchScope, returnScope } from "./returns";
+import { decodeTimeCursor, int4Id } from "@/lib/validation/ids";
 
 // The parts return screens' reads (afterSale/salesReturn, afterSale/salesReturnLogs and GET
 // /api/v1/sales-returns), through the same scopes the services lock with: a dealer's own
@@ -31,15 +32,12 @@ export const PART_CHOICES = 20;
 /** The orders offered for one part: the most recent ones. */
 export const ORDER_CHOICES = 50;
 
-const CURSOR_RE = /^([ab])(\d{1,15})_(\d{1,10})$/;
 const CODE_RE = /^[A-Z0-9_]{1,32}$/;
 
 type Cursor = { before: boolean; createdAt: Date; id: number };
 function decodeCursor(cursor: string): Cursor | null {
-  const m = CURSOR_RE.exec(cursor);
-  if (!m) return null;
-  const createdAt = new Date(Number(m[2]));
-  return Number.isNaN(createdAt.getTime()) ? null : { before: m[1] === "b", createdAt, id: Number(m[3]) };
+  const c = decodeTimeCursor(cursor);
+  return c && { before: c.before, createdAt: c.at, id: c.id };
 }
 const cursorOf = (dir: "a" | "b", r: { createdAt: Date; id: number }) => `${dir}${r.createdAt.getTime()}_${r.id}`;
 /** Rows after (older) or before (newer) the cursor, in the order the page is read. */
@@ -120,7 +118,7 @@ export function parseSalesReturnFilters(p: URLSearchParams): SalesReturnFilters 
     vin: text(p, "vin", 17).toUpperCase().replace(/[^A-Z0-9]/g, ""),
     returnNo: text(p, "returnNo", 32).toUpperCase().replace(/[^A-Z0-9-]/g, ""),
     company: text(p, "company", 50),
-    cursor: CURSOR_RE.test(cursor) ? cursor : "",
+    cursor: decodeTimeCursor(cursor) ? cursor : "",
     size: sizeOf(p),
   };
 }
@@ -263,7 +261,7 @@ export async function loadSalesReturnRoute(viewer: Viewer, url: URL | URLSearchP
   const id = p.get("id");
   if (id !== null) {
     try {
-      return { kind: "detail", salesReturn: await salesReturnDetail(viewer, /^\d{1,10}$/.test(id) ? Number(id) : -1) };
+      return { kind: "detail", salesReturn: await salesReturnDetail(viewer, int4Id(id) ?? -1) };
     } catch (err) {
       if (err instanceof NotFoundError) return { kind: "missing" };
       throw err;
@@ -303,7 +301,7 @@ export function parseReturnBatchFilters(p: URLSearchParams): ReturnBatchFilters 
     to: dayStart(to) ? to : "",
     batchNo: text(p, "batchNo", 32).toUpperCase().replace(/[^A-Z0-9-]/g, ""),
     company: text(p, "company", 50),
-    cursor: CURSOR_RE.test(cursor) ? cursor : "",
+    cursor: decodeTimeCursor(cursor) ? cursor : "",
     size: sizeOf(p),
   };
 }
@@ -416,7 +414,7 @@ export async function loadReturnLogRoute(viewer: Viewer, url: URL | URLSearchPar
   const id = p.get("id");
   if (id !== null) {
     try {
-      return { kind: "detail", batch: await returnBatchDetail(viewer, /^\d{1,10}$/.test(id) ? Number(id) : -1) };
+      return { kind: "detail", batch: await returnBatchDetail(viewer, int4Id(id) ?? -1) };
     } catch (err) {
       if (err instanceof NotFoundError) return { kind: "missing" };
       throw err;

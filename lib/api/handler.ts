@@ -7,11 +7,15 @@ import { DomainError } from "@/lib/errors";
 import { isLocale, type Locale } from "@/lib/i18n/config";
 import { errorFields, log } from "@/lib/log";
 import type { AuditCtx } from "@/lib/system/audit";
+import { controlCharField } from "@/lib/validation/text";
 import { translateIssues } from "@/lib/validation/translate";
+import { checkWrite } from "./write-guard";
 
 // The REST API's one wrapper (ARCHITECTURE.md "REST"): every /api/v1 handler of the mall is
 //   export const GET = apiRoute({ permission, query: ZSchema, labels }, async (c) => data);
 // and answers like the screens' actions do:
+//   403 FORBIDDEN      an unsafe request (POST/PUT/PATCH/DELETE) from another origin or site
+//   415 UNSUPPORTED_MEDIA_TYPE  an unsafe request whose body is not JSON (lib/api/write-guard.ts)
 //   401 UNAUTHORIZED   no session (the session cookie of next-auth; see README "REST API")
 //   403 FORBIDDEN      a permission code the viewer lacks
 //   400 BAD_REQUEST    a body that is not JSON, or a DomainError with status 400 and no field
@@ -50,7 +54,7 @@ type Opts<P, Q, B> = {
 };
 
 const NO_STORE = { "Cache-Control": "private, no-store" } as const;
-const CODES: Record<number, string> = { 400: "BAD_REQUEST", 401: "UNAUTHORIZED", 403: "FORBIDDEN", 404: "NOT_FOUND", 409: "CONFLICT", 422: "VALIDATION", 429: "TOO_MANY_REQUESTS" };
+const CODES: Record<number, string> = { 400: "BAD_REQUEST", 401: "UNAUTHORIZED", 403: "FORBIDDEN", 404: "NOT_FOUND", 409: "CONFLICT", 415: "UNSUPPORTED_MEDIA_TYPE", 422: "VALIDATION", 429: "TOO_MANY_REQUESTS" };
 
 export function apiError(status: number, body: ApiError, headers: Record<string, string> = {}): Response {
   return NextResponse.json(body, { status, headers: { ...NO_STORE, ...headers } });
@@ -88,6 +92,9 @@ export function apiRoute<P extends z.ZodType | undefined = undefined, Q extends 
     const [tc, tv, te] = await Promise.all([getTranslations("Common"), getTranslations("Validation"), getTranslations()]);
     const raw = await getLocale();
     const locale: Locale = isLocale(raw) ? raw : "en-US";
+    // Before the session is even read: a cross-site or non-JSON write goes no further.
+    const refused = checkWrite(req, "json");
+    if (refused) return apiError(refused.status, { code: refused.code, message: te(refused.key as never) });
     try {
       const viewer = await getViewer();
       if (!viewer) return apiError(401, { code: "UNAUTHORIZED", message: tc("signInAgain") });
@@ -98,6 +105,12 @@ export function apiRoute<P extends z.ZodType | undefined = undefined, Q extends 
       const label = (f: string) => (tl?.has(f) ? tl(f) : f);
       const parse = <S extends z.ZodType | undefined>(schema: S, input: unknown): { ok: true; data: Out<S> } | { ok: false; res: Response } => {
         if (!schema) return { ok: true, data: undefined as Out<S> };
+        // Text PostgreSQL refuses (NUL, other control characters), whatever the schema says.
+        const bad = controlCharField(input);
+        if (bad) {
+          const message = tv("controlChars" as never, { label: label(bad) } as never);
+          return { ok: false, res: apiError(422, { code: "VALIDATION", message, fieldErrors: { [bad]: message } }) };
+        }
         const r = schema.safeParse(input);
         if (r.success) return { ok: true, data: r.data as Out<S> };
         const fieldErrors = translateIssues(r.error, (k, v) => tv(k as never, v as never), label, input);

@@ -87,11 +87,11 @@ const RESPONSES: Record<string, z.ZodType> = {
 const ERROR_TEXT: Record<number, string> = {
   400: "Bad request (body not JSON, missing Idempotency-Key, bad parameter)",
   401: "Not signed in (no or expired session cookie)",
-  403: "Signed in, but the permission or screen is not granted",
+  403: "Signed in, but the permission or screen is not granted; or a write sent from another origin or site (Origin / Sec-Fetch-Site)",
   404: "Missing, or another company's record (the same answer on purpose)",
   409: "Conflict: out of stock, off sale, or not allowed in the record's current state",
   413: "File too large",
-  415: "A file whose format the upload rule does not allow (fieldErrors names the field)",
+  415: "A write whose body is not JSON (uploads and imports: not multipart/form-data), code UNSUPPORTED_MEDIA_TYPE; or a file whose format the upload rule does not allow (fieldErrors names the field)",
   422: "Validation failed; fieldErrors names each field",
 };
 
@@ -127,7 +127,9 @@ export function openApiDocument(): Json {
   for (const e of ENDPOINTS) {
     const responses: Json = {};
     for (const a of e.ok) responses[String(a.status)] = { description: a.description, content: a.binary ? { [a.binary]: { schema: { type: "string", contentEncoding: "binary" } } } : { "application/json": { schema: ref(a.schema!) } } };
-    for (const s of e.errors) responses[String(s)] = { $ref: `#/components/responses/E${s}` };
+    // Every write is refused when cross-site (403) or not JSON / multipart (415): lib/api/write-guard.ts.
+    const errors = e.method === "get" ? e.errors : [...new Set([...e.errors, 403, 415])].sort((a, b) => a - b);
+    for (const s of errors) responses[String(s)] = { $ref: `#/components/responses/E${s}` };
     responses["500"] = { $ref: "#/components/responses/E500" };
     const body = e.body
       ? "schema" in e.body

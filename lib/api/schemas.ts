@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { cursorIdFits } from "@/lib/validation/ids";
+import { CONTROL_CHARS_MESSAGE, noControlChars } from "@/lib/validation/text";
 import { COMPLAINT_STATUSES } from "@/lib/after-sales/complaint-schemas";
 import { CART_TYPES } from "@/lib/mall/cart-rules";
 import { ZUpdateCartLine } from "@/lib/mall/cart-schemas";
@@ -17,10 +19,11 @@ export const ZIdParams = z.object({ id: zPathId });
 
 /** Keyset paging by id: the last id of the previous page. */
 export const zCursor = z.coerce.number().int().positive().max(2_147_483_647).optional();
-const zListCursor = z.string().trim().max(40).regex(/^[ab]\d{1,15}_\d{1,10}$/).optional();
+/** A list's `next` / `prev` ("a<ms>_<id>"); an id beyond int4 is refused like any bad cursor. */
+const zListCursor = z.string().trim().max(40).regex(/^[ab]\d{1,15}_\d{1,10}$/).refine(cursorIdFits, { message: "pattern" }).optional();
 const zDayFilter = zDay.optional();
 const zSize = z.coerce.number().int().min(1).max(100).optional();
-const zSearch = (max: number) => z.string().trim().max(max).optional();
+const zSearch = (max: number) => z.string().trim().max(max).refine(noControlChars, { message: CONTROL_CHARS_MESSAGE }).optional();
 
 export const ZNotificationQuery = z.object({
   cursor: zCursor,
@@ -34,7 +37,7 @@ export const ZGoodsQuery = z.object({
   /** Part of the name (either language) or the code. */
   q: zSearch(50),
   /** The nextCursor of the previous page ("<sort>_<id>"). */
-  cursor: z.string().trim().regex(/^\d{1,5}_\d{1,10}$/).optional(),
+  cursor: z.string().trim().regex(/^\d{1,5}_\d{1,10}$/).refine(cursorIdFits, { message: "pattern" }).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(24),
 });
 

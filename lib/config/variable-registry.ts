@@ -39,6 +39,8 @@ export const VARIABLES = {
   "vehicle.warrantyMonths": { type: "NUMBER", value: "36", min: 1, max: 240, en: "Warranty months of a sold vehicle whose model sets none", zh: "车型未设置时，已售车辆的质保月数" },
   "vehicle.returnWindowDays": { type: "NUMBER", value: "7", min: 0, max: 365, en: "Days after the sale within which an end customer may return a vehicle", zh: "销售后终端客户可退车的天数" },
   "download.maxVerifyAttemptsPerHour": { type: "NUMBER", value: "10", min: 1, max: 1000, en: "Wrong download verification codes allowed per user and hour", zh: "每个用户每小时允许输错下载验证码的次数" },
+  "upload.maxPerHour": { type: "NUMBER", value: "100", min: 1, max: 10000, en: "Files one user may upload per hour", zh: "每个用户每小时可上传的文件数" },
+  "upload.maxPendingMb": { type: "NUMBER", value: "300", min: 1, max: 100000, en: "MB of one user's uploads not yet saved on a record (they are deleted after 24 hours)", zh: "每个用户尚未保存到单据的上传文件总大小上限（MB，24 小时后删除）" },
   "news.pageSize": { type: "NUMBER", value: "10", min: 1, max: 100, en: "News items per page", zh: "新闻每页条数" },
   "notify.orderSms": { type: "BOOLEAN", value: "false", en: "Text dealers when their orders change state (templates enabled in Message Settings)", zh: "订单状态变化时向经销商发送短信（需在消息设置中启用模板）" },
   "notify.quietHours": {

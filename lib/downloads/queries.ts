@@ -5,6 +5,7 @@ import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { attachmentsOf, attachmentsOfMany } from "@/lib/uploads/access";
 import { DOWNLOAD_IMAGE_FIELD, DOWNLOAD_MANAGE, DOWNLOAD_OWNER } from "./schemas";
+import { decodeTimeCursor } from "@/lib/validation/ids";
 
 // The download centre's list and detail (download/downloadCenters). Everyone who has the screen
 // sees the enabled items; staff with download:manage see the disabled ones too. The list pages
@@ -29,7 +30,6 @@ export type DownloadFilters = {
   size: number;
 };
 
-const CURSOR_RE = /^([ab])(\d{1,15})_(\d{1,10})$/;
 const SIZES = [10, 20, 50];
 
 export const canManageDownloads = (viewer: Viewer) => hasPermission(viewer, DOWNLOAD_MANAGE);
@@ -41,7 +41,7 @@ export function parseDownloadFilters(p: URLSearchParams): DownloadFilters {
   return {
     q: text(p, "q", MAX_KEYWORD),
     status: status === "enabled" || status === "disabled" ? status : "",
-    cursor: CURSOR_RE.test(cursor) ? cursor : "",
+    cursor: decodeTimeCursor(cursor) ? cursor : "",
     size: SIZES.includes(size) ? size : DEFAULT_PAGE_SIZE,
   };
 }
@@ -96,10 +96,8 @@ type RawRow = {
 };
 
 function decodeCursor(cursor: string): { before: boolean; createdAt: Date; id: number } | null {
-  const m = CURSOR_RE.exec(cursor);
-  if (!m) return null;
-  const createdAt = new Date(Number(m[2]));
-  return Number.isNaN(createdAt.getTime()) ? null : { before: m[1] === "b", createdAt, id: Number(m[3]) };
+  const c = decodeTimeCursor(cursor);
+  return c && { before: c.before, createdAt: c.at, id: c.id };
 }
 const cursorOf = (dir: "a" | "b", r: { createdAt: Date; id: number }) => `${dir}${r.createdAt.getTime()}_${r.id}`;
 

@@ -1,4 +1,5 @@
 import { dayStart, text } from "@/lib/accounts/list-params";
+import { isInt4Id } from "@/lib/validation/ids";
 
 // The Records timeline's query string and keyset cursor (pure: the page, the server loader and
 // the unit test share them). The timeline is ordered by time (newest first), then by the kind's
@@ -55,7 +56,7 @@ export function decodeCursor(cursor: string): Cursor | null {
   if (!m) return null;
   const at = new Date(Number(m[1]));
   const id = Number(m[3]);
-  return Number.isNaN(at.getTime()) || id > 2_147_483_647 ? null : { at, rank: Number(m[2]), id };
+  return Number.isNaN(at.getTime()) || !isInt4Id(id) ? null : { at, rank: Number(m[2]), id };
 }
 
 export const encodeCursor = (c: Cursor) => `${c.at.getTime()}_${c.rank}_${c.id}`;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { zCode, zId, zOptionalId, zOptionalText, zSort, zText } from "@/lib/system/config-schemas";
+import { int4Id, isInt4Id } from "@/lib/validation/ids";
 import { zMoney } from "./order-schemas";
 
 // The goods forms (goods_bak drawers, the REST API): checked in the browser, parsed again by
@@ -63,10 +64,10 @@ export function encodeCursor(sort: number, id: number): string {
 }
 export function decodeCursor(raw: string | null | undefined): { sort: number; id: number } | null {
   const m = raw ? CURSOR_RE.exec(raw) : null;
-  return m ? { sort: Number(m[1]), id: Number(m[2]) } : null;
+  return m && isInt4Id(Number(m[2])) ? { sort: Number(m[1]), id: Number(m[2]) } : null;
 }
 
 /** A positive int4 id from a query-string value, or null. */
 export function idParam(v: unknown): number | null {
-  return typeof v === "string" && /^\d{1,10}$/.test(v) && Number(v) > 0 && Number(v) <= 2_147_483_647 ? Number(v) : null;
+  return typeof v === "string" ? int4Id(v) : null;
 }

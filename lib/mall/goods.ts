@@ -5,6 +5,7 @@ import { NotFoundError } from "@/lib/errors";
 import type { GoodsKind, Prisma } from "@/lib/generated/prisma/client";
 import { attachmentsOf } from "@/lib/uploads/access";
 import { fileUrl, type AttachmentValue } from "@/lib/uploads/formats";
+import { cleanParam } from "@/lib/validation/text";
 import { CATALOG_PAGE_SIZE, decodeCursor, encodeCursor, idParam, MAX_CATALOG_LIMIT } from "./goods-schemas";
 
 // The catalogue's reads: the dealer malls (onlineMall/car/goods, mountings/goods,
@@ -62,7 +63,7 @@ export function toCard({ coverId, price, ...r }: RawCard): GoodsCard {
 
 /** Name (either language, any case) or code contains the text. */
 export function searchWhere(q: string | null | undefined): Prisma.GoodsWhereInput {
-  const text = q?.trim().slice(0, 50);
+  const text = cleanParam(q, 50);
   if (!text) return {};
   return { OR: [{ nameEn: { contains: text, mode: "insensitive" } }, { nameZh: { contains: text, mode: "insensitive" } }, { code: { contains: text, mode: "insensitive" } }] };
 }
@@ -137,7 +138,7 @@ export async function loadCatalog(viewer: Viewer, kind: GoodsKind, url: URL | UR
     }
   }
   const group = idParam(p.get("group"));
-  const q = (p.get("q") ?? "").trim().slice(0, 50);
+  const q = cleanParam(p.get("q"), 50);
   const cursor = decodeCursor(p.get("cursor")) ? p.get("cursor") : null;
   const [page, groups] = await Promise.all([listGoods(viewer, { kind, carGroupId: group, q, cursor }), catalogGroups(viewer, kind)]);
   return { mode: "list", kind, ...page, groups, group, q, cursor, can };

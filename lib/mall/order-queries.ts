@@ -9,6 +9,7 @@ import { fileUrl } from "@/lib/uploads/formats";
 import { ORDER_STATUSES, PAYMENT_STATES } from "./order-schemas";
 import { DELETABLE, movesFor, PAYABLE, paymentState, type OrderMove, type PaymentState } from "./order-states";
 import { orderScope } from "./orders";
+import { decodeTimeCursor, int4Id } from "@/lib/validation/ids";
 
 // The order lists and details (onlineMall/car/order, onlineMall/mountings/order), read through
 // the same scope the order services lock with (orders.ts orderScope): a dealer sees the company
@@ -52,7 +53,6 @@ export function validDay(raw: string | null): string {
 }
 
 const oneOf = <T extends string>(list: readonly T[], v: string | null): T | "" => (v && (list as readonly string[]).includes(v) ? (v as T) : "");
-const CURSOR_RE = /^([ab])(\d{1,15})_(\d{1,10})$/;
 
 export function parseOrderFilters(p: URLSearchParams): OrderFilters {
   const size = Math.floor(Number(p.get("size")));
@@ -65,7 +65,7 @@ export function parseOrderFilters(p: URLSearchParams): OrderFilters {
     orderNo: text(p, "orderNo", 32).toUpperCase().replace(/[^A-Z0-9-]/g, ""),
     company: text(p, "company", 50),
     payment: oneOf(PAYMENT_FILTERS, p.get("payment")),
-    cursor: CURSOR_RE.test(cursor) ? cursor : "",
+    cursor: decodeTimeCursor(cursor) ? cursor : "",
     size: size >= 1 && size <= MAX_PAGE_SIZE ? size : DEFAULT_PAGE_SIZE,
   };
 }
@@ -100,10 +100,8 @@ export function filterWhere(type: OrderType, f: OrderFilters, staff: boolean): P
 }
 
 export function decodeCursor(cursor: string): { dir: "after" | "before"; createdAt: Date; id: number } | null {
-  const m = CURSOR_RE.exec(cursor);
-  if (!m) return null;
-  const createdAt = new Date(Number(m[2]));
-  return Number.isNaN(createdAt.getTime()) ? null : { dir: m[1] === "a" ? "after" : "before", createdAt, id: Number(m[3]) };
+  const c = decodeTimeCursor(cursor);
+  return c && { dir: c.before ? "before" : "after", createdAt: c.at, id: c.id };
 }
 const cursorOf = (dir: "a" | "b", r: { createdAt: Date; id: number }) => `${dir}${r.createdAt.getTime()}_${r.id}`;
 
@@ -292,7 +290,7 @@ export async function loadOrderRoute(viewer: Viewer, type: OrderType, url: URL |
   const id = p.get("id");
   if (id !== null) {
     try {
-      return { kind: "detail", order: await orderDetail(viewer, /^\d{1,10}$/.test(id) ? Number(id) : -1, type) };
+      return { kind: "detail", order: await orderDetail(viewer, int4Id(id) ?? -1, type) };
     } catch (err) {
       // Another company's order, or none: the page answers 404 (the same for both).
       if (err instanceof NotFoundError) return { kind: "missing" };

@@ -9,6 +9,7 @@ import { fileUrl } from "@/lib/uploads/formats";
 import { PRE_ORDER_STATUSES } from "./pre-order-schemas";
 import { preOrderMovesFor, type PreOrderMove } from "./pre-order-states";
 import { preOrderScope } from "./pre-orders";
+import { decodeTimeCursor, int4Id } from "@/lib/validation/ids";
 
 // The pre-order list and detail (onlineMall/car/preOrder and GET /api/v1/pre-orders), read
 // through the scope the service locks with. The list pages by keyset on (createdAt desc, id
@@ -33,7 +34,6 @@ export type PreOrderFilters = {
   size: number;
 };
 
-const CURSOR_RE = /^([ab])(\d{1,15})_(\d{1,10})$/;
 
 export function parsePreOrderFilters(p: URLSearchParams): PreOrderFilters {
   const from = text(p, "from", 10);
@@ -47,7 +47,7 @@ export function parsePreOrderFilters(p: URLSearchParams): PreOrderFilters {
     to: dayStart(to) ? to : "",
     preOrderNo: text(p, "preOrderNo", 32).toUpperCase().replace(/[^A-Z0-9-]/g, ""),
     company: text(p, "company", 50),
-    cursor: CURSOR_RE.test(cursor) ? cursor : "",
+    cursor: decodeTimeCursor(cursor) ? cursor : "",
     size: size >= 1 && size <= MAX_PAGE_SIZE ? size : DEFAULT_PAGE_SIZE,
   };
 }
@@ -105,10 +105,8 @@ const toRow = (r: ListRaw): PreOrderRow => ({
 });
 
 function decodeCursor(cursor: string): { before: boolean; createdAt: Date; id: number } | null {
-  const m = CURSOR_RE.exec(cursor);
-  if (!m) return null;
-  const createdAt = new Date(Number(m[2]));
-  return Number.isNaN(createdAt.getTime()) ? null : { before: m[1] === "b", createdAt, id: Number(m[3]) };
+  const c = decodeTimeCursor(cursor);
+  return c && { before: c.before, createdAt: c.at, id: c.id };
 }
 const cursorOf = (dir: "a" | "b", r: { createdAt: Date; id: number }) => `${dir}${r.createdAt.getTime()}_${r.id}`;
 
@@ -196,7 +194,7 @@ export async function loadPreOrderRoute(viewer: Viewer, url: URL | URLSearchPara
   const id = p.get("id");
   if (id !== null) {
     try {
-      return { kind: "detail", preOrder: await preOrderDetail(viewer, /^\d{1,10}$/.test(id) ? Number(id) : -1) };
+      return { kind: "detail", preOrder: await preOrderDetail(viewer, int4Id(id) ?? -1) };
     } catch (err) {
       if (err instanceof NotFoundError) return { kind: "missing" };
       throw err;

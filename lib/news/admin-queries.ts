@@ -9,6 +9,7 @@ import { fileUrl, type AttachmentValue, type UploadRule } from "@/lib/uploads/fo
 import { getUploadRules } from "@/lib/uploads/rules";
 import { dateToMinute } from "@/lib/vehicles/schemas";
 import { NEWS_COVER_FIELD, NEWS_OWNER, NEWS_PHASES, newsMoves, newsPhase, type NewsMove, type NewsPhase } from "./schemas";
+import { decodeTimeCursor } from "@/lib/validation/ids";
 
 // Staff's news management (market/news with news:manage): every article in any phase, newest
 // change first. The list pages by keyset on (updatedAt desc, id desc) with the (updatedAt, id)
@@ -29,7 +30,6 @@ export type NewsAdminFilters = {
   size: number;
 };
 
-const CURSOR_RE = /^([ab])(\d{1,15})_(\d{1,10})$/;
 
 export function parseNewsAdminFilters(p: URLSearchParams): NewsAdminFilters {
   const phase = p.get("status");
@@ -38,7 +38,7 @@ export function parseNewsAdminFilters(p: URLSearchParams): NewsAdminFilters {
   return {
     phase: phase && (NEWS_PHASES as readonly string[]).includes(phase) ? (phase as NewsPhase) : "",
     q: text(p, "q", 100),
-    cursor: CURSOR_RE.test(cursor) ? cursor : "",
+    cursor: decodeTimeCursor(cursor) ? cursor : "",
     size: size >= 1 && size <= MAX_PAGE_SIZE ? size : DEFAULT_PAGE_SIZE,
   };
 }
@@ -98,10 +98,8 @@ export type NewsAdminData = {
 };
 
 function decodeCursor(cursor: string): { before: boolean; updatedAt: Date; id: number } | null {
-  const m = CURSOR_RE.exec(cursor);
-  if (!m) return null;
-  const updatedAt = new Date(Number(m[2]));
-  return Number.isNaN(updatedAt.getTime()) ? null : { before: m[1] === "b", updatedAt, id: Number(m[3]) };
+  const c = decodeTimeCursor(cursor);
+  return c && { before: c.before, updatedAt: c.at, id: c.id };
 }
 const cursorOf = (dir: "a" | "b", r: { updatedAt: Date; id: number }) => `${dir}${r.updatedAt.getTime()}_${r.id}`;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONTROL_CHARS_MESSAGE, noControlChars } from "@/lib/validation/text";
 import { MENU_ICONS } from "./icon-names";
 
 // The access screens' forms: the drawers validate with these before sending, the server
@@ -6,8 +7,8 @@ import { MENU_ICONS } from "./icon-names";
 
 const id = z.number().int().positive();
 const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : (v ?? null));
-const text = (max: number) => z.string().trim().min(1).max(max);
-const optionalText = (max: number) => z.preprocess(blankToNull, z.string().trim().max(max).nullable());
+const text = (max: number) => z.string().trim().min(1).max(max).refine(noControlChars, { message: CONTROL_CHARS_MESSAGE });
+const optionalText = (max: number) => z.preprocess(blankToNull, z.string().trim().max(max).refine(noControlChars, { message: CONTROL_CHARS_MESSAGE }).nullable());
 const optionalId = z.preprocess(blankToNull, id.nullable());
 const sort = z.number().int().min(0).max(99999);
 const code = z.string().trim().min(1).max(32).regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/);

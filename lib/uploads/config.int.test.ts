@@ -11,6 +11,7 @@ import { getStorageSettings, listAttachmentRules, saveAttachmentRule, saveStorag
 import { DEFAULT_RULES } from "./formats";
 import { getUploadRule } from "./rules";
 import { ZAttachmentRule, ZStorageSettings } from "./schemas";
+import { systemResolver, type EndpointPolicy } from "./storage/endpoint-guard";
 import { startFakeS3, type FakeS3 } from "./storage/fake-s3";
 
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
@@ -20,6 +21,9 @@ let staff: Viewer;
 let dealer: Viewer;
 let s3: FakeS3;
 let original: AttachmentStorage | null;
+/** The fake store listens on http://127.0.0.1, which the real policy (https, public addresses)
+ * refuses: these tests allow it, and go through the same pinned connection. */
+const LOCAL_FAKE: EndpointPolicy = { protocols: ["http:"], resolve: systemResolver, allow: (a) => a === "127.0.0.1" };
 const s3Input = (over: Record<string, unknown> = {}) => ZStorageSettings.parse({ driver: "S3", localDir: "", s3Endpoint: s3.endpoint, s3Region: "cn-test-1", s3Bucket: "dealer-files", s3AccessKey: "AKCONFIG", s3SecretKey: "", s3ForcePathStyle: true, ...over });
 
 beforeAll(async () => {
@@ -48,9 +52,9 @@ describe("storage settings", () => {
   });
 
   it("tests settings before saving them: a wrong key fails, the right one passes", async () => {
-    expect(await testStorage(s3Input({ s3SecretKey: "right-secret", s3AccessKey: "WRONG" }))).toEqual({ ok: false, error: "S3 PUT answered HTTP 403 AccessDenied" });
+    expect(await testStorage(s3Input({ s3SecretKey: "right-secret", s3AccessKey: "WRONG" }), LOCAL_FAKE)).toEqual({ ok: false, error: "S3 PUT answered HTTP 403 AccessDenied" });
     s3.requests.length = 0;
-    expect(await testStorage(s3Input({ s3SecretKey: "right-secret" }))).toEqual({ ok: true, driver: "S3" });
+    expect(await testStorage(s3Input({ s3SecretKey: "right-secret" }), LOCAL_FAKE)).toEqual({ ok: true, driver: "S3" });
     expect(s3.requests.map((r) => r.method)).toEqual(["PUT", "GET", "DELETE", "HEAD"]);
     expect(s3.requests.every((r) => r.authorization.startsWith("AWS4-HMAC-SHA256 "))).toBe(true);
     expect(s3.objects.size).toBe(0);
@@ -72,11 +76,22 @@ describe("storage settings", () => {
     expect(JSON.stringify(auditRow)).not.toContain("wJalrXUtnFEMI");
     expect(auditRow.after).toMatchObject({ driver: "S3", hasSecret: true, secretChanged: true });
 
-    // Saved settings work; a blank secret on the next save keeps the stored one.
-    expect(await testStorage()).toEqual({ ok: true, driver: "S3" });
+    // A blank secret on the next save keeps the stored one, for the same endpoint, bucket and key;
+    // the saved settings work for uploads.
     await saveStorageSettings(s3Input({ s3Region: "cn-test-1" }), admin);
     expect((await db().attachmentStorage.findUniqueOrThrow({ where: { id: 1 } })).s3SecretKey).toBe(row.s3SecretKey);
-    expect(await testStorage()).toEqual({ ok: true, driver: "S3" });
+    const { getStorage, invalidateStorage } = await import("./storage");
+    invalidateStorage();
+    await (await getStorage()).put("healthcheck/saved.txt", new TextEncoder().encode("ok"), { contentType: "text/plain" });
+    expect(s3.objects.has("/dealer-files/healthcheck/saved.txt")).toBe(true);
+    await (await getStorage()).delete("healthcheck/saved.txt");
+    // Another endpoint, bucket or access key needs the secret typed again (it would sign for them).
+    for (const over of [{ s3Endpoint: "https://other.example.com" }, { s3Bucket: "other-bucket" }, { s3AccessKey: "AKOTHER" }, { s3ForcePathStyle: false }]) {
+      await expect(saveStorageSettings(s3Input(over), admin)).rejects.toMatchObject({ key: "Uploads.errors.secretAgain", field: "s3SecretKey" });
+    }
+    expect((await db().attachmentStorage.findUniqueOrThrow({ where: { id: 1 } })).s3Endpoint).toBe(s3.endpoint);
+    // A test never uses the stored secret.
+    await expect(testStorage(s3Input(), LOCAL_FAKE)).rejects.toMatchObject({ key: "Uploads.errors.secretToTest", field: "s3SecretKey" });
   });
 
   it("goes back to the local folder, never one under public/", async () => {
@@ -84,7 +99,7 @@ describe("storage settings", () => {
     const localDir = await fs.mkdtemp(path.join(os.tmpdir(), "uploads-config-"));
     const view = await saveStorageSettings(ZStorageSettings.parse({ driver: "LOCAL", localDir }), admin);
     expect(view).toMatchObject({ driver: "LOCAL", localDir });
-    expect(await testStorage()).toEqual({ ok: true, driver: "LOCAL" });
+    expect(await testStorage(ZStorageSettings.parse({ driver: "LOCAL", localDir }))).toEqual({ ok: true, driver: "LOCAL" });
     await fs.rm(localDir, { recursive: true, force: true });
   });
 });

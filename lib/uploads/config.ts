@@ -9,7 +9,9 @@ import { audit } from "@/lib/system/audit";
 import { ATTACHMENT_KINDS, DEFAULT_RULES, isFormatOf, type UploadRule } from "./formats";
 import { invalidateUploadRules } from "./rules";
 import type { TAttachmentRule, TStorageSettings } from "./schemas";
-import { DEFAULT_LOCAL_DIR, DEFAULT_STORAGE, invalidateStorage, isPublicDir, SECRET_CONTEXT, storageFromSettings } from "./storage";
+import { DEFAULT_LOCAL_DIR, DEFAULT_STORAGE, invalidateStorage, isPublicDir, SECRET_CONTEXT, storageFromSettings, type FileStorage } from "./storage";
+import { checkedAddresses, pinnedTransport, PUBLIC_HTTPS, type EndpointPolicy } from "./storage/endpoint-guard";
+import { createS3Storage, objectUrl, type S3Config } from "./storage/s3";
 
 // Services behind system/attachmentConfig: where files are stored and the limits per kind.
 // Each save is one transaction with its audit row; the per-process caches are dropped after.
@@ -49,8 +51,17 @@ export async function getStorageSettings(): Promise<StorageSettingsView> {
 
 const ctxOf = (viewer: Viewer, requestId: string | null) => ({ userId: viewer.userId, companyId: viewer.company?.id ?? null, requestId });
 
-/** The row to write: a blank secret keeps the stored one; a new one is sealed. */
-function storageData(input: TStorageSettings, storedSecret: string | null) {
+/** Whether the requests signed with the stored secret would go somewhere else, or with
+ * another key: the endpoint, the bucket's host (virtual-hosted addressing) or the access key. */
+const retargeted = (input: TStorageSettings, before: AttachmentStorage) =>
+  input.s3Endpoint !== before.s3Endpoint || input.s3AccessKey !== before.s3AccessKey || input.s3Bucket !== before.s3Bucket || input.s3ForcePathStyle !== before.s3ForcePathStyle;
+
+/** The row to write: a blank secret keeps the stored one (only for the same endpoint, bucket
+ * and access key: the secret is not to sign requests to an address typed after it); a new one
+ * is sealed. */
+function storageData(input: TStorageSettings, before: AttachmentStorage | null) {
+  const storedSecret = before?.s3SecretKey ?? null;
+  if (input.driver === "S3" && !input.s3SecretKey && storedSecret && before && retargeted(input, before)) throw new DomainError("Uploads.errors.secretAgain", {}, "s3SecretKey");
   const secret = input.s3SecretKey ? sealSecret(input.s3SecretKey, SECRET_CONTEXT) : storedSecret;
   if (input.driver === "S3" && !secret) throw new DomainError("Uploads.errors.secretRequired", {}, "s3SecretKey");
   if (input.driver === "LOCAL" && isPublicDir(input.localDir)) throw new DomainError("Uploads.errors.publicDir", {}, "localDir");
@@ -66,7 +77,7 @@ export async function saveStorageSettings(input: TStorageSettings, viewer: Viewe
   requirePermission(viewer, ATTACHMENT_PERMISSION);
   const saved = await db().$transaction(async (tx) => {
     const before = await tx.attachmentStorage.findUnique({ where: { id: 1 } });
-    const data = storageData(input, before?.s3SecretKey ?? null);
+    const data = storageData(input, before);
     const row = await tx.attachmentStorage.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });
     // The secret itself never reaches the audit log; only that it changed.
     await audit(tx, ctxOf(viewer, requestId), "AttachmentStorage", 1, before ? "update" : "create", before ? view(before) : null, { ...view(row), secretChanged: !!input.s3SecretKey });
@@ -102,14 +113,27 @@ export async function saveAttachmentRule(input: TAttachmentRule, viewer: Viewer,
 export type StorageTestResult = { ok: true; driver: "LOCAL" | "S3" } | { ok: false; error: string };
 
 /**
- * Writes, reads back and deletes a small object with the given settings (a blank secret: the
- * stored one), or with the saved settings when none are given, so a wrong endpoint or key is
- * found before uploads fail.
+ * Writes, reads back and deletes a small object with the settings of the form, so a wrong
+ * endpoint or key is found before uploads fail. S3 is tested only with the secret typed in the
+ * form (never the stored one), only over https and only at public addresses (`policy`; tests
+ * of the fake store on localhost pass their own): refusals are DomainErrors on the field,
+ * connection failures the result's `error`.
  */
-export async function testStorage(input?: TStorageSettings): Promise<StorageTestResult> {
+export async function testStorage(input: TStorageSettings, policy: EndpointPolicy = PUBLIC_HTTPS): Promise<StorageTestResult> {
+  let storage: FileStorage;
+  if (input.driver === "S3") {
+    if (!input.s3SecretKey) throw new DomainError("Uploads.errors.secretToTest", {}, "s3SecretKey");
+    const cfg: S3Config = {
+      endpoint: input.s3Endpoint!, region: input.s3Region || "us-east-1", bucket: input.s3Bucket!, accessKey: input.s3AccessKey!, secretKey: input.s3SecretKey, forcePathStyle: input.s3ForcePathStyle,
+    };
+    // The host the requests go to (<bucket>.<host> when virtual-hosted), checked before signing anything.
+    await checkedAddresses(new URL(objectUrl(cfg, "healthcheck/probe.txt")), policy);
+    storage = createS3Storage(cfg, { transport: pinnedTransport(policy) });
+  } else {
+    if (isPublicDir(input.localDir)) throw new DomainError("Uploads.errors.publicDir", {}, "localDir");
+    storage = storageFromSettings({ ...DEFAULT_STORAGE, localDir: input.localDir });
+  }
   try {
-    const stored = await db().attachmentStorage.findUnique({ where: { id: 1 } });
-    const storage = storageFromSettings(input ? storageData(input, stored?.s3SecretKey ?? null) : (stored ?? DEFAULT_STORAGE));
     const key = `healthcheck/${randomBytes(8).toString("hex")}.txt`;
     const payload = new TextEncoder().encode(`dealer-platform storage test ${new Date().toISOString()}`);
     await storage.put(key, payload, { contentType: "text/plain" });
@@ -123,6 +147,8 @@ export async function testStorage(input?: TStorageSettings): Promise<StorageTest
     if (await storage.head(key)) return { ok: false, error: "the test object is still there after delete" };
     return { ok: true, driver: storage.driver };
   } catch (err) {
-    return { ok: false, error: err instanceof DomainError ? err.key : err instanceof Error ? err.message : String(err) };
+    // A refusal of the pinned connection (the name now resolves elsewhere) is the field's error.
+    if (err instanceof DomainError) throw err;
+    return { ok: false, error: err instanceof Error ? err.message : String(err) };
   }
 }

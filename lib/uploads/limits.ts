@@ -3,7 +3,7 @@
 // "Uploads" messages namespace.
 import { MB, extensionOf, type UploadRule } from "./formats";
 
-export type UploadErrorCode = "MAX_COUNT" | "FORMAT" | "TOO_LARGE" | "EMPTY" | "DAMAGED" | "PIXELS" | "NO_FILE" | "BAD_REQUEST";
+export type UploadErrorCode = "MAX_COUNT" | "FORMAT" | "TOO_LARGE" | "EMPTY" | "DAMAGED" | "PIXELS" | "NO_FILE" | "BAD_REQUEST" | "RATE_LIMIT" | "QUOTA";
 
 export type UploadProblem = { code: UploadErrorCode; key: string; values: Record<string, string | number>; status: number };
 

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { CONTROL_CHARS_MESSAGE, noControlChars } from "@/lib/validation/text";
 import { ATTACHMENT_KINDS, SUPPORTED_FORMATS } from "./formats";
 
 // The forms of system/attachmentConfig: validated in the browser with these, parsed again by
 // the server actions. Field names match the "Uploads.fields" messages. Client-safe.
 
 const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : (v ?? null));
-const optionalText = (max: number) => z.preprocess(blankToNull, z.string().trim().max(max).nullable());
+const optionalText = (max: number) => z.preprocess(blankToNull, z.string().trim().max(max).refine(noControlChars, { message: CONTROL_CHARS_MESSAGE }).nullable());
 
 /** No ".." segment and not the public/ folder (files there would be served to anyone). */
 const safeDir = (d: string) => !d.split(/[/\\]/).includes("..") && !/^(\.[/\\])?public([/\\]|$)/i.test(d);

@@ -7,6 +7,7 @@ import { log } from "@/lib/log";
 import { UploadError } from "./errors";
 import { fileUrl, FORMAT_MIME, type AttachmentKindName, type AttachmentValue } from "./formats";
 import { processImage } from "./image";
+import { recordUpload } from "./quota";
 import { checkCount, checkFormat, checkSize, sanitizeName, wrongFormat } from "./limits";
 import { getUploadRule } from "./rules";
 import { sniffFormat } from "./sniff";
@@ -32,9 +33,10 @@ function newKey(now: Date, ext: string): { id: string; key: string } {
 
 /**
  * Checks one uploaded file against its kind's rule (count, size, the format its bytes are),
- * re-encodes images, stores the file(s) and records a pending Attachment (no owner yet).
- * Any refusal throws an UploadError before anything is written; a failure after the files
- * were written removes them again, so a refused upload leaves neither row nor file.
+ * re-encodes images, records a pending Attachment (no owner yet) within the user's upload
+ * limits and stores the file(s). Any refusal throws an UploadError before anything is written;
+ * a failure while writing removes the files and the row again, so a refused upload leaves
+ * neither row nor file.
  */
 export async function acceptUpload(viewer: Viewer, input: UploadInput): Promise<UploadedAttachment> {
   const rule = await getUploadRule(input.kind);
@@ -54,6 +56,12 @@ export async function acceptUpload(viewer: Viewer, input: UploadInput): Promise<
   const thumbKey = thumb ? `${key.slice(0, -(sniffed.format.length + 1))}-t.webp` : null;
   const sha256 = createHash("sha256").update(data).digest("hex");
   const storage = await getStorage();
+  // The row first, under the user's limits (lib/uploads/quota.ts): an upload over them stores
+  // nothing. A failure while writing removes the files and the row again.
+  const row = await recordUpload(viewer, {
+    id, kind: input.kind, mime: sniffed.mime, ext: sniffed.format, size: data.byteLength, sha256, storageKey: key, thumbKey,
+    width, height, originalName: sanitizeName(input.name, sniffed.format), uploaderId: viewer.userId, companyId: viewer.company?.id ?? null, createdAt: now,
+  });
   const written: string[] = [];
   try {
     await storage.put(key, data, { contentType: FORMAT_MIME[sniffed.format], sha256 });
@@ -62,15 +70,10 @@ export async function acceptUpload(viewer: Viewer, input: UploadInput): Promise<
       await storage.put(thumbKey, thumb, { contentType: "image/webp", sha256: createHash("sha256").update(thumb).digest("hex") });
       written.push(thumbKey);
     }
-    const row = await db().attachment.create({
-      data: {
-        id, kind: input.kind, mime: sniffed.mime, ext: sniffed.format, size: data.byteLength, sha256, storageKey: key, thumbKey,
-        width, height, originalName: sanitizeName(input.name, sniffed.format), uploaderId: viewer.userId, companyId: viewer.company?.id ?? null, createdAt: now,
-      },
-    });
     return toUploaded(row);
   } catch (err) {
     await Promise.all(written.map((k) => storage.delete(k).catch((e: unknown) => log.warn("upload cleanup failed", { key: k, error: String(e) }))));
+    await db().attachment.deleteMany({ where: { id, ownerType: null } }).catch((e: unknown) => log.warn("upload cleanup failed", { id, error: String(e) }));
     throw err;
   }
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { getTranslations } from "next-intl/server";
+import { checkWrite } from "@/lib/api/write-guard";
 import { getViewer } from "@/lib/auth/viewer";
 import { DomainError } from "@/lib/errors";
 import { errorFields, log, logRequest } from "@/lib/log";
@@ -8,6 +9,7 @@ import { UploadError } from "./errors";
 import { isAttachmentKind, MB, type AttachmentKindName } from "./formats";
 import { checkCount, tooLarge } from "./limits";
 import { purgePendingSoon } from "./purge";
+import { precheckQuota } from "./quota";
 import { getUploadRules, largestSizeMb } from "./rules";
 import { acceptUpload } from "./service";
 
@@ -58,13 +60,18 @@ function parseCount(v: FormDataEntryValue | string | null): number | null {
 }
 
 async function upload(req: Request, url: URL, requestId: string): Promise<Response> {
-  const viewer = await getViewer();
   const [t, tc] = await Promise.all([getTranslations(), getTranslations("Common")]);
   // Keys are full message paths chosen by the upload code; next-intl cannot type-check them here.
   const tr = t as unknown as (key: string, values?: Record<string, string | number>) => string;
+  // The API's rule for writes (lib/api/write-guard.ts), multipart being this endpoint's body.
+  const refused = checkWrite(req, "multipart");
+  if (refused) return json({ code: refused.code, message: tr(refused.key) }, refused.status);
+  const viewer = await getViewer();
   const refuse = (e: DomainError) => {
     const message = tr(e.key, e.values);
-    return json({ code: e instanceof UploadError ? e.code : "INVALID", message, fieldErrors: e.field ? { [e.field]: message } : undefined }, e.status);
+    const res = json({ code: e instanceof UploadError ? e.code : "INVALID", message, fieldErrors: e.field ? { [e.field]: message } : undefined }, e.status);
+    if (e.status === 429) res.headers.set("Retry-After", String(typeof e.values.minutes === "number" ? e.values.minutes * 60 : 3600));
+    return res;
   };
   const badRequest = (key = "errors.badRequest") => refuse(new UploadError(key === "errors.noFile" ? "NO_FILE" : "BAD_REQUEST", key, {}, 400));
   if (!viewer) return json({ code: "UNAUTHORIZED", message: tc("signInAgain") }, 401);
@@ -75,6 +82,9 @@ async function upload(req: Request, url: URL, requestId: string): Promise<Respon
     if (queryKind !== null && !isAttachmentKind(queryKind)) return badRequest();
     const queryCount = parseCount(url.searchParams.get("count"));
     if (queryCount === null) return badRequest();
+    // A user at a limit hears so before sending megabytes (acceptUpload checks again, atomically).
+    const overQuota = await precheckQuota(viewer);
+    if (overQuota) return refuse(overQuota);
     const rules = await getUploadRules();
     const early: AttachmentKindName | null = queryKind;
     if (early) {

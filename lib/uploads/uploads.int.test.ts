@@ -170,7 +170,7 @@ describe("bad files are refused, and leave no row and no file", () => {
     expect(res.status).toBe(400);
     expect(((await res.json()) as Json).code).toBe("NO_FILE");
     const json = await POST(new Request("http://localhost/customerWeb/api/v1/uploads", { method: "POST", body: "{}", headers: { "content-type": "application/json" } }));
-    expect(json.status).toBe(400);
+    expect(json.status).toBe(415); // the API's rule for writes: this endpoint takes multipart only
     expect(await storedFiles()).toEqual([]);
   });
 });

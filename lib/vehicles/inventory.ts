@@ -8,6 +8,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { decodeCursor, encodeCursor, idParam } from "@/lib/mall/goods-schemas";
 import { orderScope } from "@/lib/mall/orders";
 import { fileUrl } from "@/lib/uploads/formats";
+import { isInt4Id } from "@/lib/validation/ids";
 import { AVAILABLE, FACTORY_SIDE, INVENTORY_PAGE_SIZE, isFactorySide, VIN_CURSOR_RE, VIN_PAGE_SIZE, type FactorySideStatus, type InventoryFilters } from "./inventory-schemas";
 import { dateToMinute } from "./schemas";
 
@@ -142,7 +143,7 @@ function decodeVinCursor(raw: string | null | undefined): { at: Date; id: number
   const m = raw ? VIN_CURSOR_RE.exec(raw) : null;
   if (!m) return null;
   const at = new Date(Number(m[1]));
-  return Number.isNaN(at.getTime()) ? null : { at, id: Number(m[2]) };
+  return Number.isNaN(at.getTime()) || !isInt4Id(Number(m[2])) ? null : { at, id: Number(m[2]) };
 }
 
 /** Staff only: one page of the VINs of a vehicle goods at the factory side, oldest entry first,

@@ -27,13 +27,16 @@ export function objectUrl(cfg: Pick<S3Config, "endpoint" | "bucket" | "forcePath
   return url.toString();
 }
 
-/** An S3-compatible bucket, requests signed with SigV4 (aws4fetch: no AWS SDK needed). */
-export function createS3Storage(cfg: S3Config): FileStorage {
+/** An S3-compatible bucket, requests signed with SigV4 (aws4fetch: no AWS SDK needed).
+ * `transport` sends the signed requests instead of fetch (the storage test's pinned,
+ * public-addresses-only connection: ./endpoint-guard.ts); it does not retry. */
+export function createS3Storage(cfg: S3Config, opts: { transport?: (req: Request) => Promise<Response> } = {}): FileStorage {
   // Few retries: an administrator testing a wrong endpoint should hear back within seconds.
   const client = new AwsClient({ accessKeyId: cfg.accessKey, secretAccessKey: cfg.secretKey, service: "s3", region: cfg.region, retries: 2, initRetryMs: 100 });
   const call = async (method: string, key: string, init: { body?: Uint8Array; headers?: Record<string, string> } = {}) => {
     assertKey(key);
-    return client.fetch(objectUrl(cfg, key), { method, body: init.body as BodyInit | undefined, headers: init.headers });
+    const request = { method, body: init.body as BodyInit | undefined, headers: init.headers };
+    return opts.transport ? opts.transport(await client.sign(objectUrl(cfg, key), request)) : client.fetch(objectUrl(cfg, key), request);
   };
   const fail = async (method: string, res: Response): Promise<never> => {
     const text = await res.text().catch(() => "");
