@@ -54,6 +54,17 @@ describe("verification codes", () => {
     expect((await db().verificationCode.findFirstOrThrow({ where: { phone } })).consumedAt).toBeNull();
   });
 
+  it("compare at most 5 entries however many arrive at once: the right code sent after 8 wrong ones does not pass", async () => {
+    const phone = randomPhone();
+    const { code } = await issueAndRead(phone, "REGISTER");
+    const wrong = Array.from({ length: 8 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, "0"));
+    const answers = await Promise.all([...wrong, code!].map((c) => check(phone, c)));
+    expect(answers.at(-1)).toEqual({ ok: false, reason: "CODE_EXHAUSTED" });
+    expect(answers.filter((a) => !a.ok && a.reason === "CODE_INVALID")).toHaveLength(4);
+    const row = await db().verificationCode.findFirstOrThrow({ where: { phone } });
+    expect(row).toMatchObject({ attempts: 5, consumedAt: null });
+  });
+
   it("belong to their scene: a registration code does not reset a password", async () => {
     const phone = randomPhone();
     const { code } = await issueAndRead(phone, "REGISTER");
