@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { LOCALE_COOKIE, LOCALE_HEADER, LOCALE_QUERY, normalizeLocale, resolveLocale } from "@/lib/i18n/config";
+import { clientIpOf } from "@/lib/http/client-ip";
 import { logRequest } from "@/lib/log";
 import { redirectRoutes, redirectTarget } from "@/lib/routes";
 
@@ -42,7 +43,7 @@ export function proxy(req: NextRequest) {
     method: req.method,
     path: req.nextUrl.pathname,
     locale,
-    ip: req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? null,
+    ip: clientIpOf(req.headers),
     userAgent: req.headers.get("user-agent"),
     ms: Date.now() - started,
   });

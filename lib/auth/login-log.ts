@@ -7,12 +7,8 @@ import type { SignInError } from "./credentials";
 export type LoginReason = SignInError | "RATE_LIMITED" | "SUCCESS";
 export type AttemptContext = { ip: string | null; userAgent: string | null };
 
-/** The client's address as the first proxy saw it: x-forwarded-for's first hop, else x-real-ip. */
-export function clientIp(header: (name: string) => string | null | undefined): string | null {
-  const first = header("x-forwarded-for")?.split(",")[0]?.trim();
-  const ip = first || header("x-real-ip")?.trim() || null;
-  return ip ? ip.slice(0, 64) : null;
-}
+/** The client's address (lib/http/client-ip.ts: forwarded headers only from TRUSTED_PROXIES). */
+export { clientIp } from "@/lib/http/client-ip";
 
 /** The window of login.maxAttemptsPerIpPer15Minutes: 15 minutes from the first failure counted. */
 export const IP_WINDOW_MS = 15 * 60_000;

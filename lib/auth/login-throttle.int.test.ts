@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import { randomIp } from "@/lib/test/accounts";
 import { makeCompany, makeUser, TEST_PASSWORD, uid } from "@/lib/test/factories";
 import { unlockUser } from "./account-admin";
+import { clientIp } from "./login-log";
 import { attemptSignIn } from "./credentials";
 import { loadViewer } from "./viewer";
 
@@ -130,6 +131,24 @@ describe("sign-in throttle and login log", () => {
     expect(await db().user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({ failedLogins: 4, lockedUntil: null });
     expect(await attemptSignIn({ account: user.account, password: TEST_PASSWORD, companyCode: a.code }, ctx())).toMatchObject({ ok: true });
     expect(await db().user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({ failedLogins: 0, lockedUntil: null });
+  });
+
+  it("counts 10 sign-ins with 10 spoofed X-Forwarded-For values from one socket address against that address", async () => {
+    // The stamp lib/http/peer-address.ts puts on every request the server receives.
+    const store = Symbol.for("dealer-platform.peer-address");
+    const g = globalThis as { [store]?: { secret: string } };
+    g[store] ??= { secret: "test-peer-secret" };
+    const socket = randomIp();
+    const account = uid("x");
+    for (let i = 0; i < 10; i++) {
+      const h: Record<string, string> = { "x-dealer-peer-address": `${g[store]!.secret} ${socket}`, "x-forwarded-for": randomIp(), "x-real-ip": randomIp() };
+      // As the credentials endpoint does (lib/auth/options.ts).
+      await attemptSignIn({ account, password: "Wrong@1234" }, { ip: clientIp((n) => h[n]), userAgent: "vitest", stage: "session" });
+    }
+    expect(await db().loginLog.count({ where: { account, ip: socket } })).toBe(10);
+    // A forged stamp counts for nothing: no address at all rather than the one it names.
+    const forged = { "x-dealer-peer-address": `guess ${randomIp()}`, "x-forwarded-for": randomIp() } as Record<string, string>;
+    expect(clientIp((n) => forged[n])).toBeNull();
   });
 
   it("logs pending and disabled accounts with their reasons", async () => {
