@@ -3,6 +3,7 @@ import { variable } from "@/lib/config/variables";
 import { db } from "@/lib/db";
 import { IP_WINDOW_MS, logRow, type AttemptContext, type LoginReason } from "./login-log";
 import { verifyPassword } from "./password";
+import { openSession } from "./sessions";
 
 export type SignInError = "INVALID_CREDENTIALS" | "ACCOUNT_PENDING" | "ACCOUNT_DISABLED" | "ACCOUNT_LOCKED" | "COMPANY_REQUIRED" | "COMPANY_INVALID" | "RATE_LIMITED";
 
@@ -102,7 +103,7 @@ async function reserveAttempt(a: { account: string; userId: number | null; ipLim
       INSERT INTO "SignInThrottle" ("key", "count", "windowStart") VALUES (${accountKey(a.account)}, 1, ${now})
       ON CONFLICT ("key") DO UPDATE SET
         "count" = CASE WHEN "SignInThrottle"."lockedUntil" <= ${now} THEN 1 ELSE "SignInThrottle"."count" + 1 END,
-        "lockedUntil" = NULL
+        "lockedUntil" = NULL, "windowStart" = ${now}
       WHERE ("SignInThrottle"."lockedUntil" IS NULL AND "SignInThrottle"."count" < ${a.maxFailures}) OR "SignInThrottle"."lockedUntil" <= ${now}
       RETURNING "count"`;
     if (!rows.length) return { ok: false, error: "ACCOUNT_LOCKED" };
@@ -130,7 +131,7 @@ const accountKey = (account: string) => `account:${account}`;
 export async function attemptSignIn(
   input: { account: string; password: string; companyCode?: string | null },
   ctx: AttemptContext & { stage: "prepare" | "session"; now?: Date },
-): Promise<{ ok: true; user: CheckedUser; companyId: number | null } | { ok: false; error: SignInError }> {
+): Promise<{ ok: true; user: CheckedUser; companyId: number | null; sessionId: string | null } | { ok: false; error: SignInError }> {
   const now = ctx.now ?? new Date();
   const account = input.account.trim();
   const log = (reason: LoginReason, userId?: number | null, companyId?: number | null) => db().loginLog.create({ data: logRow({ account, userId, companyId, reason }, ctx, now) });
@@ -169,17 +170,21 @@ export async function attemptSignIn(
   if (!judged.ok) return fail(judged.error);
   if (ctx.stage === "prepare") {
     await Promise.all([giveBackAccount(), giveBackIp()]);
-    return { ok: true, user: judged.user, companyId: null };
+    return { ok: true, user: judged.user, companyId: null, sessionId: null };
   }
   const picked = pickCompany(judged.user, input.companyCode);
   if (!picked.ok) return fail(picked.error);
+  // The session row the cookie will name (lib/auth/sessions.ts); none if the password was
+  // changed since it was checked.
+  const sessionId = await openSession({ userId, checkedHash: user!.passwordHash, companyId: picked.companyId, ip: ctx.ip, userAgent: ctx.userAgent }, now);
+  if (!sessionId) return fail("INVALID_CREDENTIALS");
   await db().user.update({
     where: { id: userId },
     data: { failedLogins: 0, lockedUntil: null, lastLoginAt: now, ...(picked.companyId !== null ? { lastCompanyId: picked.companyId } : {}) },
   });
   await giveBackIp();
   await db().loginLog.create({ data: logRow({ account: judged.user.account, userId, companyId: picked.companyId, reason: "SUCCESS" }, ctx, now) });
-  return { ok: true, user: judged.user, companyId: picked.companyId };
+  return { ok: true, user: judged.user, companyId: picked.companyId, sessionId };
 }
 
 /** Dealers act inside exactly one of their companies; staff and admins inside none. */

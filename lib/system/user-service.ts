@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { unlockUser } from "@/lib/auth/account-admin";
 import { hashPassword } from "@/lib/auth/password";
+import { revokeAllSessions } from "@/lib/auth/sessions";
 import { ForbiddenError, isAdmin, type Viewer } from "@/lib/auth/viewer";
 import { companyScopeWhere, userScopeWhere } from "@/lib/access/scope";
 import { DomainError, NotFoundError } from "@/lib/errors";
@@ -99,6 +100,7 @@ export async function setUserEnabled(viewer: Viewer, ctx: AuditCtx, input: TUser
     if (!allowed) throw new DomainError("UserAdmin.errors.badStatus", { status: before.status });
     const status = input.enabled ? "ACTIVE" : "DISABLED";
     await tx.user.update({ where: { id: input.id }, data: input.enabled ? { status } : { status, sessionsValidFrom: new Date() } });
+    if (!input.enabled) await revokeAllSessions(input.id, { tx });
     await audit(tx, ctx, "User", input.id, input.enabled ? "enable" : "disable", { status: before.status }, { status });
     return { id: input.id, status };
   });
@@ -110,6 +112,7 @@ export async function resetUserPassword(viewer: Viewer, ctx: AuditCtx, input: TR
     await target(tx, viewer, input.id);
     const now = new Date();
     await tx.user.update({ where: { id: input.id }, data: { passwordHash, sessionsValidFrom: now } });
+    await revokeAllSessions(input.id, { tx, now });
     // The password itself is never written to the audit log.
     await audit(tx, ctx, "User", input.id, "resetPassword", null, { sessionsValidFrom: now.toISOString() });
     return { id: input.id };
