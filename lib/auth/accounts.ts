@@ -4,6 +4,7 @@ import { DomainError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TRegister, TResetPassword } from "./account-schemas";
 import { hashPassword } from "./password";
+import { assertPasswordAllowed } from "./password-policy";
 import { revokeAllSessions } from "./sessions";
 import { consumeVerificationCode, type CheckFailure } from "./verification";
 
@@ -18,6 +19,7 @@ const codeError = (reason: CheckFailure) => new DomainError(`VerificationCode.er
  * phone's owner (registration cannot enumerate accounts).
  */
 export async function registerAccount(input: TRegister, now = new Date()): Promise<{ account: string }> {
+  await assertPasswordAllowed(input.password, [input.phone]);
   const passwordHash = await hashPassword(input.password);
   const out = await db().$transaction(async (tx) => {
     const checked = await consumeVerificationCode(tx, { phone: input.phone, scene: "REGISTER", code: input.code }, now);
@@ -41,6 +43,7 @@ export async function registerAccount(input: TRegister, now = new Date()): Promi
  * exactly like a wrong code.
  */
 export async function resetPassword(input: TResetPassword, now = new Date()): Promise<void> {
+  await assertPasswordAllowed(input.password, [input.phone]);
   const passwordHash = await hashPassword(input.password);
   const out = await db().$transaction(async (tx) => {
     const checked = await consumeVerificationCode(tx, { phone: input.phone, scene: "RESET_PASSWORD", code: input.code }, now);

@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { unlockUser } from "@/lib/auth/account-admin";
 import { hashPassword } from "@/lib/auth/password";
+import { assertPasswordAllowed } from "@/lib/auth/password-policy";
 import { revokeAllSessions } from "@/lib/auth/sessions";
 import { ForbiddenError, isAdmin, type Viewer } from "@/lib/auth/viewer";
 import { companyScopeWhere, userScopeWhere } from "@/lib/access/scope";
@@ -64,6 +65,7 @@ async function writeLinks(tx: Tx, userId: number, roleIds: number[], companyIds:
 }
 
 export async function createUser(viewer: Viewer, ctx: AuditCtx, input: TUserCreate) {
+  await assertPasswordAllowed(input.password, [input.account, input.name, input.phone]);
   const passwordHash = await hashPassword(input.password);
   return db().$transaction(async (tx) => {
     await checkUnique(tx, input);
@@ -107,6 +109,8 @@ export async function setUserEnabled(viewer: Viewer, ctx: AuditCtx, input: TUser
 }
 
 export async function resetUserPassword(viewer: Viewer, ctx: AuditCtx, input: TResetPassword) {
+  const who = await db().user.findUnique({ where: { id: input.id }, select: { account: true, name: true, phone: true } });
+  await assertPasswordAllowed(input.password, [who?.account, who?.name, who?.phone]);
   const passwordHash = await hashPassword(input.password);
   return db().$transaction(async (tx) => {
     await target(tx, viewer, input.id);
