@@ -4,6 +4,7 @@ import { hasValidSession } from "@/lib/auth/session-cookie";
 import { contentSecurityPolicy, newNonce, strictTransportSecurity } from "@/lib/http/security-headers";
 import { LOCALE_COOKIE, LOCALE_HEADER, LOCALE_QUERY, normalizeLocale, resolveLocale, type Locale } from "@/lib/i18n/config";
 import { log, logRequest } from "@/lib/log";
+import { clientIpOf } from "@/lib/http/client-ip";
 import { redirectRoutes, redirectTarget } from "@/lib/routes";
 import enCore from "@/messages/en-US.json";
 import zhCore from "@/messages/zh-CN.json";
@@ -62,7 +63,7 @@ export async function proxy(req: NextRequest) {
     method: req.method,
     path: req.nextUrl.pathname,
     locale,
-    ip: req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? null,
+    ip: clientIpOf(req.headers),
     userAgent: req.headers.get("user-agent"),
     ms: Date.now() - started,
   });

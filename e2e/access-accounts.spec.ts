@@ -77,8 +77,8 @@ test.describe("access: approving and unlocking accounts", () => {
       let row = await findUser(page, account);
       await row.getByTestId("action-reset-password").click();
       const drawer = page.locator(".ant-drawer").filter({ visible: true });
-      await drawer.locator("#password").fill("Renewed@12345");
-      await drawer.locator("#confirmPassword").fill("Renewed@12345");
+      await drawer.locator("#password").fill("Renewed#Green-2026");
+      await drawer.locator("#confirmPassword").fill("Renewed#Green-2026");
       await page.getByTestId("drawer-save").filter({ visible: true }).click();
       await expect(page.getByText("Password reset.", { exact: false })).toBeVisible();
 
@@ -90,7 +90,7 @@ test.describe("access: approving and unlocking accounts", () => {
       const ctx = await browser.newContext();
       const other = await ctx.newPage();
       await other.goto(LOGIN);
-      await submitCredentials(other, account, "Renewed@12345");
+      await submitCredentials(other, account, "Renewed#Green-2026");
       await expect(other.getByText("This account has been disabled.", { exact: false })).toBeVisible();
       await ctx.close();
       // The status filter finds it among disabled accounts.

@@ -65,5 +65,7 @@ export async function ageLocalRequests(): Promise<void> {
   await withDb(async (c) => {
     await c.query(`UPDATE "VerificationCode" SET "createdAt" = "createdAt" - interval '2 hours' WHERE ip = ANY($1)`, [LOCAL]);
     await c.query(`UPDATE "LoginLog" SET "createdAt" = "createdAt" - interval '1 hour' WHERE ip = ANY($1) AND result = 'FAILURE'`, [LOCAL]);
+    // The sign-in throttle's own counter per address (lib/auth/credentials.ts).
+    await c.query(`UPDATE "SignInThrottle" SET "windowStart" = "windowStart" - interval '1 hour' WHERE key = ANY($1)`, [LOCAL.map((ip) => `ip:${ip}`)]);
   });
 }

@@ -39,14 +39,14 @@ test.describe("accounts", () => {
     await page.waitForTimeout(1500);
     await expect(page.getByTestId("send-code")).toHaveText(/Resend in 5\d s/);
     await page.locator("#register_code").fill(code);
-    await page.locator("#register_password").fill("Reg@123456");
-    await page.locator("#register_password2").fill("Reg@123456");
+    await page.locator("#register_password").fill("Reg#Green-2026");
+    await page.locator("#register_password2").fill("Reg#Green-2026");
     await page.getByRole("button", { name: "Register", exact: true }).click();
     await expect(page.getByTestId("register-done")).toContainText(`Your account ${phone} awaits an administrator's approval.`);
     expect(await userStatus(phone)).toBe("PENDING");
     // Signing in before approval says so.
     await page.goto(LOGIN);
-    await submitCredentials(page, phone, "Reg@123456");
+    await submitCredentials(page, phone, "Reg#Green-2026");
     await expect(page.getByTestId("login-error")).toContainText("Your registration is waiting for an administrator's approval.");
   });
 
@@ -74,14 +74,14 @@ test.describe("accounts", () => {
     await waitForForm(page, "reset");
     const code = await sendCode(page, "reset", user.phone);
     await page.locator("#reset_code").fill(code);
-    await page.locator("#reset_password").fill("New@123456");
-    await page.locator("#reset_password2").fill("New@123456");
+    await page.locator("#reset_password").fill("New#Green-2026");
+    await page.locator("#reset_password2").fill("New#Green-2026");
     await page.getByRole("button", { name: "Reset password", exact: true }).click();
     await expect(page.getByTestId("reset-done")).toContainText("Your password has been reset");
     await page.getByRole("link", { name: "Back to sign in" }).click();
     await submitCredentials(page, user.account, "Old@123456");
     await expect(page.getByTestId("login-error")).toContainText("The account or password is incorrect.");
-    await page.locator("#login_password").fill("New@123456");
+    await page.locator("#login_password").fill("New#Green-2026");
     await page.locator("form button[type=submit]").click();
     await expect(page).toHaveURL(pathRe(HOME));
   });

@@ -22,6 +22,18 @@ describe("safeCallbackPath", () => {
     expect(safeCallbackPath("/system/menu")).toBe("/system/menu");
     expect(safeCallbackPath("/customerWeb/system/role?x=1")).toBe("/system/role?x=1");
   });
+  it("answers only a path that is safe in a Location header (a newline gave 500, and browsers drop it: '/\\n/evil' is '//evil')", () => {
+    for (const bad of ["/\n/evil", "/%0A/evil", "/\r\nSet-Cookie:x=1", "/\t/evil", "/ /evil", "/system\u0000/menu", "/\u2028/evil"]) {
+      expect(safeCallbackPath(bad), JSON.stringify(bad)).toBe("/system/workbench/home");
+    }
+    expect(safeCallbackPath("/system/menu?q=中文#x")).toBe("/system/menu?q=%E4%B8%AD%E6%96%87#x");
+    expect(safeCallbackPath("/customerWebevil")).toBe("/customerWebevil");
+    expect(safeCallbackPath("/system/loginLog")).toBe("/system/loginLog");
+    expect(safeCallbackPath("/system/login/")).toBe("/system/workbench/home");
+    expect(safeCallbackPath("/system/../../evil")).toBe("/evil");
+    for (const s of ["/%0A/evil", "/\n/evil", "/system/menu?q=中文"]) expect(safeCallbackPath(s)).toMatch(/^\/(?!\/)[\x21-\x7e]*$/);
+  });
+
   it("refuses other sites and loops back to sign-in", () => {
     for (const bad of ["https://evil.example/x", "//evil.example", "/\\evil", "javascript:alert(1)", "/system/login", "", null]) {
       expect(safeCallbackPath(bad)).toBe("/system/workbench/home");

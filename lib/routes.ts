@@ -42,12 +42,31 @@ function toParams(record: Record<string, string | string[] | undefined>): URLSea
   return p;
 }
 
-/** Only same-site, base-path-relative callback URLs are followed after sign-in. */
+// Control characters, spaces and backslashes, raw or percent-encoded: browsers drop or
+// rewrite them ("/\n/evil" becomes "//evil", another site) and Node refuses them in a
+// Location header (a 500).
+const UNSAFE_IN_PATH = /[\u0000-\u0020\u007f-\u009f\u2028\u2029\\]|%(?:[01][0-9a-f]|20|7f|5c)/i;
+const SCRATCH_ORIGIN = "http://callback.invalid";
+
+/**
+ * Only same-site, base-path-relative callback URLs are followed after sign-in, normalised
+ * ("..", percent-encoding of anything outside ASCII) so the answer is always a valid Location;
+ * anything else goes home.
+ */
 export function safeCallbackPath(raw: string | null | undefined): string {
-  if (!raw) return "/" + HOME_ROUTE;
+  const home = "/" + HOME_ROUTE;
+  if (!raw || UNSAFE_IN_PATH.test(raw)) return home;
   let p = raw;
-  if (p.startsWith("/customerWeb")) p = p.slice("/customerWeb".length) || "/";
-  if (!p.startsWith("/") || p.startsWith("//") || p.includes("\\")) return "/" + HOME_ROUTE;
-  if (p === "/" || p.startsWith("/system/login")) return "/" + HOME_ROUTE;
-  return p;
+  if (p === "/customerWeb" || p.startsWith("/customerWeb/") || p.startsWith("/customerWeb?")) p = p.slice("/customerWeb".length) || "/";
+  if (p.startsWith("?")) p = "/" + p;
+  if (!p.startsWith("/") || p.startsWith("//")) return home;
+  let url: URL;
+  try {
+    url = new URL(p, SCRATCH_ORIGIN);
+  } catch {
+    return home;
+  }
+  const out = url.pathname + url.search + url.hash;
+  if (url.origin !== SCRATCH_ORIGIN || out.startsWith("//") || url.pathname === "/" || /^\/system\/login(\/|$)/.test(url.pathname)) return home;
+  return out;
 }

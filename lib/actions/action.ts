@@ -4,6 +4,7 @@ import { headers } from "next/headers";
 import type { z } from "zod";
 import { getViewer, ForbiddenError, requirePermission, type Viewer } from "@/lib/auth/viewer";
 import { DomainError } from "@/lib/errors";
+import { clientIpOf } from "@/lib/http/client-ip";
 import { errorFields, log } from "@/lib/log";
 import { controlCharField } from "@/lib/validation/text";
 import { translateIssues } from "@/lib/validation/translate";
@@ -42,7 +43,7 @@ export function publicAction<S extends z.ZodType, R>(opts: { schema: S; labels: 
   return async (input: unknown): Promise<ActionResult<R>> => {
     const h = await headers();
     const requestId = h.get("x-request-id");
-    const ip = h.get("x-forwarded-for")?.split(",")[0]?.trim() ?? h.get("x-real-ip");
+    const ip = clientIpOf(h);
     return runParsed(opts.schema, opts.labels, input, requestId, (data) => opts.run(data, { requestId, ip, userAgent: h.get("user-agent") }));
   };
 }

@@ -3,10 +3,10 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { after } from "next/server";
 import { publicAction } from "@/lib/actions/action";
-import { variable } from "@/lib/config/variables";
 import { isLocale } from "@/lib/i18n/config";
 import { ZSendCode, zRegister, zResetPassword } from "./account-schemas";
 import { registerAccount, resetPassword } from "./accounts";
+import { passwordMinLength } from "./password-policy";
 import { issueVerificationCode } from "./verification";
 
 export type SendCodeAnswer = { sent: boolean; resendAfter: number; message: string | null };
@@ -29,11 +29,11 @@ export async function sendCodeAction(input: unknown) {
 }
 
 export async function registerAction(input: unknown) {
-  const min = await variable("password.minLength");
+  const min = await passwordMinLength();
   return publicAction({ schema: zRegister(min), labels: "Register", run: (data) => registerAccount(data) })(input);
 }
 
 export async function resetPasswordAction(input: unknown) {
-  const min = await variable("password.minLength");
+  const min = await passwordMinLength();
   return publicAction({ schema: zResetPassword(min), labels: "ForgotPassword", run: async (data) => (await resetPassword(data), { done: true }) })(input);
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CODE_RE, PASSWORD_MAX, PHONE_RE } from "./account-rules";
+import { CODE_RE, PASSWORD_MAX, PASSWORD_MIN_FLOOR, PHONE_RE } from "./account-rules";
 
 // Shared by the register / forgot-password server actions and tests (the browser forms use
 // ./account-rules, without zod). Messages are keys of the Validation namespace; labels come
@@ -11,11 +11,13 @@ const code = z.string().trim().min(1, "required").refine((v) => v === "" || CODE
 export const ZSendCode = z.object({ phone, scene: z.enum(["REGISTER", "RESET_PASSWORD"]) });
 export type TSendCode = z.infer<typeof ZSendCode>;
 
-/** Phone, code and the new password twice. The password rule depends on a system variable
- * (password.minLength), so the schema is built per request. */
+/** Phone, code and the new password twice. The length depends on a system variable
+ * (password.minLength, never below PASSWORD_MIN_FLOOR), so the schema is built per request; the
+ * services refuse weak passwords (lib/auth/password-policy.ts, server-only). */
 function zCodePassword(minLength: number) {
+  const min = Math.max(PASSWORD_MIN_FLOOR, minLength);
   return z
-    .object({ phone, code, password: z.string().min(1, "required").min(minLength).max(PASSWORD_MAX), password2: z.string().min(1, "required") })
+    .object({ phone, code, password: z.string().min(1, "required").min(min).max(PASSWORD_MAX), password2: z.string().min(1, "required") })
     .refine((d) => d.password === d.password2, { message: "passwordMismatch", path: ["password2"] });
 }
 

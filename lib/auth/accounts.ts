@@ -4,6 +4,8 @@ import { DomainError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { TRegister, TResetPassword } from "./account-schemas";
 import { hashPassword } from "./password";
+import { assertPasswordAllowed } from "./password-policy";
+import { revokeAllSessions } from "./sessions";
 import { consumeVerificationCode, type CheckFailure } from "./verification";
 
 // Self-service accounts: registration (a dealer user waiting for approval) and password reset.
@@ -17,6 +19,7 @@ const codeError = (reason: CheckFailure) => new DomainError(`VerificationCode.er
  * phone's owner (registration cannot enumerate accounts).
  */
 export async function registerAccount(input: TRegister, now = new Date()): Promise<{ account: string }> {
+  await assertPasswordAllowed(input.password, [input.phone]);
   const passwordHash = await hashPassword(input.password);
   const out = await db().$transaction(async (tx) => {
     const checked = await consumeVerificationCode(tx, { phone: input.phone, scene: "REGISTER", code: input.code }, now);
@@ -35,17 +38,19 @@ export async function registerAccount(input: TRegister, now = new Date()): Promi
 }
 
 /**
- * Sets a new password for the user with this phone, clears the sign-in throttle and voids every
- * session issued before now. An unknown phone never received a code, so it fails the code check
+ * Sets a new password for the user with this phone, clears the sign-in throttle and signs the
+ * user out everywhere (every open session is revoked in the same transaction). An unknown phone never received a code, so it fails the code check
  * exactly like a wrong code.
  */
 export async function resetPassword(input: TResetPassword, now = new Date()): Promise<void> {
+  await assertPasswordAllowed(input.password, [input.phone]);
   const passwordHash = await hashPassword(input.password);
   const out = await db().$transaction(async (tx) => {
     const checked = await consumeVerificationCode(tx, { phone: input.phone, scene: "RESET_PASSWORD", code: input.code }, now);
     if (!checked.ok) return checked;
-    const n = await tx.user.updateMany({ where: { phone: input.phone }, data: { passwordHash, failedLogins: 0, lockedUntil: null, sessionsValidFrom: now } });
-    return n.count ? { ok: true as const } : { ok: false as const, reason: "CODE_INVALID" as const };
+    const users = await tx.user.updateManyAndReturn({ where: { phone: input.phone }, data: { passwordHash, failedLogins: 0, lockedUntil: null, sessionsValidFrom: now }, select: { id: true } });
+    for (const u of users) await revokeAllSessions(u.id, { tx, now });
+    return users.length ? { ok: true as const } : { ok: false as const, reason: "CODE_INVALID" as const };
   });
   if (!out.ok) throw codeError(out.reason);
 }

@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import { randomIp } from "@/lib/test/accounts";
 import { makeCompany, makeUser, TEST_PASSWORD, uid } from "@/lib/test/factories";
 import { unlockUser } from "./account-admin";
+import { clientIp } from "./login-log";
 import { attemptSignIn } from "./credentials";
 import { loadViewer } from "./viewer";
 
@@ -58,7 +59,7 @@ describe("sign-in throttle and login log", () => {
   it("answers RATE_LIMITED after too many failed attempts from one IP, whatever the account", async () => {
     const ip = randomIp();
     const limit = 30; // login.maxAttemptsPerIpPer15Minutes
-    await db().loginLog.createMany({ data: Array.from({ length: limit - 1 }, () => ({ account: uid("x"), result: "FAILURE" as const, reason: "INVALID_CREDENTIALS", ip })) });
+    for (let i = 0; i < limit - 1; i++) await db().signInThrottle.upsert({ where: { key: `ip:${ip}` }, create: { key: `ip:${ip}`, count: 1, windowStart: new Date() }, update: { count: { increment: 1 } } });
     const user = await makeUser({ userType: "STAFF" });
     expect(await attemptSignIn({ account: uid("x"), password: "Wrong@1234" }, ctx(ip))).toMatchObject({ error: "INVALID_CREDENTIALS" });
     expect(await attemptSignIn({ account: user.account, password: TEST_PASSWORD }, ctx(ip))).toEqual({ ok: false, error: "RATE_LIMITED" });
@@ -66,7 +67,7 @@ describe("sign-in throttle and login log", () => {
     // Another address is not affected.
     expect(await attemptSignIn({ account: user.account, password: TEST_PASSWORD }, ctx())).toMatchObject({ ok: true });
     // Attempts older than 15 minutes no longer count.
-    await db().loginLog.updateMany({ where: { ip }, data: { createdAt: new Date(Date.now() - 16 * 60_000) } });
+    await db().signInThrottle.update({ where: { key: `ip:${ip}` }, data: { windowStart: new Date(Date.now() - 16 * 60_000) } });
     expect(await attemptSignIn({ account: user.account, password: TEST_PASSWORD }, ctx(ip))).toMatchObject({ ok: true });
   });
 
@@ -83,6 +84,71 @@ describe("sign-in throttle and login log", () => {
     const foreign = await makeCompany();
     expect(await attemptSignIn({ account: user.account, password: TEST_PASSWORD, companyCode: foreign.code }, ctx(ip))).toMatchObject({ error: "COMPANY_INVALID" });
     expect(await reasons(user.account)).toEqual(["INVALID_CREDENTIALS", "SUCCESS", "COMPANY_INVALID"]);
+  });
+
+  it("holds the account lock under 45 simultaneous attempts: at most login.maxFailures passwords are tried, the right one last does not get in", async () => {
+    const company = await makeCompany();
+    const user = await makeUser({ companyIds: [company.id] });
+    const ip = randomIp();
+    const attempts = Array.from({ length: 45 }, (_, i) => (i === 44 ? TEST_PASSWORD : `Wrong@${i}x`));
+    const answers = await Promise.all(attempts.map((password) => attemptSignIn({ account: user.account, password }, ctx(ip))));
+    const errors = answers.map((a) => (a.ok ? "OK" : a.error));
+    expect(errors[44]).not.toBe("OK");
+    expect(errors.filter((e) => e === "OK")).toHaveLength(0);
+    // 5 wrong passwords compared (login.maxFailures); the rest refused before any comparison.
+    expect(errors.filter((e) => e === "INVALID_CREDENTIALS")).toHaveLength(5);
+    const row = await db().user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(row.lockedUntil!.getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
+    // One login-log row per attempt.
+    expect(await db().loginLog.count({ where: { account: user.account } })).toBe(45);
+  });
+
+  it("holds the per-IP limit under concurrent attempts at many accounts", async () => {
+    const ip = randomIp();
+    const limit = 30; // login.maxAttemptsPerIpPer15Minutes
+    const answers = await Promise.all(Array.from({ length: 45 }, () => attemptSignIn({ account: uid("x"), password: "Wrong@1234" }, ctx(ip))));
+    const errors = answers.map((a) => (a.ok ? "OK" : a.error));
+    expect(errors.filter((e) => e === "INVALID_CREDENTIALS")).toHaveLength(limit);
+    expect(errors.filter((e) => e === "RATE_LIMITED")).toHaveLength(45 - limit);
+    const user = await makeUser({ userType: "STAFF" });
+    expect(await attemptSignIn({ account: user.account, password: TEST_PASSWORD }, ctx(ip))).toEqual({ ok: false, error: "RATE_LIMITED" });
+  });
+
+  it("locks an unknown account name under concurrency as it locks a real one", async () => {
+    const ghost = uid("ghost");
+    const answers = await Promise.all(Array.from({ length: 12 }, () => attemptSignIn({ account: ghost, password: "Wrong@1234" }, ctx())));
+    const errors = answers.map((a) => (a.ok ? "OK" : a.error));
+    expect(errors.filter((e) => e === "INVALID_CREDENTIALS")).toHaveLength(5);
+    expect(errors.filter((e) => e === "ACCOUNT_LOCKED")).toHaveLength(7);
+  });
+
+  it("gives back the reservation of a right password: a successful prepare does not count toward the lock", async () => {
+    const [a, b] = await Promise.all([makeCompany(), makeCompany()]);
+    const user = await makeUser({ companyIds: [a.id, b.id] });
+    for (let i = 0; i < 4; i++) await attemptSignIn({ account: user.account, password: "Wrong@1234" }, ctx(randomIp(), "prepare"));
+    // Right password, but the company step is abandoned, several times.
+    for (let i = 0; i < 3; i++) expect(await attemptSignIn({ account: user.account, password: TEST_PASSWORD }, ctx(randomIp(), "prepare"))).toMatchObject({ ok: true });
+    expect(await db().user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({ failedLogins: 4, lockedUntil: null });
+    expect(await attemptSignIn({ account: user.account, password: TEST_PASSWORD, companyCode: a.code }, ctx())).toMatchObject({ ok: true });
+    expect(await db().user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({ failedLogins: 0, lockedUntil: null });
+  });
+
+  it("counts 10 sign-ins with 10 spoofed X-Forwarded-For values from one socket address against that address", async () => {
+    // The stamp lib/http/peer-address.ts puts on every request the server receives.
+    const store = Symbol.for("dealer-platform.peer-address");
+    const g = globalThis as { [store]?: { secret: string } };
+    g[store] ??= { secret: "test-peer-secret" };
+    const socket = randomIp();
+    const account = uid("x");
+    for (let i = 0; i < 10; i++) {
+      const h: Record<string, string> = { "x-dealer-peer-address": `${g[store]!.secret} ${socket}`, "x-forwarded-for": randomIp(), "x-real-ip": randomIp() };
+      // As the credentials endpoint does (lib/auth/options.ts).
+      await attemptSignIn({ account, password: "Wrong@1234" }, { ip: clientIp((n) => h[n]), userAgent: "vitest", stage: "session" });
+    }
+    expect(await db().loginLog.count({ where: { account, ip: socket } })).toBe(10);
+    // A forged stamp counts for nothing: no address at all rather than the one it names.
+    const forged = { "x-dealer-peer-address": `guess ${randomIp()}`, "x-forwarded-for": randomIp() } as Record<string, string>;
+    expect(clientIp((n) => forged[n])).toBeNull();
   });
 
   it("logs pending and disabled accounts with their reasons", async () => {

@@ -4,6 +4,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { db } from "@/lib/db";
 import { attemptSignIn } from "./credentials";
 import { clientIp } from "./login-log";
+import { revokeSession, SESSION_MAX_AGE_SECONDS, setSessionCompany } from "./sessions";
 
 export const BASE_PATH = "/customerWeb";
 
@@ -13,10 +14,13 @@ declare module "next-auth" {
     account: string;
     userType: "DEALER" | "STAFF" | "ADMIN";
     companyId: number | null;
+    sid: string;
   }
   interface Session {
     user: { uid: number; account: string; name: string; userType: "DEALER" | "STAFF" | "ADMIN"; companyId: number | null };
     issuedAt: number;
+    /** The UserSession row (lib/auth/sessions.ts); absent in cookies issued before sessions existed. */
+    sid?: string;
   }
 }
 declare module "next-auth/jwt" {
@@ -26,12 +30,13 @@ declare module "next-auth/jwt" {
     userType: "DEALER" | "STAFF" | "ADMIN";
     companyId: number | null;
     authAt: number;
+    sid?: string;
   }
 }
 
 export const authOptions: AuthOptions = {
   secret: process.env.NEXTAUTH_SECRET,
-  session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
   pages: { signIn: `${BASE_PATH}/system/login`, error: `${BASE_PATH}/system/login` },
   providers: [
     CredentialsProvider({
@@ -50,7 +55,7 @@ export const authOptions: AuthOptions = {
         );
         if (!checked.ok) throw new Error(checked.error);
         const u = checked.user;
-        return { id: String(u.id), uid: u.id, name: u.name, account: u.account, userType: u.userType, companyId: checked.companyId };
+        return { id: String(u.id), uid: u.id, name: u.name, account: u.account, userType: u.userType, companyId: checked.companyId, sid: checked.sessionId! };
       },
     }),
   ],
@@ -62,6 +67,7 @@ export const authOptions: AuthOptions = {
         token.userType = user.userType;
         token.companyId = user.companyId;
         token.authAt = Math.floor(Date.now() / 1000);
+        token.sid = user.sid;
       }
       // Company switch from the header: re-issue the session for another of the user's companies.
       if (trigger === "update" && session && typeof session.companyCode === "string" && token.userType === "DEALER") {
@@ -72,6 +78,7 @@ export const authOptions: AuthOptions = {
         if (link) {
           token.companyId = link.companyId;
           await db().user.update({ where: { id: token.uid }, data: { lastCompanyId: link.companyId } });
+          if (token.sid) await setSessionCompany(token.sid, link.companyId);
         }
       }
       return token;
@@ -79,7 +86,14 @@ export const authOptions: AuthOptions = {
     async session({ session, token }) {
       session.user = { uid: token.uid, account: token.account, name: token.name ?? token.account, userType: token.userType, companyId: token.companyId };
       session.issuedAt = token.authAt;
+      session.sid = token.sid;
       return session;
+    },
+  },
+  events: {
+    // Sign-out ends the session on the server too: a copy of the cookie is refused afterwards.
+    async signOut({ token }) {
+      if (token?.sid) await revokeSession(token.sid);
     },
   },
 };

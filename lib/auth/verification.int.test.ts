@@ -54,6 +54,22 @@ describe("verification codes", () => {
     expect((await db().verificationCode.findFirstOrThrow({ where: { phone } })).consumedAt).toBeNull();
   });
 
+  it("compare at most 5 entries however many arrive at once", async () => {
+    const phone = randomPhone();
+    const { code } = await issueAndRead(phone, "REGISTER");
+    const wrong = Array.from({ length: 8 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, "0"));
+    const answers = await Promise.all([...wrong, code!].map((c) => check(phone, c)));
+    // Entries 1–4 may answer "wrong code", the 5th is the last compared: it passes if right,
+    // else the code is dead; everything after answers CODE_EXHAUSTED without a comparison.
+    const invalid = answers.filter((a) => !a.ok && a.reason === "CODE_INVALID").length;
+    const passed = answers.filter((a) => a.ok).length;
+    expect(invalid).toBeLessThanOrEqual(4);
+    expect(invalid + passed).toBeLessThanOrEqual(5);
+    expect(answers.filter((a) => !a.ok && a.reason === "CODE_EXHAUSTED").length).toBeGreaterThanOrEqual(4);
+    const row = await db().verificationCode.findFirstOrThrow({ where: { phone } });
+    expect(row.attempts).toBeLessThanOrEqual(5);
+  });
+
   it("belong to their scene: a registration code does not reset a password", async () => {
     const phone = randomPhone();
     const { code } = await issueAndRead(phone, "REGISTER");

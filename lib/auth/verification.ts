@@ -104,8 +104,10 @@ function secondsUntilHourAfter(oldest: Date, now: Date): number {
 /**
  * Checks a code inside the caller's transaction and, when right, marks it used there, so the
  * change it authorises and its consumption commit together. Only the newest code of phone +
- * scene counts. A wrong entry is counted (the caller must let its transaction commit: return
- * the failure, do not throw), and after sms.maxChecks wrong entries the code is dead.
+ * scene counts. Every entry reserves one of sms.maxChecks with a conditional UPDATE before the
+ * code is compared (the caller must let its transaction commit on a wrong code: return the
+ * failure, do not throw), so simultaneous guesses cannot compare more than sms.maxChecks
+ * codes; after that the code is dead.
  */
 export async function consumeVerificationCode(tx: Tx, input: { phone: string; scene: VerificationScene; code: string }, now = new Date()): Promise<{ ok: true } | { ok: false; reason: CheckFailure }> {
   const maxChecks = await variable("sms.maxChecks");
@@ -113,11 +115,14 @@ export async function consumeVerificationCode(tx: Tx, input: { phone: string; sc
   if (!row || row.consumedAt) return { ok: false, reason: "CODE_INVALID" };
   if (row.attempts >= maxChecks) return { ok: false, reason: "CODE_EXHAUSTED" };
   if (row.expiresAt <= now) return { ok: false, reason: "CODE_EXPIRED" };
-  if (!sameHash(row.codeHash, hashCode(input.phone, input.code))) {
-    const n = await tx.verificationCode.updateMany({ where: { id: row.id, attempts: { lt: maxChecks } }, data: { attempts: { increment: 1 } } });
-    return { ok: false, reason: n.count && row.attempts + 1 < maxChecks ? "CODE_INVALID" : "CODE_EXHAUSTED" };
-  }
+  const reserved = await tx.verificationCode.updateManyAndReturn({
+    where: { id: row.id, attempts: { lt: maxChecks } },
+    data: { attempts: { increment: 1 } },
+    select: { attempts: true },
+  });
+  if (!reserved.length) return { ok: false, reason: "CODE_EXHAUSTED" };
+  if (!sameHash(row.codeHash, hashCode(input.phone, input.code))) return { ok: false, reason: reserved[0].attempts < maxChecks ? "CODE_INVALID" : "CODE_EXHAUSTED" };
   // Conditional update: of two concurrent uses of one code, exactly one wins.
-  const used = await tx.verificationCode.updateMany({ where: { id: row.id, consumedAt: null, attempts: { lt: maxChecks } }, data: { consumedAt: now } });
+  const used = await tx.verificationCode.updateMany({ where: { id: row.id, consumedAt: null }, data: { consumedAt: now } });
   return used.count ? { ok: true } : { ok: false, reason: "CODE_INVALID" };
 }

@@ -4,6 +4,7 @@ import { getServerSession } from "next-auth";
 import { db } from "@/lib/db";
 import type { DataScope, UserType } from "@/lib/generated/prisma/client";
 import { authOptions } from "./options";
+import { findSession, sessionValid, touchSession } from "./sessions";
 
 export type ViewerCompany = { id: number; code: string; nameEn: string; nameZh: string };
 
@@ -31,19 +32,47 @@ const SCOPE_WIDTH: Record<DataScope, number> = { SELF: 0, CUSTOM: 1, ORG: 2, ORG
 export const getViewer = cache(async (): Promise<Viewer | null> => {
   const session = await getServerSession(authOptions);
   if (!session?.user?.uid) return null;
-  return loadViewer(session.user.uid, session.user.companyId, session.issuedAt);
+  return loadSessionViewer({ sid: session.sid, userId: session.user.uid, companyId: session.user.companyId });
 });
 
-export async function loadViewer(userId: number, companyId: number | null, issuedAt: number): Promise<Viewer | null> {
-  const user = await db().user.findUnique({
+const loadUser = (userId: number) =>
+  db().user.findUnique({
     where: { id: userId },
     include: {
       companies: { include: { company: true } },
       roles: { include: { role: { include: { menus: { include: { menu: { select: { id: true, permission: true } } } } } } } },
     },
   });
-  if (!user || user.status !== "ACTIVE") return null;
-  if (Math.floor(user.sessionsValidFrom.getTime() / 1000) > issuedAt) return null;
+
+/**
+ * The viewer of a request's session cookie: only while its UserSession row (lib/auth/
+ * sessions.ts) is open — not signed out, revoked or expired, nor older than the user's
+ * sessionsValidFrom (compared to the millisecond). The row is read beside the user, in
+ * parallel, so the check adds no round trip. Cookies without a session id (issued before
+ * sessions could be revoked) are refused.
+ */
+export async function loadSessionViewer(s: { sid: string | undefined; userId: number; companyId: number | null }, now = new Date()): Promise<Viewer | null> {
+  if (!s.sid) return null;
+  const [row, user] = await Promise.all([findSession(s.sid), loadUser(s.userId)]);
+  if (!user || !sessionValid(row, s.userId, user.sessionsValidFrom, now)) return null;
+  const viewer = buildViewer(user, s.companyId);
+  if (viewer) touchSession(row!, now);
+  return viewer;
+}
+
+/**
+ * The viewer of a user acting in a company, for tests and scripts that act as someone without
+ * a cookie; `issuedAt` (seconds) stands for the session's start. Requests go through
+ * loadSessionViewer.
+ */
+export async function loadViewer(userId: number, companyId: number | null, issuedAt: number): Promise<Viewer | null> {
+  const user = await loadUser(userId);
+  if (!user || user.sessionsValidFrom.getTime() > issuedAt * 1000 + 999) return null;
+  return buildViewer(user, companyId);
+}
+
+function buildViewer(user: NonNullable<Awaited<ReturnType<typeof loadUser>>>, companyId: number | null): Viewer | null {
+  if (user.status !== "ACTIVE") return null;
 
   const companies = user.companies
     .map((uc) => uc.company)

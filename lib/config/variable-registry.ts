@@ -35,7 +35,7 @@ export const VARIABLES = {
   "login.maxFailures": { type: "NUMBER", value: "5", min: 1, max: 100, platformOnly: true, en: "Failed sign-ins before an account is locked", zh: "账号锁定前允许的登录失败次数" },
   "login.lockMinutes": { type: "NUMBER", value: "15", min: 1, max: 1440, platformOnly: true, en: "Minutes an account stays locked", zh: "账号锁定时长（分钟）" },
   "login.maxAttemptsPerIpPer15Minutes": { type: "NUMBER", value: "30", min: 1, max: 10000, platformOnly: true, en: "Sign-in attempts from one IP address per 15 minutes", zh: "每个 IP 每 15 分钟允许的登录尝试次数" },
-  "password.minLength": { type: "NUMBER", value: "8", min: 6, max: 64, platformOnly: true, en: "Minimum password length", zh: "密码最小长度" },
+  "password.minLength": { type: "NUMBER", value: "8", min: 8, max: 64, platformOnly: true, en: "Minimum password length", zh: "密码最小长度" },
   "vehicle.warrantyMonths": { type: "NUMBER", value: "36", min: 1, max: 240, en: "Warranty months of a sold vehicle whose model sets none", zh: "车型未设置时，已售车辆的质保月数" },
   "vehicle.returnWindowDays": { type: "NUMBER", value: "7", min: 0, max: 365, en: "Days after the sale within which an end customer may return a vehicle", zh: "销售后终端客户可退车的天数" },
   "download.maxVerifyAttemptsPerHour": { type: "NUMBER", value: "10", min: 1, max: 1000, en: "Wrong download verification codes allowed per user and hour", zh: "每个用户每小时允许输错下载验证码的次数" },

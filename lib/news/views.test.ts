@@ -46,10 +46,17 @@ describe("visitor keys", () => {
     expect(visitorKey({ userId: 5, ip: "1.1.1.1", userAgent: CHROME }, "2026-11-21")).toBe(visitorKey({ userId: 5, ip: "2.2.2.2", userAgent: SAFARI_IOS }, "2026-11-21"));
   });
 
-  it("takes the client address from the first forwarded hop", () => {
-    expect(clientIp(h({ "x-forwarded-for": "198.51.100.4, 10.0.0.1" }))).toBe("198.51.100.4");
-    expect(clientIp(h({ "x-real-ip": "198.51.100.5" }))).toBe("198.51.100.5");
-    expect(clientIp(h({}))).toBeNull();
+  it("believes forwarded headers only from configured proxies (lib/http/client-ip.ts)", () => {
+    const saved = process.env.TRUSTED_PROXIES;
+    try {
+      delete process.env.TRUSTED_PROXIES;
+      expect(clientIp(h({ "x-forwarded-for": "198.51.100.4, 10.0.0.1", "x-real-ip": "198.51.100.5" }))).toBeNull();
+      process.env.TRUSTED_PROXIES = "1";
+      expect(clientIp(h({ "x-forwarded-for": "198.51.100.4, 10.0.0.1" }))).toBe("10.0.0.1");
+    } finally {
+      if (saved === undefined) delete process.env.TRUSTED_PROXIES;
+      else process.env.TRUSTED_PROXIES = saved;
+    }
   });
 
   it("uses the Beijing calendar day", () => {

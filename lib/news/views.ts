@@ -2,6 +2,7 @@ import "server-only";
 import { createHmac, hkdfSync } from "node:crypto";
 import { after } from "next/server";
 import { db } from "@/lib/db";
+import { clientIpOf } from "@/lib/http/client-ip";
 import { errorFields, log } from "@/lib/log";
 
 // Article views count once per visitor per Beijing calendar day. The page answers first; the
@@ -51,10 +52,9 @@ export function visitorKey(v: VisitorInput, day: string): string {
   return createHmac("sha256", key()).update(`${day}|${who}`).digest("hex");
 }
 
-/** The client's address as the proxy in front reports it (its first hop), or null. */
+/** The client's address (lib/http/client-ip.ts: forwarded headers only from TRUSTED_PROXIES), or null. */
 export function clientIp(h: Pick<Headers, "get">): string | null {
-  const forwarded = h.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || h.get("x-real-ip")?.trim() || null;
+  return clientIpOf(h);
 }
 
 /** Counts one view unless this visitor was counted for the article that day; true when counted. */

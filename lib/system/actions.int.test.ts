@@ -123,7 +123,7 @@ const CASES: Case[] = [
     setup: async () => {
       const account = uid("new");
       const [c, r] = [await makeCompany(), await makeRole()];
-      return { input: { account, name: "New Dealer", phone: null, userType: "DEALER", organizationId: null, jobId: null, roleIds: [r.id], companyIds: [c.id], password: "Secret@1234" }, state: () => db().user.count({ where: { account } }) };
+      return { input: { account, name: "New Dealer", phone: null, userType: "DEALER", organizationId: null, jobId: null, roleIds: [r.id], companyIds: [c.id], password: "Secret#Green-2026" }, state: () => db().user.count({ where: { account } }) };
     },
   },
   {
@@ -302,7 +302,7 @@ describe("access actions", () => {
   it("staff may not create an administrator, nor give a dealer's companies to staff", async () => {
     await actAs({ id: who.staffWith.id });
     const admin = await db().role.findUnique({ where: { code: "ADMIN" } });
-    const base = { name: "X", phone: null, organizationId: null, jobId: null, companyIds: [], password: "Secret@1234" };
+    const base = { name: "X", phone: null, organizationId: null, jobId: null, companyIds: [], password: "Secret#Green-2026" };
     expect(await A.createUserAction({ ...base, account: uid("a"), userType: "ADMIN", roleIds: [] })).toMatchObject({ ok: false, message: translator("Common")("forbidden") });
     if (admin) expect((await A.createUserAction({ ...base, account: uid("a"), userType: "STAFF", roleIds: [admin.id] })).ok).toBe(false);
     const c = await makeCompany();

@@ -2,6 +2,8 @@ import "server-only";
 import { db } from "@/lib/db";
 import { unlockUser } from "@/lib/auth/account-admin";
 import { hashPassword } from "@/lib/auth/password";
+import { assertPasswordAllowed } from "@/lib/auth/password-policy";
+import { revokeAllSessions } from "@/lib/auth/sessions";
 import { ForbiddenError, isAdmin, type Viewer } from "@/lib/auth/viewer";
 import { checkAssignment, loadCeiling } from "@/lib/access/ceiling";
 import { companyScopeWhere, userScopeWhere } from "@/lib/access/scope";
@@ -70,6 +72,7 @@ async function writeLinks(tx: Tx, userId: number, roleIds: number[], companyIds:
 }
 
 export async function createUser(viewer: Viewer, ctx: AuditCtx, input: TUserCreate) {
+  await assertPasswordAllowed(input.password, [input.account, input.name, input.phone]);
   const passwordHash = await hashPassword(input.password);
   return db().$transaction(async (tx) => {
     await checkUnique(tx, input);
@@ -109,17 +112,21 @@ export async function setUserEnabled(viewer: Viewer, ctx: AuditCtx, input: TUser
     if (!allowed) throw new DomainError("UserAdmin.errors.badStatus", { status: before.status });
     const status = input.enabled ? "ACTIVE" : "DISABLED";
     await tx.user.update({ where: { id: input.id }, data: input.enabled ? { status } : { status, sessionsValidFrom: new Date() } });
+    if (!input.enabled) await revokeAllSessions(input.id, { tx });
     await audit(tx, ctx, "User", input.id, input.enabled ? "enable" : "disable", { status: before.status }, { status });
     return { id: input.id, status };
   });
 }
 
 export async function resetUserPassword(viewer: Viewer, ctx: AuditCtx, input: TResetPassword) {
+  const who = await db().user.findUnique({ where: { id: input.id }, select: { account: true, name: true, phone: true } });
+  await assertPasswordAllowed(input.password, [who?.account, who?.name, who?.phone]);
   const passwordHash = await hashPassword(input.password);
   return db().$transaction(async (tx) => {
     await target(tx, viewer, input.id);
     const now = new Date();
     await tx.user.update({ where: { id: input.id }, data: { passwordHash, sessionsValidFrom: now } });
+    await revokeAllSessions(input.id, { tx, now });
     // The password itself is never written to the audit log.
     await audit(tx, ctx, "User", input.id, "resetPassword", null, { sessionsValidFrom: now.toISOString() });
     return { id: input.id };

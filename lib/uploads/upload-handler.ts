@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { checkWrite } from "@/lib/api/write-guard";
 import { getViewer } from "@/lib/auth/viewer";
 import { DomainError } from "@/lib/errors";
+import { clientIpOf } from "@/lib/http/client-ip";
 import { errorFields, log, logRequest } from "@/lib/log";
 import { UploadError } from "./errors";
 import { isAttachmentKind, MB, type AttachmentKindName } from "./formats";
@@ -126,6 +127,6 @@ export async function handleUpload(req: Request): Promise<Response> {
   const url = new URL(req.url);
   const res = await upload(req, url, requestId);
   res.headers.set("x-request-id", requestId);
-  logRequest({ requestId, method: req.method, path: url.pathname, status: res.status, ms: Date.now() - started, ip: req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? null });
+  logRequest({ requestId, method: req.method, path: url.pathname, status: res.status, ms: Date.now() - started, ip: clientIpOf(req.headers) });
   return res;
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { CodePasswordForm } from "@/components/auth/code-password-form";
+import { passwordMinLength } from "@/lib/auth/password-policy";
 import { variable } from "@/lib/config/variables";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -8,6 +9,6 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function ForgotPasswordPage() {
-  const [minLength, codeMinutes] = await Promise.all([variable("password.minLength"), variable("sms.codeLifetimeMinutes")]);
+  const [minLength, codeMinutes] = await Promise.all([passwordMinLength(), variable("sms.codeLifetimeMinutes")]);
   return <CodePasswordForm mode="reset" minLength={minLength} codeMinutes={codeMinutes} />;
 }
