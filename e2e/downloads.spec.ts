@@ -165,7 +165,8 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
       await staff.getByTestId("download-title").fill(title);
       const upload = form.getByTestId("upload-file");
       await upload.locator("input[type=file]").setInputFiles({ name: fileName, mimeType: "application/pdf", buffer: bytes });
-      await expect(upload.locator(".ant-upload-list-item").filter({ hasText: fileName })).toBeVisible({ timeout: 30_000 });
+      // The finished item: antd may still show the uploading one while it animates out.
+      await expect(upload.locator(".ant-upload-list-item-done").filter({ hasText: fileName })).toBeVisible({ timeout: 30_000 });
       await expect(upload.locator(".ant-upload-list-item-uploading")).toHaveCount(0, { timeout: 30_000 });
       await staff.getByTestId("download-verify-code").fill(code);
       const editor = staff.getByTestId("download-content-editor").locator("[contenteditable=true]");

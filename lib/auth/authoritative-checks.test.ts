@@ -29,7 +29,9 @@ afterAll(() => {
 const state = vi.hoisted(() => ({ cookies: {} as Record<string, string>, pathname: "/" }));
 const findUnique = vi.hoisted(() => vi.fn());
 
-vi.mock("@/lib/db", () => ({ db: () => ({ user: { findUnique } }) }));
+// The session row of the cookie's sid (lib/auth/sessions.ts): open, unless a test says otherwise.
+const sessionRow = vi.hoisted(() => vi.fn());
+vi.mock("@/lib/db", () => ({ db: () => ({ user: { findUnique }, userSession: { findUnique: sessionRow, updateMany: vi.fn(async () => ({ count: 1 })) } }) }));
 // The sign-in path of next-auth (not what is tested here) and its database modules.
 vi.mock("@/lib/auth/credentials", () => ({ attemptSignIn: vi.fn() }));
 vi.mock("@/lib/auth/login-log", () => ({ clientIp: vi.fn() }));
@@ -80,7 +82,8 @@ const { GET: serverLoader } = await import("@/app/api/server-loader/route");
 
 const SECRET = process.env.NEXTAUTH_SECRET!;
 const COOKIE = "next-auth.session-token";
-const claims = { uid: 7, account: "admin", name: "Administrator", userType: "ADMIN", companyId: null, authAt: Math.floor(Date.now() / 1000) } as JWT;
+const claims = { uid: 7, account: "admin", name: "Administrator", userType: "ADMIN", companyId: null, authAt: Math.floor(Date.now() / 1000), sid: "s-7" } as JWT;
+const openSession = () => ({ id: "s-7", userId: 7, companyId: null, createdAt: new Date(1_000), lastSeenAt: new Date(), expiresAt: new Date(Date.now() + 3_600_000), revokedAt: null });
 const mint = (opts: { secret?: string; maxAge?: number } = {}) => encode({ token: claims, secret: opts.secret ?? SECRET, maxAge: opts.maxAge ?? 3600 });
 
 const activeAdmin = (over: Record<string, unknown> = {}) => ({
@@ -101,6 +104,8 @@ beforeEach(() => {
   state.cookies = {};
   state.pathname = "/afterSale/complaint?status=PROCESSING";
   findUnique.mockReset();
+  sessionRow.mockReset();
+  sessionRow.mockResolvedValue(openSession());
   vi.mocked(redirect).mockClear();
   // next-auth logs a decryption failure as an error; expected here.
   vi.spyOn(console, "error").mockImplementation(() => {});

@@ -5,6 +5,7 @@ import { db } from "@/lib/db";
 import { attemptSignIn } from "./credentials";
 import { clientIp } from "./login-log";
 import { revokeSession, SESSION_MAX_AGE_SECONDS, setSessionCompany } from "./sessions";
+import { hasControlChars } from "@/lib/validation/text";
 
 export const BASE_PATH = "/customerWeb";
 
@@ -47,7 +48,8 @@ export const authOptions: AuthOptions = {
       async authorize(credentials, req) {
         const account = String(credentials?.account ?? "");
         const password = String(credentials?.password ?? "");
-        if (!account || !password || account.length > 50 || password.length > 128) throw new Error("INVALID_CREDENTIALS");
+        // Control characters (NUL above all, which PostgreSQL refuses) can be in no account: refused before any query.
+        if (!account || !password || account.length > 50 || password.length > 128 || hasControlChars(account)) throw new Error("INVALID_CREDENTIALS");
         const h = (req?.headers ?? {}) as Record<string, string | undefined>;
         const checked = await attemptSignIn(
           { account, password, companyCode: credentials?.companyCode },
