@@ -1,5 +1,5 @@
 import { chooseSelectOption, expect, LOGIN, setLocaleCookie, shellHeader, submitCredentials, test, waitForShell } from "./fixtures";
-import { chooseMany, confirm, findUser, insertUser, signInWithForm, sql, uniq } from "./access-helpers";
+import { chooseMany, confirm, E2E_PASSWORD, findUser, insertUser, signInWithForm, sql, uniq } from "./access-helpers";
 
 // Issue 3: the administrator's side of accounts: approving registrations and unlocking.
 test.describe("access: approving and unlocking accounts", () => {
@@ -11,7 +11,7 @@ test.describe("access: approving and unlocking accounts", () => {
       const context = await browser.newContext();
       const other = await context.newPage();
       await other.goto(LOGIN);
-      await submitCredentials(other, account, "Access@12345");
+      await submitCredentials(other, account, E2E_PASSWORD);
       await expect(other.getByText("Your registration is waiting for an administrator's approval.")).toBeVisible();
 
       await loginAs("admin");
@@ -46,7 +46,7 @@ test.describe("access: approving and unlocking accounts", () => {
       const other = await userContext.newPage();
       await setLocaleCookie(userContext, "zh-CN");
       await other.goto(LOGIN);
-      await submitCredentials(other, account, "Access@12345");
+      await submitCredentials(other, account, E2E_PASSWORD);
       await expect(other.getByText("登录失败次数过多，账号已被锁定。请稍后再试或联系管理员。")).toBeVisible();
 
       await setLocaleCookie(context, "zh-CN");

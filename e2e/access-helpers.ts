@@ -7,7 +7,7 @@ import { chooseSelectOption, LOGIN, submitCredentials, waitForShell } from "./fi
 // Helpers of the access specs: users made directly in the database (never the demo accounts),
 // and the antd widgets of the access screens.
 
-export const E2E_PASSWORD = "Access@12345";
+export const E2E_PASSWORD = "Harbour-Lantern-42"; // strong enough for the password policy (issue 16)
 
 export function uniq(prefix: string): string {
   return `${prefix}${randomBytes(4).toString("hex")}`;

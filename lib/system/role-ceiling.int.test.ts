@@ -108,7 +108,7 @@ describe("role administration has a ceiling", () => {
     expect(await A.updateUserAction(staffInput(u, [moreMenus.id]))).toMatchObject({ ok: false, fieldErrors: { roleIds: userErr("roleBeyondYours", { role: moreMenus.code }) } });
     expect(await rolesOf(u.id)).toEqual([]);
     const account = uid("new");
-    expect(await A.createUserAction({ ...staffInput(u, [wider.id]), id: undefined, account, password: "Secret@1234" })).toMatchObject({ ok: false, fieldErrors: { roleIds: userErr("roleBeyondYours", { role: wider.code }) } });
+    expect(await A.createUserAction({ ...staffInput(u, [wider.id]), id: undefined, account, password: "Harbour-Lantern-42" })).toMatchObject({ ok: false, fieldErrors: { roleIds: userErr("roleBeyondYours", { role: wider.code }) } });
     expect(await db().user.count({ where: { account } })).toBe(0);
     const pending = await makeUser({ status: "PENDING" });
     expect(await A.approveUserAction({ id: pending.id, userType: "STAFF", roleIds: [wider.id], companyIds: [], organizationId: d1 })).toMatchObject({ ok: false });
