@@ -165,6 +165,7 @@ test.describe("redirect routes", () => {
 
     await loginAs("dealer");
     await page.goto("onlineMall?x=1");
-    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(`${new URL(abs("")).pathname}onlineMall/car/goods?x=1`);
+    // Waits for the final address (a read right after goto raced the navigation once on CI).
+    await expect(page).toHaveURL((url) => url.pathname + url.search === `${new URL(abs("")).pathname}onlineMall/car/goods?x=1`);
   });
 });
