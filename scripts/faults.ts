@@ -58,7 +58,14 @@ async function databaseRestart(base: string, pg: { server: EmbeddedServer }, fai
     .slice(0, CLIENTS);
   if (goods.length < CLIENTS) throw new StepError(`the demo has ${goods.length} parts with stock >= 100; ${CLIENTS} are needed`);
   const addressId = ((await (await api(base, cookie, "/api/v1/addresses")).json()) as { items: { id: number }[] }).items[0].id;
-  const stockBefore = new Map(goods.map((g) => [g.id, g.stock]));
+  // Enough stock that the load never runs a goods out: a fast machine places a few hundred
+  // orders in the run, and an out-of-stock 409 would read as a failure blamed on the client.
+  const stockRowsBefore = await query<{ id: number; stock: number }>(
+    pg.server.url,
+    `update "Goods" set stock = stock + 1000000 where id = any($1::int[]) returning id, stock`,
+    [goods.map((g) => g.id)],
+  );
+  const stockBefore = new Map(stockRowsBefore.map((g) => [g.id, g.stock]));
   const [{ max: lastOrderBefore }] = await query<{ max: number }>(pg.server.url, `select coalesce(max(id), 0)::int as max from "Order"`);
 
   const started = Date.now();
@@ -103,9 +110,13 @@ async function databaseRestart(base: string, pg: { server: EmbeddedServer }, fai
   await Promise.all([...goods.map(worker), outage]);
 
   // One more order after the load: the app recovered without a restart.
-  const line = ((await (await api(base, cookie, "/api/v1/cart", { method: "POST", body: JSON.stringify({ goodsId: goods[0].id, quantity: goods[0].minOrderQty }) })).json()) as { line: { id: number } }).line.id;
-  const last = await api(base, cookie, "/api/v1/orders", { method: "POST", headers: { "Idempotency-Key": randomUUID() }, body: JSON.stringify({ type: "PARTS", cartLineIds: [line], phone: "13800000001", deliveryWay: "LOGISTICS", addressId }) });
-  const lastId = ((await last.json()) as { id: number }).id;
+  const added = await api(base, cookie, "/api/v1/cart", { method: "POST", body: JSON.stringify({ goodsId: goods[0].id, quantity: goods[0].minOrderQty }) });
+  const addedBody = (await added.json().catch(() => ({}))) as { line?: { id: number } };
+  if (!addedBody.line) throw new StepError(`after the restart, adding to the cart answered ${added.status}: ${JSON.stringify(addedBody)}`);
+  const last = await api(base, cookie, "/api/v1/orders", { method: "POST", headers: { "Idempotency-Key": randomUUID() }, body: JSON.stringify({ type: "PARTS", cartLineIds: [addedBody.line.id], phone: "13800000001", deliveryWay: "LOGISTICS", addressId }) });
+  const lastBody = (await last.json().catch(() => ({}))) as { id?: number };
+  if (last.status !== 201 || lastBody.id === undefined) throw new StepError(`after the restart, the check order answered ${last.status}: ${JSON.stringify(lastBody)}`);
+  const lastId = lastBody.id;
   const health = (await fetch(`${base}/api/health`)).status;
 
   const succeeded = outcomes.filter((o) => o.orderId !== undefined);
