@@ -210,6 +210,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use(page);
     expect(missing, "messages missing in the browser").toEqual([]);
   },
+  // One session per account and worker, shared by the tests: a test that signs out or revokes
+  // sessions must sign in on its own (signInState), not through loginAs.
   sessions: [
     async ({}, use) => {
       const cache = new Map<string, Promise<StorageState>>();

@@ -1,4 +1,4 @@
-import { abs, ACCOUNTS, COMPANIES, expect, HOME, LOGIN, pathRe, pickCompanyAtSignIn, setLocaleCookie, submitButton, submitCredentials, switchCompany, test, waitForShell } from "./fixtures";
+import { abs, ACCOUNTS, COMPANIES, expect, HOME, LOGIN, pathRe, pickCompanyAtSignIn, setLocaleCookie, signInState, submitButton, submitCredentials, switchCompany, test, waitForShell } from "./fixtures";
 
 // Spec sections 1–2: sign-in, the dealer group's company picker and switcher, sign-out, and the
 // routes that only redirect.
@@ -127,8 +127,10 @@ test.describe("sign-in", () => {
 });
 
 test.describe("sign-out", () => {
-  test("from the user menu returns to sign-in, and the home then asks to sign in", async ({ page, loginAs }) => {
-    await loginAs("dealer");
+  test("from the user menu returns to sign-in, and the home then asks to sign in", async ({ page, context }) => {
+    // A session of its own: signing out revokes it, and loginAs shares one session per worker
+    // with the tests that run after this one.
+    await context.addCookies((await signInState("dealer")).cookies);
     await page.goto(HOME);
     await waitForShell(page);
     await page.getByTestId("user-menu").click();
