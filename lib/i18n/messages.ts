@@ -60,6 +60,8 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
 export const MESSAGE_AREAS = ["", "accounts", "access", "admin", "uploads", "dict", "regions", "config", "mall", "orders", "cart", "notify", "preorders", "orders-ui", "catalog", "vehicles", "vehicle-inventory", "vehicle-sales", "vehicle-info", "after-sales-returns", "after-sales-complaints", "news", "news-admin", "downloads", "workbench"] as const;
 
 export type Messages = typeof enCore;
+/** Every namespace of every area (en-US is the reference language): next-intl types keys with it (global.d.ts). */
+export type AllMessages = typeof enCore & typeof enAccess & typeof enAccounts & typeof enAdmin & typeof enMall & typeof enConfig & typeof enRegions & typeof enDict & typeof enUploads & typeof enOrders & typeof enCart & typeof enNotify & typeof enPreOrders & typeof enOrdersUi & typeof enCatalog & typeof enVehicles & typeof enVehicleInventory & typeof enVehicleSales & typeof enVehicleInfo & typeof enReturnsCore & typeof enComplaintsCore & typeof enNews & typeof enNewsAdmin & typeof enDownloads & typeof enWorkbench;
 
 const combine = (files: MessageTree[]) => files.reduce((all, f) => ({ ...all, ...f }), {} as MessageTree);
 const cache = new Map<Locale, Messages>();

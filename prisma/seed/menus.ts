@@ -1,3 +1,5 @@
+import type { Permission } from "@/lib/access/permissions";
+
 // The whole route table of the specification (section 2) as the menu tree. Screens appear in
 // the side menu only once they exist (lib/routes.ts) and a role grants them.
 export type MenuSeed = {
@@ -15,7 +17,7 @@ export type MenuSeed = {
 };
 
 export type ButtonSeed = {
-  permission: string;
+  permission: Permission;
   nameEn: string;
   nameZh: string;
   /** Roles granted this action (ADMIN holds every one); default: none besides ADMIN. */
