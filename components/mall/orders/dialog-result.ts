@@ -16,6 +16,6 @@ export async function settle<T>(call: Promise<ActionResult<T>>, failed: string):
   try {
     return await call;
   } catch {
-    return { ok: false, message: failed };
+    return { ok: false, code: "NETWORK", message: failed };
   }
 }
