@@ -33,7 +33,7 @@ test.describe("server loader", () => {
     const res = await context.request.get(`__serverLoader?route=no/such/route&url=${encodeURIComponent(abs("no/such/route"))}`);
     expect(res.status()).toBe(404);
     expect(res.headers()["content-type"]).toContain("application/json");
-    expect((await res.json()).error).toBe("NOT_FOUND");
+    expect((await res.json()).code).toBe("NOT_FOUND");
   });
 
   test("a screen the viewer's roles do not grant answers 403 JSON", async ({ context, loginAs }) => {
@@ -41,13 +41,13 @@ test.describe("server loader", () => {
     const res = await context.request.get(`__serverLoader?route=system/role&url=${encodeURIComponent(abs("system/role"))}`);
     expect(res.status()).toBe(403);
     expect(res.headers()["content-type"]).toContain("application/json");
-    expect((await res.json()).error).toBe("FORBIDDEN");
+    expect((await res.json()).code).toBe("FORBIDDEN");
   });
 
   test("signed out answers 401 JSON", async ({ request }) => {
     const res = await request.get(home());
     expect(res.status()).toBe(401);
     expect(res.headers()["content-type"]).toContain("application/json");
-    expect((await res.json()).error).toBe("UNAUTHORIZED");
+    expect((await res.json()).code).toBe("UNAUTHORIZED");
   });
 });

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { toast } from "@/lib/client/feedback";
+import { actionFailed, toast } from "@/lib/client/feedback";
 import { requestDownloadAction } from "@/lib/downloads/actions";
 import type { DownloadGrant } from "@/lib/downloads/service";
 import { DownloadIcon, LinkIcon, LockIcon } from "./icons";
@@ -54,7 +54,7 @@ export function DownloadButton({ id, title, locked, external, primary = true }: 
         input.current?.select();
         return;
       }
-      return void toast("error", res.message);
+      return void actionFailed(res);
     }
     dialog.current?.close();
     follow(res.data);

@@ -4,7 +4,7 @@ import { Alert, Button, Drawer, Form, Input, Radio, Space, Spin, Switch } from "
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "@/lib/client/feedback";
+import { actionFailed, toast } from "@/lib/client/feedback";
 import { downloadForEditAction, saveDownloadAction } from "@/lib/downloads/actions";
 import type { DownloadUploadRules } from "@/lib/downloads/route";
 import { isHttpsUrl, MAX_CODE, MAX_TITLE, MAX_URL, MIN_CODE } from "@/lib/downloads/schemas";
@@ -84,7 +84,7 @@ export function DownloadForm({ id, rules, onClose }: { id: number | null; rules:
       // "images.0.id" → the pictures field.
       const fields = Object.entries(res.fieldErrors ?? {}).map(([k, msg]) => [k.split(".")[0], msg] as const).filter(([k]) => (FIELDS as readonly string[]).includes(k));
       if (fields.length) form.setFields(fields.map(([name, msg]) => ({ name: name as keyof Values, errors: [msg] })));
-      else toast("error", res.message);
+      else actionFailed(res);
       return;
     }
     toast("success", <span data-testid="download-saved">{t(id === null ? "actions.done.created" : "actions.done.saved", { title: all.title })}</span>);

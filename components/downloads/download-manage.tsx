@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { confirmDialog, toast } from "@/lib/client/feedback";
+import { actionFailed, confirmDialog, toast } from "@/lib/client/feedback";
 import { deleteDownloadAction, setDownloadEnabledAction } from "@/lib/downloads/actions";
 import type { DownloadUploadRules } from "@/lib/downloads/route";
 import styles from "./downloads.module.css";
@@ -41,7 +41,7 @@ export function DownloadManageBar({ id, title, enabled, rules, compact = false, 
     start(async () => {
       const res = await setDownloadEnabledAction({ id, enabled: !enabled }).catch(() => null);
       if (!res) return void toast("error", t("failed"));
-      if (!res.ok) return void toast("error", res.message);
+      if (!res.ok) return void actionFailed(res);
       toast("success", t(enabled ? "done.disabled" : "done.enabled", { title }));
       router.refresh();
     });
@@ -52,7 +52,7 @@ export function DownloadManageBar({ id, title, enabled, rules, compact = false, 
       if (!ok) return;
       const res = await deleteDownloadAction({ id }).catch(() => null);
       if (!res) return void toast("error", t("failed"));
-      if (!res.ok) return void toast("error", res.message);
+      if (!res.ok) return void actionFailed(res);
       toast("success", t("done.deleted", { title }));
       if (afterDelete) router.push(afterDelete);
       else router.refresh();

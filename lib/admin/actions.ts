@@ -1,59 +1,28 @@
 import "server-only";
-import { revalidatePath } from "next/cache";
 import type { z } from "zod";
-import { signedInAction } from "@/lib/actions/action";
-import type { Viewer } from "@/lib/auth/viewer";
+import { action, type ActionCtx } from "@/lib/actions/action";
 import { ZIds, type TIds } from "@/lib/system/config-schemas";
-import type { AuditCtx } from "@/lib/system/audit";
 import type { AdminResource } from "./resource";
 
-// Server actions of an admin resource in one line each: the create/update permission follows
-// whether the input carries an id; the screen is revalidated after a write.
-
-type Ctx = { audit: AuditCtx; viewer: Viewer };
-const ctxOf = (viewer: Viewer, requestId: string | null): Ctx => ({ viewer, audit: { userId: viewer.userId, companyId: viewer.company?.id ?? null, requestId } });
+// Server actions of an admin resource in one line each, on top of lib/actions/action.ts: the
+// create/update permission follows whether the input carries an id; the screen is revalidated
+// after a write.
 
 const hasId = (input: unknown) => !!input && typeof input === "object" && (input as { id?: unknown }).id !== undefined && (input as { id?: unknown }).id !== null;
 
 type AnyResource = Pick<AdminResource<unknown, unknown, unknown>, "route" | "labels" | "permissions">;
 
-export function saveAction<S extends z.ZodType, R>(r: AnyResource, schema: S, save: (ctx: Ctx, input: z.output<S>) => Promise<R>) {
-  return async (input: unknown) =>
-    signedInAction({
-      schema,
-      permission: (hasId(input) ? r.permissions.update : r.permissions.create) ?? "__none__",
-      labels: `${r.labels}.fields`,
-      run: async (v, c) => {
-        const out = await save(ctxOf(c.viewer, c.requestId), v);
-        revalidatePath(`/${r.route}`);
-        return out;
-      },
-    })(input);
+const on = (r: AnyResource) => ({ labels: `${r.labels}.fields`, revalidate: [`/${r.route}`] });
+
+export function saveAction<S extends z.ZodType, R>(r: AnyResource, schema: S, save: (ctx: ActionCtx, input: z.output<S>) => Promise<R>) {
+  return action({ ...on(r), schema, permission: (input) => (hasId(input) ? r.permissions.update : r.permissions.create) ?? "__none__" }, (v, c) => save(c, v));
 }
 
-export function deleteAction<R>(r: AnyResource, remove: (ctx: Ctx, ids: number[]) => Promise<R>) {
-  return signedInAction({
-    schema: ZIds,
-    permission: r.permissions.delete ?? "__none__",
-    labels: `${r.labels}.fields`,
-    run: async (v: TIds, c) => {
-      const out = await remove(ctxOf(c.viewer, c.requestId), v.ids);
-      revalidatePath(`/${r.route}`);
-      return out;
-    },
-  });
+export function deleteAction<R>(r: AnyResource, remove: (ctx: ActionCtx, ids: number[]) => Promise<R>) {
+  return action({ ...on(r), schema: ZIds, permission: r.permissions.delete ?? "__none__" }, (v: TIds, c) => remove(c, v.ids));
 }
 
 /** Any other permission-guarded write of a screen (enable, move, test…). */
-export function screenAction<S extends z.ZodType, R>(r: AnyResource, permission: string, schema: S, run: (ctx: Ctx, input: z.output<S>) => Promise<R>) {
-  return signedInAction({
-    schema,
-    permission,
-    labels: `${r.labels}.fields`,
-    run: async (v, c) => {
-      const out = await run(ctxOf(c.viewer, c.requestId), v);
-      revalidatePath(`/${r.route}`);
-      return out;
-    },
-  });
+export function screenAction<S extends z.ZodType, R>(r: AnyResource, permission: string, schema: S, run: (ctx: ActionCtx, input: z.output<S>) => Promise<R>) {
+  return action({ ...on(r), schema, permission }, (v, c) => run(c, v));
 }

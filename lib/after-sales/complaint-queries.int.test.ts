@@ -309,7 +309,7 @@ describe("actions", () => {
 
     const max = (await getUploadRule("IMAGE")).maxCount;
     const many = await Promise.all(Array.from({ length: max + 1 }, () => pending(a.user)));
-    expect(await fileComplaintAction({ description: "Too many", qesImg: many })).toEqual({ ok: false, message: `A maximum of ${max} can be uploaded`, fieldErrors: { qesImg: `A maximum of ${max} can be uploaded` } });
+    expect(await fileComplaintAction({ description: "Too many", qesImg: many })).toEqual({ ok: false, code: "VALIDATION", message: `A maximum of ${max} can be uploaded`, fieldErrors: { qesImg: `A maximum of ${max} can be uploaded` } });
     setTestLocale("zh-CN");
     try {
       const video = await pending(a.user, "VIDEO");
@@ -325,13 +325,13 @@ describe("actions", () => {
   it("refuse moves outside the table or without the permission, changing nothing", async () => {
     const c = await makeComplaint(a);
     await actAs({ id: a.user }, a.company);
-    expect(await takeComplaintAction({ id: c.id })).toEqual({ ok: false, message: "You do not have permission to do this." });
+    expect(await takeComplaintAction({ id: c.id })).toEqual({ ok: false, code: "FORBIDDEN", message: "You do not have permission to do this." });
     expect(await closeComplaintAction({ id: c.id })).toMatchObject({ ok: false, message: expect.stringContaining("is submitted and cannot do this now") });
     await actAs({ id: b.user }, b.company);
     expect(await closeComplaintAction({ id: c.id })).toMatchObject({ ok: false, message: expect.stringMatching(/not exist|not found/i) });
     await actAs({ id: staffAll.userId });
     expect(await replyComplaintAction({ id: c.id, appealNote: "Too early" })).toMatchObject({ ok: false, message: expect.stringContaining("is submitted") });
-    expect(await fileComplaintAction({ description: "Staff cannot file" })).toEqual({ ok: false, message: "You do not have permission to do this." });
+    expect(await fileComplaintAction({ description: "Staff cannot file" })).toEqual({ ok: false, code: "FORBIDDEN", message: "You do not have permission to do this." });
     expect(await db().complaint.findUniqueOrThrow({ where: { id: c.id } })).toMatchObject({ status: "SUBMITTED", handlerId: null, appealNote: null });
     expect(await db().complaintMessage.count({ where: { complaintId: c.id } })).toBe(0);
   });

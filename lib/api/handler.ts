@@ -1,14 +1,11 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getLocale } from "next-intl/server";
 import type { z } from "zod";
-import { ForbiddenError, getViewer, hasPermission, type Viewer } from "@/lib/auth/viewer";
-import { DomainError } from "@/lib/errors";
+import { errorText, failureOf, forbidden, notFound, parseInput, refusal, unauthenticated, type Failure } from "@/lib/actions/errors";
+import { getViewer, hasPermission, type Viewer } from "@/lib/auth/viewer";
 import { isLocale, type Locale } from "@/lib/i18n/config";
-import { errorFields, log } from "@/lib/log";
 import type { AuditCtx } from "@/lib/system/audit";
-import { controlCharField } from "@/lib/validation/text";
-import { translateIssues } from "@/lib/validation/translate";
 import { checkWrite } from "./write-guard";
 
 // The REST API's one wrapper (ARCHITECTURE.md "REST"): every /api/v1 handler of the mall is
@@ -24,7 +21,9 @@ import { checkWrite } from "./write-guard";
 //   404 NOT_FOUND      missing, or another tenant's record (the same answer on purpose)
 //   409 CONFLICT       out of stock, wrong state (DomainErrors with status 409)
 //   500 INTERNAL       anything else, logged with the request id the message quotes
-// Bodies are always { code, message, fieldErrors? } on errors and never cached.
+// Bodies are always { code, message, fieldErrors? } on errors and never cached; the mapping is
+// the one of the server actions (lib/actions/errors.ts), whose UNAUTHENTICATED is answered here
+// as UNAUTHORIZED, the code API clients and proxy.ts have always used.
 
 export type ApiError = { code: string; message: string; fieldErrors?: Record<string, string>; requestId?: string };
 
@@ -54,10 +53,15 @@ type Opts<P, Q, B> = {
 };
 
 const NO_STORE = { "Cache-Control": "private, no-store" } as const;
-const CODES: Record<number, string> = { 400: "BAD_REQUEST", 401: "UNAUTHORIZED", 403: "FORBIDDEN", 404: "NOT_FOUND", 409: "CONFLICT", 415: "UNSUPPORTED_MEDIA_TYPE", 422: "VALIDATION", 429: "TOO_MANY_REQUESTS" };
 
 export function apiError(status: number, body: ApiError, headers: Record<string, string> = {}): Response {
   return NextResponse.json(body, { status, headers: { ...NO_STORE, ...headers } });
+}
+
+/** A failure of lib/actions/errors.ts as the API's answer: { code, message, fieldErrors?, requestId? }. */
+export function failureResponse(f: Failure, headers: Record<string, string> = {}): Response {
+  const { status, code, ...rest } = f;
+  return apiError(status, { code: code === "UNAUTHENTICATED" ? "UNAUTHORIZED" : code, ...rest }, headers);
 }
 
 /** A success answer with its own status or headers (e.g. 201, or 200 for a replayed POST). */
@@ -89,36 +93,26 @@ export function apiRoute<P extends z.ZodType | undefined = undefined, Q extends 
 ) {
   return async (req: NextRequest, route?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
     const requestId = req.headers.get("x-request-id");
-    const [tc, tv, te] = await Promise.all([getTranslations("Common"), getTranslations("Validation"), getTranslations()]);
+    const t = await errorText(opts.labels);
     const raw = await getLocale();
     const locale: Locale = isLocale(raw) ? raw : "en-US";
     // Before the session is even read: a cross-site or non-JSON write goes no further.
     const refused = checkWrite(req, "json");
-    if (refused) return apiError(refused.status, { code: refused.code, message: te(refused.key as never) });
+    if (refused) return failureResponse(refusal(t, refused.status, refused.key, refused.code));
     try {
       const viewer = await getViewer();
-      if (!viewer) return apiError(401, { code: "UNAUTHORIZED", message: tc("signInAgain") });
+      if (!viewer) return failureResponse(unauthenticated(t));
       const p = opts.permission;
-      if (p && !(typeof p === "string" ? hasPermission(viewer, p) : await p(viewer))) return apiError(403, { code: "FORBIDDEN", message: tc("forbidden") });
+      if (p && !(typeof p === "string" ? hasPermission(viewer, p) : await p(viewer))) return failureResponse(forbidden(t));
 
-      const tl = opts.labels ? await getTranslations(opts.labels) : null;
-      const label = (f: string) => (tl?.has(f) ? tl(f) : f);
       const parse = <S extends z.ZodType | undefined>(schema: S, input: unknown): { ok: true; data: Out<S> } | { ok: false; res: Response } => {
         if (!schema) return { ok: true, data: undefined as Out<S> };
-        // Text PostgreSQL refuses (NUL, other control characters), whatever the schema says.
-        const bad = controlCharField(input);
-        if (bad) {
-          const message = tv("controlChars" as never, { label: label(bad) } as never);
-          return { ok: false, res: apiError(422, { code: "VALIDATION", message, fieldErrors: { [bad]: message } }) };
-        }
-        const r = schema.safeParse(input);
-        if (r.success) return { ok: true, data: r.data as Out<S> };
-        const fieldErrors = translateIssues(r.error, (k, v) => tv(k as never, v as never), label, input);
-        return { ok: false, res: apiError(422, { code: "VALIDATION", message: Object.values(fieldErrors)[0] ?? tv("pattern", { label: "input" }), fieldErrors }) };
+        const r = parseInput(schema, input, t);
+        return r.ok ? { ok: true, data: r.data as Out<S> } : { ok: false, res: failureResponse(r.failure) };
       };
 
       const params = parse(opts.params, route?.params ? await route.params : {});
-      if (!params.ok) return apiError(404, { code: "NOT_FOUND", message: te("Errors.notFound" as never) });
+      if (!params.ok) return failureResponse(notFound(t));
       const query = parse(opts.query, Object.fromEntries(req.nextUrl.searchParams));
       if (!query.ok) return query.res;
       let rawBody: unknown = undefined;
@@ -126,7 +120,7 @@ export function apiRoute<P extends z.ZodType | undefined = undefined, Q extends 
         try {
           rawBody = await readBody(req);
         } catch {
-          return apiError(400, { code: "BAD_REQUEST", message: te("Api.invalidJson" as never) });
+          return failureResponse(refusal(t, 400, "Api.invalidJson"));
         }
       }
       const body = parse(opts.body, rawBody);
@@ -141,18 +135,7 @@ export function apiRoute<P extends z.ZodType | undefined = undefined, Q extends 
       if (out instanceof ApiAnswer) return NextResponse.json(out.data, { status: out.status, headers: { ...NO_STORE, ...out.headers } });
       return NextResponse.json(out ?? null, { status: opts.status ?? 200, headers: NO_STORE });
     } catch (err) {
-      if (err instanceof ForbiddenError) return apiError(403, { code: "FORBIDDEN", message: tc("forbidden") });
-      if (err instanceof DomainError) {
-        const message = (te as unknown as (k: string, v: Record<string, string | number>) => string)(err.key, err.values);
-        if (err.field) return apiError(err.status === 400 ? 422 : err.status, { code: err.status === 400 || err.status === 422 ? "VALIDATION" : (CODES[err.status] ?? "ERROR"), message, fieldErrors: { [err.field]: message } });
-        if (err.status >= 500) {
-          log.error("api failed", { requestId, path: req.nextUrl.pathname, ...errorFields(err) });
-          return apiError(err.status, { code: "INTERNAL", message, requestId: requestId ?? undefined });
-        }
-        return apiError(err.status, { code: CODES[err.status] ?? "ERROR", message });
-      }
-      log.error("api failed", { requestId, path: req.nextUrl.pathname, ...errorFields(err) });
-      return apiError(500, { code: "INTERNAL", message: tc("unexpectedError", { requestId: requestId ?? "—" }), requestId: requestId ?? undefined });
+      return failureResponse(failureOf(err, t, { requestId, what: "api failed", path: req.nextUrl.pathname }));
     }
   };
 }

@@ -17,7 +17,14 @@ const id = z.number().int().positive();
 
 export const RError = z
   .object({
-    code: z.enum(["UNAUTHORIZED", "FORBIDDEN", "BAD_REQUEST", "VALIDATION", "NOT_FOUND", "CONFLICT", "TOO_MANY_REQUESTS", "INTERNAL", "ERROR"]),
+    // The mapping of lib/actions/errors.ts (shared with the screens' server actions, where a
+    // missing session is UNAUTHENTICATED), plus the upload and import endpoints' own refusals.
+    code: z
+      .enum([
+        "UNAUTHORIZED", "FORBIDDEN", "BAD_REQUEST", "VALIDATION", "NOT_FOUND", "CONFLICT", "TOO_MANY_REQUESTS", "UNSUPPORTED_MEDIA_TYPE", "INTERNAL",
+        "MAX_COUNT", "FORMAT", "TOO_LARGE", "EMPTY", "DAMAGED", "PIXELS", "NO_FILE", "RATE_LIMIT", "QUOTA", "INVALID_FILE", "INVALID_ROWS",
+      ])
+      .describe("Machine-readable; the uploads' (MAX_COUNT … QUOTA) and imports' (INVALID_FILE, INVALID_ROWS) own codes name what was refused"),
     message: z.string().describe("Translated (Accept-Language, or the i18next cookie / ?lng=)"),
     fieldErrors: z.record(z.string(), z.string()).optional().describe("Field → translated message (VALIDATION)"),
     requestId: z.string().optional().describe("Quoted in the message of INTERNAL errors"),

@@ -8,7 +8,7 @@ import { messagesFor } from "@/lib/i18n/messages";
 // Issue 25: the proxy's session gate is only a first gate. Behind it, every entry point still
 // asks getViewer, which decrypts the session with next-auth (getServerSession, the real one) and
 // re-reads the user from the database. These tests run the real getViewer, the shell layout,
-// requireScreen, apiRoute, signedInAction and the server loader with next-auth cookies — none,
+// requireScreen, apiRoute, server actions (lib/actions/action.ts) and the server loader with next-auth cookies — none,
 // forged, foreign, expired, valid — and a fake database: what the proxy refuses is refused here
 // too, and a valid cookie of a user the database no longer lets in is refused here only.
 
@@ -77,7 +77,7 @@ const { getViewer } = await import("./viewer");
 const { default: ShellLayout } = await import("@/app/(shell)/layout");
 const { requireScreen } = await import("@/lib/shell/guard");
 const { apiRoute } = await import("@/lib/api/handler");
-const { signedInAction } = await import("@/lib/actions/action");
+const { action: serverAction } = await import("@/lib/actions/action");
 const { GET: serverLoader } = await import("@/app/api/server-loader/route");
 
 const SECRET = process.env.NEXTAUTH_SECRET!;
@@ -172,12 +172,12 @@ describe("entry points behind the proxy still check", () => {
     }
   });
 
-  it("signedInAction answers 'sign in again' and does not run the action", async () => {
+  it("a server action answers UNAUTHENTICATED 'sign in again' and does not run the action", async () => {
     const run = vi.fn();
-    const action = signedInAction({ schema: z.object({}), permission: null, labels: "Common", run });
+    const action = serverAction({ schema: z.object({}), permission: null, labels: "Common" }, run);
     for (const [what, cookies] of await refusedCookies()) {
       state.cookies = cookies;
-      expect(await action({}), what).toEqual({ ok: false, message: messagesFor("en-US").Common.signInAgain });
+      expect(await action({}), what).toEqual({ ok: false, code: "UNAUTHENTICATED", message: messagesFor("en-US").Common.signInAgain });
     }
     expect(run).not.toHaveBeenCalled();
   });

@@ -1,10 +1,13 @@
+import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { actAs, setTestLocale } from "@/lib/test/action-harness";
 import { makeCompany, makeUser } from "@/lib/test/factories";
 import { deleteAddressesAction, saveAddressAction, setDefaultAddressAction } from "./address-actions";
 import { loadAddressBook } from "./addresses";
-import { GET } from "@/app/api/v1/addresses/route";
+import { GET as getAddresses } from "@/app/api/v1/addresses/route";
+
+const GET = () => getAddresses(new NextRequest("http://app.invalid/customerWeb/api/v1/addresses"));
 
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
 vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => m.cacheMock));

@@ -1,10 +1,7 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { signedInAction } from "@/lib/actions/action";
-import type { Viewer } from "@/lib/auth/viewer";
-import type { AuditCtx } from "@/lib/system/audit";
+import { action } from "@/lib/actions/action";
 import { preOrderFormOptions } from "./pre-order-form-data";
 import { ZCancelPreOrder, ZConfirmPreOrder, ZCreatePreOrder, ZPreOrderId, ZRejectPreOrder } from "./pre-order-schemas";
 import { cancelPreOrder, confirmPreOrder, convertPreOrder, createPreOrder, rejectPreOrder } from "./pre-orders";
@@ -12,28 +9,14 @@ import { cancelPreOrder, confirmPreOrder, convertPreOrder, createPreOrder, rejec
 // The pre-order screens' actions: parse the shared schema, check the permission, run the
 // service in its transaction, refresh the screens it touches. Labels: "PreOrders.fields".
 
-const ROUTES = ["onlineMall/car/preOrder", "onlineMall/car/order", "onlineMall/car/goods"];
-const refresh = () => ROUTES.forEach((r) => revalidatePath(`/${r}`));
-const auditOf = (viewer: Viewer, requestId: string | null): AuditCtx => ({ userId: viewer.userId, companyId: viewer.company?.id ?? null, requestId });
+const labels = "PreOrders.fields";
+const on = { labels, revalidate: ["/onlineMall/car/preOrder", "/onlineMall/car/order", "/onlineMall/car/goods"] } as const;
 
-function preOrderAction<S extends z.ZodType, R>(schema: S, permission: string, run: (viewer: Viewer, audit: AuditCtx, input: z.output<S>) => Promise<R>) {
-  return signedInAction({
-    schema,
-    permission,
-    labels: "PreOrders.fields",
-    run: async (input, c) => {
-      const out = await run(c.viewer, auditOf(c.viewer, c.requestId), input);
-      refresh();
-      return out;
-    },
-  });
-}
-
-export const createPreOrderAction = preOrderAction(ZCreatePreOrder, "preOrder:create", (v, a, i) => createPreOrder(v, a, i));
-export const confirmPreOrderAction = preOrderAction(ZConfirmPreOrder, "preOrder:confirm", (v, a, i) => confirmPreOrder(v, a, i.id, i.expectedDate));
-export const rejectPreOrderAction = preOrderAction(ZRejectPreOrder, "preOrder:reject", (v, a, i) => rejectPreOrder(v, a, i.id, i.reason));
-export const cancelPreOrderAction = preOrderAction(ZCancelPreOrder, "preOrder:cancel", (v, a, i) => cancelPreOrder(v, a, i.id, i.reason));
-export const convertPreOrderAction = preOrderAction(ZPreOrderId, "preOrder:convert", (v, a, i) => convertPreOrder(v, a, i.id));
+export const createPreOrderAction = action({ ...on, schema: ZCreatePreOrder, permission: "preOrder:create" }, (i, { viewer, audit }) => createPreOrder(viewer, audit, i));
+export const confirmPreOrderAction = action({ ...on, schema: ZConfirmPreOrder, permission: "preOrder:confirm" }, (i, { viewer, audit }) => confirmPreOrder(viewer, audit, i.id, i.expectedDate));
+export const rejectPreOrderAction = action({ ...on, schema: ZRejectPreOrder, permission: "preOrder:reject" }, (i, { viewer, audit }) => rejectPreOrder(viewer, audit, i.id, i.reason));
+export const cancelPreOrderAction = action({ ...on, schema: ZCancelPreOrder, permission: "preOrder:cancel" }, (i, { viewer, audit }) => cancelPreOrder(viewer, audit, i.id, i.reason));
+export const convertPreOrderAction = action({ ...on, schema: ZPreOrderId, permission: "preOrder:convert" }, (i, { viewer, audit }) => convertPreOrder(viewer, audit, i.id));
 
 /** The create form's choices (addresses, delivery ways, carrier types), read when it opens. */
-export const preOrderFormOptionsAction = signedInAction({ schema: z.object({}), permission: "preOrder:create", labels: "PreOrders.fields", run: (_i, c) => preOrderFormOptions(c.viewer) });
+export const preOrderFormOptionsAction = action({ schema: z.object({}), permission: "preOrder:create", labels }, (_i, { viewer }) => preOrderFormOptions(viewer));

@@ -22,6 +22,7 @@ import { installTestCache } from "./public-test-cache";
 
 let signedIn: Viewer | null = null;
 vi.mock("@/lib/auth/viewer", async (original) => ({ ...(await original<typeof import("@/lib/auth/viewer")>()), getViewer: async () => signedIn }));
+vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
 const { GET } = await import("@/app/media/[id]/route");
 
 let cache: ReturnType<typeof installTestCache>;

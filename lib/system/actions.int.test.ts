@@ -255,7 +255,7 @@ describe("access actions", () => {
     await actAs({ id: who.admin.id });
     const dir = await makeMenu({ type: "DIRECTORY" });
     await makeMenu({ parentId: dir.id, path: "x/y" });
-    expect(await A.deleteMenuAction({ id: dir.id })).toEqual({ ok: false, message: translator("MenuAdmin.errors")("hasChildren") });
+    expect(await A.deleteMenuAction({ id: dir.id })).toEqual({ ok: false, code: "BAD_REQUEST", message: translator("MenuAdmin.errors")("hasChildren") });
     expect(await db().menu.count({ where: { id: dir.id } })).toBe(1);
 
     const hq = await makeOrganization();
@@ -316,7 +316,7 @@ describe("access actions", () => {
     const me = await makeUser({ userType: "STAFF", organizationId: mine.id, roleIds: [role.id] });
     const [inside, outside] = [await makeUser({ userType: "STAFF", organizationId: mine.id }), await makeUser({ userType: "STAFF", organizationId: other.id })];
     await actAs(me);
-    expect(await A.setUserEnabledAction({ id: outside.id, enabled: false })).toEqual({ ok: false, message: translator("Errors")("notFound") });
+    expect(await A.setUserEnabledAction({ id: outside.id, enabled: false })).toEqual({ ok: false, code: "NOT_FOUND", message: translator("Errors")("notFound") });
     expect((await db().user.findUniqueOrThrow({ where: { id: outside.id } })).status).toBe("ACTIVE");
     expect(await A.setUserEnabledAction({ id: inside.id, enabled: false })).toMatchObject({ ok: true });
   });

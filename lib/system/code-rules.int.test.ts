@@ -65,7 +65,7 @@ describe("numbering rules list (system/codeRule)", () => {
   it("is refused to staff whose roles do not grant the screen", async () => {
     const viewer = (await actAs(staff))!;
     await expect(list("", viewer)).rejects.toThrow("FORBIDDEN");
-    expect(await saveCodeRuleAction({ ...base, code: `${P}X` })).toEqual({ ok: false, message: translator("Common")("forbidden") });
+    expect(await saveCodeRuleAction({ ...base, code: `${P}X` })).toEqual({ ok: false, code: "FORBIDDEN", message: translator("Common")("forbidden") });
     expect(await exportResource(codeRuleResource, viewer, new URLSearchParams(), "test")).toMatchObject({ status: 403 });
   });
 });
@@ -97,7 +97,7 @@ describe("numbering rules writes", () => {
     await actAs(adminUser);
     const so = await ruleId("SO");
     const mine = await ruleId(`${P}E`);
-    expect(await deleteCodeRulesAction({ ids: [mine, so] })).toEqual({ ok: false, message: errors()("system", { code: "SO" }) });
+    expect(await deleteCodeRulesAction({ ids: [mine, so] })).toEqual({ ok: false, code: "BAD_REQUEST", message: errors()("system", { code: "SO" }) });
     expect(await db().codeRule.count({ where: { id: mine } })).toBe(1);
     expect(await db().codeCounter.count({ where: { ruleId: mine } })).toBe(1);
     expect(await deleteCodeRulesAction({ ids: [mine] })).toEqual({ ok: true, data: { deleted: 1 } });

@@ -286,9 +286,9 @@ describe("permissions of the actions", () => {
 
     const screen = await db().menu.findFirstOrThrow({ where: { path: "system/systemCode", type: "MENU" } });
     await actAs(await makeUser({ userType: "STAFF", roleIds: [(await makeRole({ dataScope: "ALL", menuIds: [screen.id] })).id] }));
-    for (const call of calls) expect(await call()).toEqual({ ok: false, message: translator("Common")("forbidden") });
+    for (const call of calls) expect(await call()).toEqual({ ok: false, code: "FORBIDDEN", message: translator("Common")("forbidden") });
     await actAs(null);
-    for (const call of calls) expect(await call()).toEqual({ ok: false, message: translator("Common")("signInAgain") });
+    for (const call of calls) expect(await call()).toEqual({ ok: false, code: "UNAUTHENTICATED", message: translator("Common")("signInAgain") });
     expect(await state()).toEqual(before);
     expect(await db().auditLog.count()).toBe(auditsBefore);
 
@@ -304,6 +304,6 @@ describe("permissions of the actions", () => {
     const res = await A.saveDictItemAction({ typeId: type.id, value: "has space", labelEn: "", labelZh: "x".repeat(101), sort: 0, enabled: true, color: "pink" });
     expect(res).toMatchObject({ ok: false, fieldErrors: { value: "Value is not in a valid format", labelEn: "Please enter Label (English)", labelZh: "Label (Chinese) must be at most 100 characters", color: "Please select Colour" } });
     const sex = await db().dictType.findUniqueOrThrow({ where: { code: "sex" } });
-    expect(await A.deleteDictTypesAction({ ids: [sex.id] })).toEqual({ ok: false, message: errors("systemType", { code: "sex" }) });
+    expect(await A.deleteDictTypesAction({ ids: [sex.id] })).toEqual({ ok: false, code: "BAD_REQUEST", message: errors("systemType", { code: "sex" }) });
   });
 });

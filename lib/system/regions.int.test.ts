@@ -74,7 +74,7 @@ describe("regions list (system/regionArea)", () => {
   it("is refused to staff whose roles do not grant the screen", async () => {
     const viewer = (await actAs(staff))!;
     await expect(list("", viewer)).rejects.toThrow("FORBIDDEN");
-    expect(await save({ code: "990000", level: 1, parentPath: [], nameEn: "X", nameZh: "X" })).toEqual({ ok: false, message: translator("Common")("forbidden") });
+    expect(await save({ code: "990000", level: 1, parentPath: [], nameEn: "X", nameZh: "X" })).toEqual({ ok: false, code: "FORBIDDEN", message: translator("Common")("forbidden") });
   });
 
   it("serves the cascader: enabled sub-areas with leaf flags, and an area's path", async () => {
@@ -130,10 +130,10 @@ describe("regions writes", () => {
   it("refuses to delete an area with sub-areas or dealers; deletes all selected or none", async () => {
     await actAs(adminUser);
     const [p, c, d] = [await area("910000"), await area("910100"), await area("910101")];
-    expect(await deleteRegionsAction({ ids: [p.id] })).toEqual({ ok: false, message: errors()("hasChildren", { name: "910000", children: 1 }) });
+    expect(await deleteRegionsAction({ ids: [p.id] })).toEqual({ ok: false, code: "BAD_REQUEST", message: errors()("hasChildren", { name: "910000", children: 1 }) });
     const company = await makeCompany();
     await db().company.update({ where: { id: company.id }, data: { regionAreaId: d.id } });
-    expect(await deleteRegionsAction({ ids: [d.id] })).toEqual({ ok: false, message: errors()("inUse", { name: "910101", companies: 1 }) });
+    expect(await deleteRegionsAction({ ids: [d.id] })).toEqual({ ok: false, code: "BAD_REQUEST", message: errors()("inUse", { name: "910101", companies: 1 }) });
     expect(await save({ code: "910102", level: 3, parentPath: [p.id, c.id], nameEn: "Spare", nameZh: "备用" })).toMatchObject({ ok: true });
     const spare = await area("910102");
     expect((await deleteRegionsAction({ ids: [spare.id, d.id] })).ok).toBe(false);

@@ -18,8 +18,6 @@ const USER = {
   roles: { select: { roleId: true } }, companies: { select: { companyId: true } },
 } as const;
 
-export const ctxOf = (viewer: Viewer, requestId: string | null): AuditCtx => ({ userId: viewer.userId, companyId: viewer.company?.id ?? null, requestId });
-
 async function snapshot(tx: Tx, id: number) {
   const u = await tx.user.findUnique({ where: { id }, select: USER });
   if (!u) return null;

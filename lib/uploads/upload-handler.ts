@@ -1,11 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { getTranslations } from "next-intl/server";
+import { errorText, failureOf, refusal, unauthenticated, type Failure } from "@/lib/actions/errors";
 import { checkWrite } from "@/lib/api/write-guard";
 import { getViewer } from "@/lib/auth/viewer";
-import { DomainError } from "@/lib/errors";
 import { clientIpOf } from "@/lib/http/client-ip";
-import { errorFields, log, logRequest } from "@/lib/log";
+import { logRequest } from "@/lib/log";
 import { UploadError } from "./errors";
 import { isAttachmentKind, MB, type AttachmentKindName } from "./formats";
 import { checkCount, tooLarge } from "./limits";
@@ -16,7 +15,8 @@ import { acceptUpload } from "./service";
 
 // POST /customerWeb/api/v1/uploads — one file per request (multipart: file, kind, count; kind
 // and count may also be in the query string, which lets the size cap apply before any byte is
-// read). 201 with the attachment, or { code, message, fieldErrors } translated.
+// read). 201 with the attachment, or { code, message, fieldErrors } translated (the mapping of
+// lib/actions/errors.ts; an UploadError answers its own code).
 // proxy.ts skips this path: Next would otherwise buffer (and cut at 10 MB) every body the proxy
 // sees, so the request id and log line are made here.
 
@@ -61,21 +61,19 @@ function parseCount(v: FormDataEntryValue | string | null): number | null {
 }
 
 async function upload(req: Request, url: URL, requestId: string): Promise<Response> {
-  const [t, tc] = await Promise.all([getTranslations(), getTranslations("Common")]);
-  // Keys are full message paths chosen by the upload code; next-intl cannot type-check them here.
-  const tr = t as unknown as (key: string, values?: Record<string, string | number>) => string;
-  // The API's rule for writes (lib/api/write-guard.ts), multipart being this endpoint's body.
-  const refused = checkWrite(req, "multipart");
-  if (refused) return json({ code: refused.code, message: tr(refused.key) }, refused.status);
-  const viewer = await getViewer();
-  const refuse = (e: DomainError) => {
-    const message = tr(e.key, e.values);
-    const res = json({ code: e instanceof UploadError ? e.code : "INVALID", message, fieldErrors: e.field ? { [e.field]: message } : undefined }, e.status);
-    if (e.status === 429) res.headers.set("Retry-After", String(typeof e.values.minutes === "number" ? e.values.minutes * 60 : 3600));
+  const t = await errorText();
+  const answer = ({ status, code, ...rest }: Failure, retryAfter?: number) => {
+    const res = json({ code: code === "UNAUTHENTICATED" ? "UNAUTHORIZED" : code, ...rest }, status);
+    if (status === 429) res.headers.set("Retry-After", String(retryAfter ?? 3600));
     return res;
   };
+  // The API's rule for writes (lib/api/write-guard.ts), multipart being this endpoint's body.
+  const refused = checkWrite(req, "multipart");
+  if (refused) return answer(refusal(t, refused.status, refused.key, refused.code));
+  const viewer = await getViewer();
+  const refuse = (err: unknown) => answer(failureOf(err, t, { requestId, what: "upload failed" }), err instanceof UploadError && typeof err.values.minutes === "number" ? err.values.minutes * 60 : undefined);
   const badRequest = (key = "errors.badRequest") => refuse(new UploadError(key === "errors.noFile" ? "NO_FILE" : "BAD_REQUEST", key, {}, 400));
-  if (!viewer) return json({ code: "UNAUTHORIZED", message: tc("signInAgain") }, 401);
+  if (!viewer) return answer(unauthenticated(t));
 
   try {
     if (!/^multipart\/form-data;/i.test(req.headers.get("content-type") ?? "")) return badRequest();
@@ -114,9 +112,7 @@ async function upload(req: Request, url: URL, requestId: string): Promise<Respon
     purgePendingSoon();
     return json(saved, 201);
   } catch (err) {
-    if (err instanceof DomainError) return refuse(err);
-    log.error("upload failed", { requestId, ...errorFields(err) });
-    return json({ code: "ERROR", message: tc("unexpectedError", { requestId }) }, 500);
+    return refuse(err);
   }
 }
 

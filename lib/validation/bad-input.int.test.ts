@@ -79,7 +79,7 @@ describe("a NUL character in text", () => {
     expect(parts).toMatchObject({ ok: false, fieldErrors: { q: expect.stringMatching(/must not contain control characters$/) } });
     await actAs(admin);
     const saved = await saveOrgSourceAction({ code: uid("S"), nameEn: `4S${NUL}`, nameZh: "四S店", sort: 1, enabled: true, remark: null });
-    expect(saved).toEqual({ ok: false, message: "Name (English) must not contain control characters", fieldErrors: { nameEn: "Name (English) must not contain control characters" } });
+    expect(saved).toEqual({ ok: false, code: "VALIDATION", message: "Name (English) must not contain control characters", fieldErrors: { nameEn: "Name (English) must not contain control characters" } });
   });
 
   it("in a list's search box is ignored by the server-rendered lists (no 500)", async () => {

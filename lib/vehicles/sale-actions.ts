@@ -1,9 +1,6 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
-import { signedInAction } from "@/lib/actions/action";
-import type { Viewer } from "@/lib/auth/viewer";
-import type { AuditCtx } from "@/lib/system/audit";
+import { action } from "@/lib/actions/action";
 import { fileUrl } from "@/lib/uploads/formats";
 import { returnVehicle, sellVehicle, vehicleForReturn, vehicleForSale, type CarType } from "./sales";
 import { dateToMinute, ZReturnVehicle, ZSellVehicle, ZVinQuery } from "./schemas";
@@ -12,9 +9,7 @@ import { dateToMinute, ZReturnVehicle, ZSellVehicle, ZVinQuery } from "./schemas
 // shared schema, check the button permission, run the service (which scopes the VIN to the
 // viewer's company), refresh the vehicle screens. Labels: "Vehicles.fields".
 
-const ROUTES = ["car/vehicleSales", "car/carReturn", "car/stock", "car/vehicleInformation"];
-const refresh = () => ROUTES.forEach((r) => revalidatePath(`/${r}`));
-const auditOf = (viewer: Viewer, requestId: string | null): AuditCtx => ({ userId: viewer.userId, companyId: viewer.company?.id ?? null, requestId });
+const ROUTES = ["/car/vehicleSales", "/car/carReturn", "/car/stock", "/car/vehicleInformation"];
 const LABELS = "Vehicles.fields";
 
 /** What the forms show of the queried vehicle; times are "YYYY-MM-DD HH:mm" Beijing time. */
@@ -49,51 +44,23 @@ function facts(v: CarType): CarFacts {
 }
 
 /** The sale form's VIN query: the dealer's own vehicle in stock and its car type. */
-export const saleQueryAction = signedInAction({
-  schema: ZVinQuery,
-  permission: "vehicle:sell",
-  labels: LABELS,
-  run: async (i, c): Promise<SaleQuery> => ({ car: facts(await vehicleForSale(c.viewer, i.vin)) }),
-});
+export const saleQueryAction = action({ schema: ZVinQuery, permission: "vehicle:sell", labels: LABELS }, async (i, { viewer }): Promise<SaleQuery> => ({ car: facts(await vehicleForSale(viewer, i.vin)) }));
 
 /** Records the retail sale; answers the warranty period it started. */
-export const sellVehicleAction = signedInAction({
-  schema: ZSellVehicle,
-  permission: "vehicle:sell",
-  labels: LABELS,
-  run: async (i, c) => {
-    const out = await sellVehicle(c.viewer, auditOf(c.viewer, c.requestId), i);
-    refresh();
-    return out;
-  },
-});
+export const sellVehicleAction = action({ schema: ZSellVehicle, permission: "vehicle:sell", labels: LABELS, revalidate: ROUTES }, (i, { viewer, audit }) => sellVehicle(viewer, audit, i));
 
 /** The return form's VIN query: the dealer's own sold vehicle, its sale and return window. */
-export const returnQueryAction = signedInAction({
-  schema: ZVinQuery,
-  permission: "vehicle:return",
-  labels: LABELS,
-  run: async (i, c): Promise<ReturnQuery> => {
-    const v = await vehicleForReturn(c.viewer, i.vin);
-    return {
-      car: facts(v),
-      soldAt: dateToMinute(v.sale.soldAt),
-      ownerName: v.sale.ownerName,
-      windowDays: v.windowDays,
-      returnBy: dateToMinute(v.returnBy),
-      open: v.returnBy.getTime() >= Date.now(),
-    };
-  },
+export const returnQueryAction = action({ schema: ZVinQuery, permission: "vehicle:return", labels: LABELS }, async (i, { viewer }): Promise<ReturnQuery> => {
+  const v = await vehicleForReturn(viewer, i.vin);
+  return {
+    car: facts(v),
+    soldAt: dateToMinute(v.sale.soldAt),
+    ownerName: v.sale.ownerName,
+    windowDays: v.windowDays,
+    returnBy: dateToMinute(v.returnBy),
+    open: v.returnBy.getTime() >= Date.now(),
+  };
 });
 
 /** Records the car return: the vehicle is back in stock, the sale is kept marked returned. */
-export const returnVehicleAction = signedInAction({
-  schema: ZReturnVehicle,
-  permission: "vehicle:return",
-  labels: LABELS,
-  run: async (i, c) => {
-    const out = await returnVehicle(c.viewer, auditOf(c.viewer, c.requestId), i);
-    refresh();
-    return out;
-  },
-});
+export const returnVehicleAction = action({ schema: ZReturnVehicle, permission: "vehicle:return", labels: LABELS, revalidate: ROUTES }, (i, { viewer, audit }) => returnVehicle(viewer, audit, i));

@@ -1,22 +1,19 @@
 // GET /customerWeb/__serverLoader?route=<route id>&url=<current url> (rewritten here; spec
-// section 7): the same loader the route's page renders from, as JSON.
-import { NextResponse, type NextRequest } from "next/server";
+// section 7): the same loader the route's page renders from, as JSON. Errors answer like the
+// rest of the API (lib/api/handler.ts): { code, message }.
 import { canOpenRoute } from "@/lib/access/menus";
-import { getViewer } from "@/lib/auth/viewer";
-import { errorFields, log } from "@/lib/log";
+import { apiRoute } from "@/lib/api/handler";
+import { ForbiddenError } from "@/lib/auth/viewer";
+import { NotFoundError } from "@/lib/errors";
 import { loaderFor } from "@/lib/server-loaders";
 
 export const dynamic = "force-dynamic";
 
-const json = (status: number, body: unknown) => NextResponse.json(body, { status, headers: { "Cache-Control": "private, no-store" } });
-
-export async function GET(req: NextRequest) {
+export const GET = apiRoute({ permission: null }, async ({ req, viewer }) => {
   const route = (req.nextUrl.searchParams.get("route") ?? "").replace(/^\/+|\/+$/g, "");
   const loader = loaderFor(route);
-  if (!loader) return json(404, { error: "NOT_FOUND", route });
-  const viewer = await getViewer();
-  if (!viewer) return json(401, { error: "UNAUTHORIZED" });
-  if (!(await canOpenRoute(viewer, route))) return json(403, { error: "FORBIDDEN" });
+  if (!loader) throw new NotFoundError();
+  if (!(await canOpenRoute(viewer, route))) throw new ForbiddenError(route);
 
   // Only the same origin's URLs; anything else is read as the route's own path.
   let url: URL;
@@ -26,11 +23,5 @@ export async function GET(req: NextRequest) {
   } catch {
     url = new URL(`/customerWeb/${route}`, req.nextUrl.origin);
   }
-  try {
-    return json(200, { route, data: await loader(viewer, url) });
-  } catch (err) {
-    const requestId = req.headers.get("x-request-id");
-    log.error("server loader failed", { route, requestId, ...errorFields(err) });
-    return json(500, { error: "INTERNAL", requestId });
-  }
-}
+  return { route, data: await loader(viewer, url) };
+});

@@ -2,7 +2,9 @@
 // news article is public (shared caches may keep it); any other file only to a signed-in viewer
 // who may see it (their pending uploads, drafts for news staff, download-centre pictures for
 // dealers), never cached; everything else is 404.
-import { NextResponse, type NextRequest } from "next/server";
+import type { NextRequest } from "next/server";
+import { errorText, notFound as notFoundFailure } from "@/lib/actions/errors";
+import { failureResponse } from "@/lib/api/handler";
 import { getViewer } from "@/lib/auth/viewer";
 import "@/lib/uploads/owners";
 // The owners whose pictures this route serves (besides those lib/uploads/owners registers).
@@ -13,7 +15,8 @@ import { serveAttachment } from "@/lib/uploads/serve";
 
 export const dynamic = "force-dynamic";
 
-const notFound = () => NextResponse.json({ code: "NOT_FOUND" }, { status: 404, headers: { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" } });
+// Public, so not apiRoute (which requires a session); a refusal is the API's { code, message }.
+const notFound = async () => failureResponse(notFoundFailure(await errorText()), { "X-Content-Type-Options": "nosniff" });
 
 export async function GET(req: NextRequest, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

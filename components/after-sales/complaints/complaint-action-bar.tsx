@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { confirmDialog, toast } from "@/lib/client/feedback";
+import { actionFailed, confirmDialog, toast } from "@/lib/client/feedback";
 import { closeComplaintAction, takeComplaintAction } from "@/lib/after-sales/complaint-actions";
 import type { ComplaintMove } from "@/lib/after-sales/complaint-states";
 import styles from "@/components/ui/record-screen.module.css";
@@ -29,7 +29,7 @@ export function ComplaintActionBar({ id, complaintNo, moves }: { id: number; com
       }
       const res = await (move === "take" ? takeComplaintAction({ id }) : closeComplaintAction({ id })).catch(() => null);
       if (!res) return void toast("error", t("failed"));
-      if (!res.ok) return void toast("error", res.message);
+      if (!res.ok) return void actionFailed(res);
       toast("success", t(`done.${move}`, { complaintNo }));
       router.refresh();
     });

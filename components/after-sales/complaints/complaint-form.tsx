@@ -4,7 +4,7 @@ import { Form, Input, Modal, Select } from "antd";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "@/lib/client/feedback";
+import { actionFailed, toast } from "@/lib/client/feedback";
 import { fileComplaintAction } from "@/lib/after-sales/complaint-actions";
 import type { ComplaintUploadRules } from "@/lib/after-sales/complaint-queries";
 import { MAX_DESCRIPTION, MAX_QUESTION_NOTE, MAX_VIDEOS } from "@/lib/after-sales/complaint-schemas";
@@ -46,7 +46,7 @@ export function ComplaintForm({ categories, rules, onClose }: { categories: Dict
       // "qesImg.0.id" → the images field.
       const fields = Object.entries(res.fieldErrors ?? {}).map(([k, msg]) => [k.split(".")[0], msg] as const).filter(([k]) => (FIELDS as readonly string[]).includes(k));
       if (fields.length) form.setFields(fields.map(([name, msg]) => ({ name: name as keyof Values, errors: [msg] })));
-      else toast("error", res.message);
+      else actionFailed(res);
       return;
     }
     toast("success", <span data-testid="complaint-filed">{t("actions.done.file", { complaintNo: res.data.complaintNo })}</span>);

@@ -3,7 +3,7 @@
 import { Alert, Form, Input, Modal } from "antd";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "@/lib/client/feedback";
+import { actionFailed, toast } from "@/lib/client/feedback";
 import { noteComplaintAction, replyComplaintAction } from "@/lib/after-sales/complaint-actions";
 import { MAX_REPLY } from "@/lib/after-sales/complaint-schemas";
 
@@ -31,7 +31,7 @@ export function ComplaintTextDialog({ move, id, complaintNo, onClose }: { move: 
     if (!res.ok) {
       const message = res.fieldErrors?.[field];
       if (message) form.setFields([{ name: field, errors: [message] }]);
-      else toast("error", res.message);
+      else actionFailed(res);
       return;
     }
     toast("success", t(`actions.done.${move}`, { complaintNo }));

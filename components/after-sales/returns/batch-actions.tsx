@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { receiveReturnsAction } from "@/lib/after-sales/return-actions";
 import type { SalesReturnMove } from "@/lib/after-sales/return-states";
-import { confirmDialog, toast } from "@/lib/client/feedback";
+import { actionFailed, confirmDialog, toast } from "@/lib/client/feedback";
 import type { DictItemView } from "@/lib/dict/items";
 import styles from "@/components/ui/record-screen.module.css";
 import type { MoveTarget } from "./return-move-dialog";
@@ -26,7 +26,7 @@ function useReceive(batchId: number) {
       if (!(await confirmDialog({ ...confirm, okText: t("receive"), cancelText: t("close") }))) return;
       try {
         const res = await receiveReturnsAction({ batchId, returnIds });
-        if (!res.ok) return void toast("error", res.message);
+        if (!res.ok) return void actionFailed(res);
         toast("success", t("done.receive", { count: res.data.received.length }));
         router.refresh();
       } catch {

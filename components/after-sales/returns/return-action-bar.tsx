@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { approveReturnAction, receiveReturnsAction } from "@/lib/after-sales/return-actions";
 import type { SalesReturnMove } from "@/lib/after-sales/return-states";
-import { confirmDialog, toast } from "@/lib/client/feedback";
+import { actionFailed, confirmDialog, toast } from "@/lib/client/feedback";
 import type { DictItemView } from "@/lib/dict/items";
 import styles from "@/components/ui/record-screen.module.css";
 import type { MoveTarget } from "./return-move-dialog";
@@ -38,7 +38,7 @@ export function ReturnActionBar({ target, moves, material, quantity, batchId, de
       if (!ok) return;
       try {
         const res = move === "approve" ? await approveReturnAction({ id: target.id }) : await receiveReturnsAction({ batchId: batchId ?? 0, returnIds: [target.id] });
-        if (!res.ok) return void toast("error", res.message);
+        if (!res.ok) return void actionFailed(res);
         toast("success", move === "approve" ? t("done.approve") : t("done.receive", { count: 1 }));
         router.refresh();
       } catch {

@@ -8,7 +8,7 @@ import { LazyUploadField } from "@/components/uploads/lazy-upload-field";
 import { fileReturnAction, returnFormOptionsAction, returnPartOrdersAction, searchReturnPartsAction } from "@/lib/after-sales/return-actions";
 import type { OrderChoice, PartChoice, ReturnFormOptions } from "@/lib/after-sales/return-queries";
 import { MAX_RETURN_QUANTITY } from "@/lib/after-sales/return-schemas";
-import { toast } from "@/lib/client/feedback";
+import { actionFailed, toast } from "@/lib/client/feedback";
 import { withBase } from "@/lib/client/base-path";
 import { dictOptions } from "@/lib/dict/items";
 import { shanghaiToday } from "@/lib/mall/pre-order-states";
@@ -94,7 +94,7 @@ export function ReturnForm({ imageRule, onClose }: { imageRule?: UploadRule; onC
           if (seq !== searchSeq.current) return;
           setSearching(false);
           if (res.ok) setParts((prev) => [...prev.filter((p) => p.id === form.getFieldValue("goodsId")), ...res.data.filter((p) => p.id !== form.getFieldValue("goodsId"))]);
-          else toast("error", res.message);
+          else actionFailed(res);
         },
         () => seq === searchSeq.current && (setSearching(false), toast("error", tc("networkError"))),
       );
@@ -116,7 +116,7 @@ export function ReturnForm({ imageRule, onClose }: { imageRule?: UploadRule; onC
       if (!res.ok) {
         const fields = Object.entries(res.fieldErrors ?? {}).filter(([k]) => (FIELDS as readonly string[]).includes(k));
         if (fields.length) form.setFields(fields.map(([k, msg]) => ({ name: k as keyof Values, errors: [msg] })));
-        else toast("error", res.message);
+        else actionFailed(res);
         return;
       }
       const href = `/afterSale/salesReturn?id=${res.data.id}`;

@@ -4,7 +4,7 @@ import { Form, Input, Modal, Select } from "antd";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { completeReturnAction, rejectReturnAction } from "@/lib/after-sales/return-actions";
-import { toast } from "@/lib/client/feedback";
+import { actionFailed, toast } from "@/lib/client/feedback";
 import { dictOptions, itemLabel, type DictItemView } from "@/lib/dict/items";
 
 // Staff's reject (a reason) and complete (the deal type carried out, the requested one first)
@@ -32,7 +32,7 @@ export function ReturnMoveDialog({ move, target, dealTypes, onClose }: { move: "
       if (!res.ok) {
         const fields = Object.entries(res.fieldErrors ?? {}).filter(([k]) => k === "reason" || k === "dealTypeDone");
         if (fields.length) form.setFields(fields.map(([name, msg]) => ({ name: name as keyof Values, errors: [msg] })));
-        else toast("error", res.message);
+        else actionFailed(res);
         return;
       }
       toast("success", t(`actions.done.${move}`));

@@ -6,7 +6,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { shipFormOptionsAction, shipReturnsAction } from "@/lib/after-sales/return-actions";
 import type { ShipFormOptions, ShippableReturn } from "@/lib/after-sales/return-queries";
-import { toast } from "@/lib/client/feedback";
+import { actionFailed, toast } from "@/lib/client/feedback";
 import { dictOptions, itemLabel } from "@/lib/dict/items";
 import { PHONE_RE } from "@/lib/mall/address-schemas";
 
@@ -75,7 +75,7 @@ export function ShipDialog({ preselected, onClose }: { preselected: number[]; on
         const fields = Object.entries(errors).filter(([k]) => (FIELDS as readonly string[]).includes(k));
         if (fields.length) form.setFields(fields.map(([k, msg]) => ({ name: k as keyof Values, errors: [msg] })));
         else if (errors.returnIds) setPickError(errors.returnIds);
-        else toast("error", res.message);
+        else actionFailed(res);
         return;
       }
       toast("success", <span data-testid="sales-return-shipped">{t("actions.done.ship", { batchNo: res.data.batchNo })}</span>);

@@ -1,13 +1,13 @@
 import type { FormInstance } from "antd";
 import type { ActionResult } from "@/lib/actions/action";
-import { toast } from "@/lib/client/feedback";
+import { actionFailed } from "@/lib/client/feedback";
 
 /** Shows an action's refusal: under the form fields it names (server field → form field
- * name), else as a toast. */
+ * name), else as a toast; an ended session goes to sign-in (lib/client/feedback.ts). */
 export function showFailure(form: FormInstance, res: Extract<ActionResult<unknown>, { ok: false }>, fields: Record<string, string | (string | number)[]>): void {
   const placed = Object.entries(res.fieldErrors ?? {}).filter(([name]) => fields[name] !== undefined);
   if (placed.length) form.setFields(placed.map(([name, message]) => ({ name: fields[name], errors: [message] })));
-  else toast("error", res.message);
+  else actionFailed(res);
 }
 
 /** An action's answer, or a refusal with `failed` when the request itself did not complete
@@ -16,6 +16,6 @@ export async function settle<T>(call: Promise<ActionResult<T>>, failed: string):
   try {
     return await call;
   } catch {
-    return { ok: false, message: failed };
+    return { ok: false, code: "NETWORK", message: failed };
   }
 }

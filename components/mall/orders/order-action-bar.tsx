@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import type { ActionResult } from "@/lib/actions/action";
-import { confirmDialog, toast } from "@/lib/client/feedback";
+import { actionFailed, confirmDialog, toast } from "@/lib/client/feedback";
 import type { DictItemView } from "@/lib/dict/items";
 import { completeOrderAction, confirmOrderAction } from "@/lib/mall/order-actions";
 import type { OrderMove } from "@/lib/mall/order-states";
@@ -49,7 +49,7 @@ export function OrderActionBar({ order, can, listHref, payMethods }: { order: Ac
     startTransition(async () => {
       const res = await settle(call(), tc("networkError"));
       if (res.ok) finish(ask, after);
-      else toast("error", res.message);
+      else actionFailed(res);
     });
   };
 

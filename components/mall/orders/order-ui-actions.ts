@@ -1,6 +1,6 @@
 "use server";
 
-import { signedInAction } from "@/lib/actions/action";
+import { action } from "@/lib/actions/action";
 import { dict } from "@/lib/dict/dict";
 import { shippableVins } from "@/lib/mall/order-queries";
 import { ZOrderId, ZOrderIds } from "@/lib/mall/order-schemas";
@@ -11,23 +11,13 @@ import { deleteOrders } from "@/lib/mall/orders";
 /** What the ship dialog offers, read when it opens (not shipped with every detail page): each
  * line's factory-stock VINs, oldest first, and the carrier types. Staff with order:ship only;
  * an order outside their scope answers "not found". */
-export const loadShipDataAction = signedInAction({
-  schema: ZOrderId,
-  permission: "order:ship",
-  labels: "Orders.fields",
-  run: async ({ id }, { viewer }) => {
-    const [lines, carriers] = await Promise.all([shippableVins(viewer, id), dict("carrier_type")]);
-    return { lines, carriers };
-  },
+export const loadShipDataAction = action({ schema: ZOrderId, permission: "order:ship", labels: "Orders.fields" }, async ({ id }, { viewer }) => {
+  const [lines, carriers] = await Promise.all([shippableVins(viewer, id), dict("carrier_type")]);
+  return { lines, carriers };
 });
 
 /** The detail's delete: the same service as deleteOrdersAction, but without re-rendering the
  * page it was called from. That page is the deleted order's detail, which now answers 404, and
  * a 404 rendered into the open page would stay on screen after the client moves to the list
  * (the not-found boundary resets on a new path, not on a new query string). */
-export const deleteOrderFromDetailAction = signedInAction({
-  schema: ZOrderIds,
-  permission: "order:delete",
-  labels: "Orders.fields",
-  run: ({ ids }, { viewer, requestId }) => deleteOrders(viewer, { userId: viewer.userId, companyId: viewer.company?.id ?? null, requestId }, ids),
-});
+export const deleteOrderFromDetailAction = action({ schema: ZOrderIds, permission: "order:delete", labels: "Orders.fields" }, ({ ids }, { viewer, audit }) => deleteOrders(viewer, audit, ids));

@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { confirmDialog, toast } from "@/lib/client/feedback";
+import { actionFailed, confirmDialog, toast } from "@/lib/client/feedback";
 import { cancelPreOrderAction, convertPreOrderAction } from "@/lib/mall/pre-order-actions";
 import type { PreOrderMove } from "@/lib/mall/pre-order-states";
 import styles from "@/components/ui/record-screen.module.css";
@@ -32,7 +32,7 @@ export function PreOrderActionBar({ id, preOrderNo, moves, goods, quantity, comp
       );
       if (!ok) return;
       const res = move === "convert" ? await convertPreOrderAction({ id }) : await cancelPreOrderAction({ id });
-      if (!res.ok) return void toast("error", res.message);
+      if (!res.ok) return void actionFailed(res);
       toast("success", move === "convert" ? t("done.convert", { orderNo: res.data.orderNo ?? "" }) : t(`done.${move}`));
       router.refresh();
     });

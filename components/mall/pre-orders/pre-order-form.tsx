@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { toast } from "@/lib/client/feedback";
+import { actionFailed, toast } from "@/lib/client/feedback";
 import { withBase } from "@/lib/client/base-path";
 import { dictOptions } from "@/lib/dict/items";
 import { MAX_QUANTITY } from "@/lib/mall/order-schemas";
@@ -52,7 +52,7 @@ export function PreOrderForm({ goodsId, name, minOrderQty, onClose }: { goodsId:
     if (!res.ok) {
       const fields = Object.entries(res.fieldErrors ?? {}).filter(([k]) => (FIELDS as readonly string[]).includes(k));
       if (fields.length) form.setFields(fields.map(([k, msg]) => ({ name: k as keyof Values, errors: [msg] })));
-      else toast("error", res.message);
+      else actionFailed(res);
       return;
     }
     const href = `/onlineMall/car/preOrder?id=${res.data.id}`;

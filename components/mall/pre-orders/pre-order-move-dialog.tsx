@@ -3,7 +3,7 @@
 import { Form, Input, Modal } from "antd";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "@/lib/client/feedback";
+import { actionFailed, toast } from "@/lib/client/feedback";
 import { confirmPreOrderAction, rejectPreOrderAction } from "@/lib/mall/pre-order-actions";
 import { shanghaiToday } from "@/lib/mall/pre-order-states";
 
@@ -28,7 +28,7 @@ export function PreOrderMoveDialog({ move, id, preOrderNo, onClose }: { move: "c
     if (!res.ok) {
       const fields = Object.entries(res.fieldErrors ?? {}).filter(([k]) => k === "expectedDate" || k === "reason");
       if (fields.length) form.setFields(fields.map(([name, msg]) => ({ name: name as keyof Values, errors: [msg] })));
-      else toast("error", res.message);
+      else actionFailed(res);
       return;
     }
     toast("success", t(`actions.done.${move}`));

@@ -5,7 +5,7 @@ import type { Dayjs } from "dayjs";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { BASE_PATH } from "@/lib/client/base-path";
-import { confirmDialog, toast } from "@/lib/client/feedback";
+import { actionFailed, confirmDialog, toast } from "@/lib/client/feedback";
 import { createNewsAction, newsForEditAction, updateNewsAction } from "@/lib/news/admin-actions";
 import type { NewsForEdit } from "@/lib/news/admin-queries";
 import { MAX_DETAIL_HTML, MAX_SUMMARY, MAX_TITLE, type NewsPhase } from "@/lib/news/schemas";
@@ -116,7 +116,7 @@ function NewsFormBody({ title, article, imageRule, onClose, t, tv }: { title: st
       if (fields.length) {
         form.setFields(fields.map(([name, msg]) => ({ name: name as keyof Values, errors: [msg] })));
         showErrorTabs(fields.map(([k]) => k));
-      } else toast("error", res.message);
+      } else actionFailed(res);
       return;
     }
     const shown = locale === "zh-CN" ? v.titleZh : v.titleEn;

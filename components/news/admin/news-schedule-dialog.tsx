@@ -4,7 +4,7 @@ import { DatePicker, Form, Modal } from "antd";
 import type { Dayjs } from "dayjs";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "@/lib/client/feedback";
+import { actionFailed, toast } from "@/lib/client/feedback";
 import { publishNewsAction } from "@/lib/news/admin-actions";
 import { beforeToday, fromMinute, MINUTE, nextHour, toMinute } from "./publish-time";
 
@@ -27,7 +27,7 @@ export function NewsScheduleDialog({ id, title, initial, onClose }: { id: number
     if (!res.ok) {
       if (res.fieldErrors?.publishAt) form.setFields([{ name: "publishAt", errors: [res.fieldErrors.publishAt] }]);
       else {
-        toast("error", res.message);
+        actionFailed(res);
         onClose(true);
       }
       return;

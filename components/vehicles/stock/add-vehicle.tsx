@@ -7,7 +7,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { SchemaFields } from "@/components/admin/schema-form";
 import { FormDrawer, useFormAction } from "@/components/system/admin-kit";
-import { toast } from "@/lib/client/feedback";
+import { actionFailed } from "@/lib/client/feedback";
 import { addVehicleAction, vehicleGoodsOptionsAction, type VehicleGoodsOption } from "@/lib/vehicles/stock-actions";
 import { ZAddVehicle, type TAddVehicle } from "@/lib/vehicles/schemas";
 
@@ -39,7 +39,7 @@ function GoodsSelect({ value, onChange, id }: { value?: number | null; onChange?
       if (res.ok) setOptions(res.data);
       else {
         setOptions([]);
-        toast("error", res.message);
+        actionFailed(res);
       }
     });
     return () => {

@@ -1,14 +1,9 @@
 // GET /customerWeb/api/v1/downloads/:id/file?token= — a granted download (see requestDownload):
 // the item's file as an attachment, or a redirect to its external address. Signed-in only.
-import { NextResponse, type NextRequest } from "next/server";
-import { getViewer } from "@/lib/auth/viewer";
+import { z } from "zod";
+import { apiRoute } from "@/lib/api/handler";
 import { serveDownload } from "@/lib/downloads/serve";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(req: NextRequest, { params }: { params: Promise<{ id: string }> }) {
-  const viewer = await getViewer();
-  if (!viewer) return NextResponse.json({ code: "UNAUTHORIZED" }, { status: 401, headers: { "Cache-Control": "no-store" } });
-  const { id } = await params;
-  return serveDownload(req, viewer, id, req.nextUrl.searchParams.get("token"));
-}
+export const GET = apiRoute({ permission: null, params: z.object({ id: z.string() }) }, ({ req, viewer, params }) => serveDownload(req, viewer, params.id, req.nextUrl.searchParams.get("token")));
