@@ -1,5 +1,5 @@
-// Test data for the integration tests (vitest) and the end-to-end specs (Playwright, through
-// e2e/*-db.ts): every call makes new rows with unique codes, so tests never depend on each other
+// Test data for the integration tests (vitest) and the end-to-end specs (Playwright: the specs
+// and e2e/*-db.ts, e2e/access-helpers.ts import it): every call makes new rows with unique codes, so tests never depend on each other
 // or on the demo seed. Plain TypeScript over Prisma, with no import of either runner, so both can
 // load it; only reference data (roles, regions, menus) is looked up, never demo rows.
 import { randomBytes } from "node:crypto";
