@@ -1,5 +1,6 @@
 import { chooseSelectOption, expect, LOGIN, setLocaleCookie, shellHeader, submitCredentials, test, waitForShell } from "./fixtures";
-import { chooseMany, confirm, E2E_PASSWORD, findUser, insertUser, signInWithForm, sql, uniq } from "./access-helpers";
+import { db } from "@/lib/db";
+import { chooseMany, confirm, E2E_PASSWORD, findUser, insertUser, signInWithForm, uniq } from "./access-helpers";
 
 // Issue 3: the administrator's side of accounts: approving registrations and unlocking.
 test.describe("access: approving and unlocking accounts", () => {
@@ -26,7 +27,7 @@ test.describe("access: approving and unlocking accounts", () => {
       await chooseMany(page, drawer.locator(".ant-form-item").filter({ hasText: "Roles" }).locator(".ant-select"), ["Dealer (DEALER)"]);
       await page.getByTestId("drawer-save").filter({ visible: true }).click();
       await expect(drawer).toBeHidden();
-      const [saved] = await sql<{ status: string; approvedById: number | null }>(`select status, "approvedById" from "User" where account = $1`, [account]);
+      const saved = await db().user.findUniqueOrThrow({ where: { account }, select: { status: true, approvedById: true } });
       expect(saved.status).toBe("ACTIVE");
       expect(saved.approvedById).not.toBeNull();
 
@@ -34,7 +35,7 @@ test.describe("access: approving and unlocking accounts", () => {
       await expect(shellHeader(other)).toContainText("Green Motors Shanghai");
       await context.close();
     } finally {
-      await sql(`delete from "User" where account = $1`, [account]);
+      await db().user.deleteMany({ where: { account } });
     }
   });
 
@@ -63,7 +64,7 @@ test.describe("access: approving and unlocking accounts", () => {
       await expect(other).toHaveURL(/system\/workbench\/home/);
       await userContext.close();
     } finally {
-      await sql(`delete from "User" where account = $1`, [account]);
+      await db().user.deleteMany({ where: { account } });
     }
   });
 
@@ -97,7 +98,7 @@ test.describe("access: approving and unlocking accounts", () => {
       await chooseSelectOption(page, page.getByTestId("search-status"), "Disabled");
       await expect(row).toBeVisible();
     } finally {
-      await sql(`delete from "User" where account = $1`, [account]);
+      await db().user.deleteMany({ where: { account } });
     }
   });
 });

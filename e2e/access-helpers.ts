@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import bcrypt from "bcryptjs";
-import pg from "pg";
 import { expect, type Locator, type Page } from "@playwright/test";
+import { db } from "@/lib/db";
+import { makeUser } from "@/lib/test/factories";
 import { chooseSelectOption, LOGIN, submitCredentials, waitForShell } from "./fixtures";
 
-// Helpers of the access specs: users made directly in the database (never the demo accounts),
+// Helpers of the access specs: users made with the shared factories (never the demo accounts),
 // and the antd widgets of the access screens.
 
 export const E2E_PASSWORD = "Harbour-Lantern-42"; // strong enough for the password policy (issue 16)
@@ -13,29 +13,13 @@ export function uniq(prefix: string): string {
   return `${prefix}${randomBytes(4).toString("hex")}`;
 }
 
-export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("DATABASE_URL must point at the database of the app under test");
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-/** Inserts a user (and its role and company links by code); returns its id. */
+/** Makes a user (and its role and company links by code) with the shared factory; returns its id. */
 export async function insertUser(opts: { account: string; userType?: "DEALER" | "STAFF"; status?: "PENDING" | "ACTIVE"; roles?: string[]; companies?: string[]; lockedUntil?: Date | null; phone?: string | null }): Promise<number> {
-  const hash = await bcrypt.hash(E2E_PASSWORD, 10);
-  const [row] = await sql<{ id: number }>(
-    `insert into "User" (account, name, phone, "userType", status, "passwordHash", "lockedUntil", "sessionsValidFrom", "createdAt", "updatedAt")
-     values ($1, $2, $3, $4, $5, $6, $7, now() - interval '1 minute', now(), now()) returning id`,
-    [opts.account, `E2E ${opts.account}`, opts.phone ?? null, opts.userType ?? "DEALER", opts.status ?? "ACTIVE", hash, opts.lockedUntil ?? null],
-  );
-  for (const code of opts.roles ?? []) await sql(`insert into "UserRole" ("userId", "roleId") select $1, id from "Role" where code = $2`, [row.id, code]);
-  for (const code of opts.companies ?? []) await sql(`insert into "UserCompany" ("userId", "companyId") select $1, id from "Company" where code = $2`, [row.id, code]);
-  return row.id;
+  const roleIds = (await db().role.findMany({ where: { code: { in: opts.roles ?? [] } }, select: { id: true } })).map((r) => r.id);
+  const companyIds = (await db().company.findMany({ where: { code: { in: opts.companies ?? [] } }, select: { id: true } })).map((c) => c.id);
+  const user = await makeUser({ account: opts.account, name: `E2E ${opts.account}`, phone: opts.phone ?? null, userType: opts.userType ?? "DEALER", status: opts.status ?? "ACTIVE", password: E2E_PASSWORD, roleIds, companyIds });
+  if (opts.lockedUntil) await db().user.update({ where: { id: user.id }, data: { lockedUntil: opts.lockedUntil } });
+  return user.id;
 }
 
 /** Signs in through the sign-in screen and waits for the shell. */

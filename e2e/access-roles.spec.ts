@@ -1,5 +1,6 @@
 import { chooseSelectOption, expect, setLocaleCookie, sideMenu, test, waitForShell } from "./fixtures";
-import { chooseMany, E2E_PASSWORD, rowWith, signInWithForm, sql, uniq } from "./access-helpers";
+import { db } from "@/lib/db";
+import { chooseMany, E2E_PASSWORD, rowWith, signInWithForm, uniq } from "./access-helpers";
 
 // Issue 3: roles grant menus; the side menu and the screens follow the grants at once.
 test.describe("access: roles and menus", () => {
@@ -20,7 +21,7 @@ test.describe("access: roles and menus", () => {
       await page.getByTestId("drawer-save").filter({ visible: true }).click();
       await expect(drawer).toBeHidden();
       await expect(rowWith(page, code)).toBeVisible();
-      const granted = await sql<{ key: string }>(`select m.key from "RoleMenu" rm join "Role" r on r.id = rm."roleId" join "Menu" m on m.id = rm."menuId" where r.code = $1`, [code]);
+      const granted = (await db().roleMenu.findMany({ where: { role: { code } }, select: { menu: { select: { key: true } } } })).map((g) => g.menu);
       expect(granted.map((g) => g.key)).toEqual(["home"]);
 
       await page.goto("system/departmentEmployee");
@@ -45,19 +46,19 @@ test.describe("access: roles and menus", () => {
       await expect(other.getByTestId("forbidden")).toBeVisible();
       await context.close();
     } finally {
-      await sql(`delete from "User" where account = $1`, [account]);
-      await sql(`delete from "Role" where code = $1`, [code]);
+      await db().user.deleteMany({ where: { account } });
+      await db().role.deleteMany({ where: { code } });
     }
   });
 
   test("an admin renames a menu and sees the new name in the side menu, in both languages", async ({ page, context, loginAs }) => {
-    const [before] = await sql<{ id: number; nameEn: string; nameZh: string }>(`select id, "nameEn", "nameZh" from "Menu" where key = 'system.job'`);
+    const before = await db().menu.findUniqueOrThrow({ where: { key: "system.job" }, select: { id: true, nameEn: true, nameZh: true } });
     const suffix = uniq("");
     try {
       await loginAs("admin");
       await page.goto("system/menu");
       await waitForShell(page);
-      const [dir] = await sql<{ id: number }>(`select id from "Menu" where key = 'system'`);
+      const dir = await db().menu.findUniqueOrThrow({ where: { key: "system" }, select: { id: true } });
       await page.locator(`tr[data-row-key="${dir.id}"] .ant-table-row-expand-icon`).click();
       const row = page.locator(`tr[data-row-key="${before.id}"]`);
       await row.getByTestId("action-edit").click();
@@ -74,7 +75,7 @@ test.describe("access: roles and menus", () => {
       await expect(page.getByTestId("menu-system.job")).toHaveText(`职位 ${suffix}`);
       await expect(page.getByTestId("page-title")).toHaveText("菜单管理");
     } finally {
-      await sql(`update "Menu" set "nameEn" = $2, "nameZh" = $3 where id = $1`, [before.id, before.nameEn, before.nameZh]);
+      await db().menu.update({ where: { id: before.id }, data: { nameEn: before.nameEn, nameZh: before.nameZh } });
     }
   });
 

@@ -1,22 +1,11 @@
 import { randomInt } from "node:crypto";
-import bcrypt from "bcryptjs";
-import { Client } from "pg";
+import { db } from "@/lib/db";
+import { makeStaff } from "@/lib/test/factories";
 import { expect } from "./fixtures";
 
-// Direct database access for the account specs: users made for one test (never the demo
-// accounts) and codes read from the SMS outbox. npm test passes DATABASE_URL to Playwright.
-
-async function withDb<T>(fn: (c: Client) => Promise<T>): Promise<T> {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("DATABASE_URL must point at the app's database for the account specs");
-  const c = new Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
+// Database access for the account specs, over Prisma and the shared factories
+// (lib/test/factories.ts): users made for one test (never the demo accounts) and codes read
+// from the SMS outbox. npm test passes DATABASE_URL to Playwright.
 
 export const randomPhone = () => `16${String(randomInt(0, 1e9)).padStart(9, "0")}`;
 
@@ -24,10 +13,7 @@ export const randomPhone = () => `16${String(randomInt(0, 1e9)).padStart(9, "0")
 export async function createStaffUser(password: string): Promise<{ account: string; phone: string }> {
   const phone = randomPhone();
   const account = `e2e.${phone}`;
-  const hash = await bcrypt.hash(password, 10);
-  await withDb((c) =>
-    c.query(`INSERT INTO "User" (account, phone, name, "userType", status, "passwordHash", "updatedAt") VALUES ($1, $2, $3, 'STAFF', 'ACTIVE', $4, now())`, [account, phone, `E2E ${phone}`, hash]),
-  );
+  await makeStaff({ roleIds: [], account, phone, name: `E2E ${phone}`, password });
   return { account, phone };
 }
 
@@ -36,22 +22,18 @@ export async function codeFromOutbox(phone: string): Promise<string> {
   let code: string | null = null;
   await expect
     .poll(async () => {
-      const { rows } = await withDb((c) => c.query<{ content: string }>(`SELECT content FROM "SmsMessage" WHERE phone = $1 ORDER BY id DESC LIMIT 1`, [phone]));
-      code = rows[0]?.content.match(/\d{6}/)?.[0] ?? null;
+      const row = await db().smsMessage.findFirst({ where: { phone }, orderBy: { id: "desc" }, select: { content: true } });
+      code = row?.content.match(/\d{6}/)?.[0] ?? null;
       return code;
     }, { timeout: 15_000 })
     .not.toBeNull();
   return code!;
 }
 
-export async function smsCount(phone: string): Promise<number> {
-  const { rows } = await withDb((c) => c.query<{ n: string }>(`SELECT count(*) AS n FROM "SmsMessage" WHERE phone = $1`, [phone]));
-  return Number(rows[0].n);
-}
+export const smsCount = (phone: string): Promise<number> => db().smsMessage.count({ where: { phone } });
 
 export async function userStatus(account: string): Promise<string | null> {
-  const { rows } = await withDb((c) => c.query<{ status: string }>(`SELECT status FROM "User" WHERE account = $1`, [account]));
-  return rows[0]?.status ?? null;
+  return (await db().user.findUnique({ where: { account }, select: { status: true } }))?.status ?? null;
 }
 
 const LOCAL = ["127.0.0.1", "::1", "::ffff:127.0.0.1"];
@@ -62,10 +44,9 @@ const LOCAL = ["127.0.0.1", "::1", "::ffff:127.0.0.1"];
  * several failures move the earlier local requests out of the windows first.
  */
 export async function ageLocalRequests(): Promise<void> {
-  await withDb(async (c) => {
-    await c.query(`UPDATE "VerificationCode" SET "createdAt" = "createdAt" - interval '2 hours' WHERE ip = ANY($1)`, [LOCAL]);
-    await c.query(`UPDATE "LoginLog" SET "createdAt" = "createdAt" - interval '1 hour' WHERE ip = ANY($1) AND result = 'FAILURE'`, [LOCAL]);
-    // The sign-in throttle's own counter per address (lib/auth/credentials.ts).
-    await c.query(`UPDATE "SignInThrottle" SET "windowStart" = "windowStart" - interval '1 hour' WHERE key = ANY($1)`, [LOCAL.map((ip) => `ip:${ip}`)]);
-  });
+  const ago = (ms: number) => new Date(Date.now() - ms);
+  await db().verificationCode.updateMany({ where: { ip: { in: LOCAL }, createdAt: { gt: ago(2 * 3_600_000) } }, data: { createdAt: ago(2 * 3_600_000) } });
+  await db().loginLog.updateMany({ where: { ip: { in: LOCAL }, result: "FAILURE", createdAt: { gt: ago(3_600_000) } }, data: { createdAt: ago(3_600_000) } });
+  // The sign-in throttle's own counter per address (lib/auth/credentials.ts).
+  await db().signInThrottle.updateMany({ where: { key: { in: LOCAL.map((ip) => `ip:${ip}`) }, windowStart: { gt: ago(3_600_000) } }, data: { windowStart: ago(3_600_000) } });
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import { request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { abs, baseURL, chooseSelectOption, confirmModal, expect, setLocaleCookie, signInState, test, waitForShell, type Locale } from "./fixtures";
-import { uid, vin, withDb } from "./mall-orders-db";
+import { db, uid, vin } from "./mall-orders-db";
 
 // Issue 7: customer complaints. A dealer files one with two images and a short video (the
 // form shows the video's "suggested under N seconds" hint and refuses uploads beyond the
@@ -33,8 +33,8 @@ type Rule = { formats: string[]; maxSizeMb: number; maxCount: number; suggestedS
 
 /** The configured upload rules (what the form and the server enforce), defaults for a missing row. */
 async function rules(): Promise<{ IMAGE: Rule; VIDEO: Rule }> {
-  const rows = await withDb((c) => c.query<Rule & { kind: string }>(`SELECT kind, formats, "maxSizeMb", "maxCount", "suggestedSeconds" FROM "AttachmentRule" WHERE kind IN ('IMAGE', 'VIDEO')`));
-  const of = (kind: string, fallback: Rule) => rows.rows.find((r) => r.kind === kind) ?? fallback;
+  const rows = await db().attachmentRule.findMany({ where: { kind: { in: ["IMAGE", "VIDEO"] } }, select: { kind: true, formats: true, maxSizeMb: true, maxCount: true, suggestedSeconds: true } });
+  const of = (kind: string, fallback: Rule) => rows.find((r) => r.kind === kind) ?? fallback;
   return { IMAGE: of("IMAGE", { formats: ["jpg", "png", "webp"], maxSizeMb: 5, maxCount: 9, suggestedSeconds: null }), VIDEO: of("VIDEO", { formats: ["mp4", "webm", "mov"], maxSizeMb: 50, maxCount: 1, suggestedSeconds: 10 }) };
 }
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { request as playwrightRequest, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { abs, baseURL, chooseSelectOption, confirmModal, expect, setLocaleCookie, signInState, test, waitForShell, type Locale } from "./fixtures";
-import { makeGoods, makeOrder, uid, vin, withDb, type TestGoods } from "./mall-orders-db";
+import { db, makeGoods, makeOrder, uid, vin, type TestGoods } from "./mall-orders-db";
 
 // Issue 7: parts returns. A dealer files a return of a catalogue part (with one of its parts
 // orders, two images, the car's VIN; a bad VIN and a fault quantity above the quantity are
@@ -48,11 +48,9 @@ async function signedIn(browser: Browser, locale: Locale, who: "dealer" | "staff
 
 /** D001 and its demo dealer (dealer.sh), who files the returns. */
 async function demoDealer(): Promise<{ companyId: number; userId: number }> {
-  return withDb(async (c) => {
-    const company = await c.query<{ id: number }>(`SELECT id FROM "Company" WHERE code = 'D001'`);
-    const user = await c.query<{ id: number }>(`SELECT id FROM "User" WHERE account = 'dealer.sh'`);
-    return { companyId: company.rows[0].id, userId: user.rows[0].id };
-  });
+  const company = await db().company.findUniqueOrThrow({ where: { code: "D001" }, select: { id: true } });
+  const user = await db().user.findUniqueOrThrow({ where: { account: "dealer.sh" }, select: { id: true } });
+  return { companyId: company.id, userId: user.id };
 }
 
 const errorsOf = (scope: ReturnType<Page["getByTestId"]>) => scope.locator(".ant-form-item-explain-error:not(.ant-form-show-help-item-leave)");

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import bcrypt from "bcryptjs";
-import { Client } from "pg";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import { db } from "@/lib/db";
+import * as factories from "@/lib/test/factories";
 import { baseURL, expect, test } from "./fixtures";
 
 // Issue 5: the REST API under /customerWeb/api/v1, called the way the README's "REST API"
@@ -9,43 +9,25 @@ import { baseURL, expect, test } from "./fixtures";
 // with fieldErrors in the request's language, 409 out of stock, 404 for another dealer's order,
 // cart line and pre-order, an idempotent POST /orders, and the OpenAPI document.
 
-async function withDb<T>(fn: (c: Client) => Promise<T>): Promise<T> {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("DATABASE_URL must point at the app's database for the API spec");
-  const c = new Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-
 const uid = () => randomBytes(4).toString("hex");
 const PASSWORD = "Dealer@123456";
 
 /** A dealer of one demo company with the demo dealer role, for this spec only (its own cart). */
 async function makeDealer(company: "D001" | "D002"): Promise<string> {
   const account = `e2e.api.${uid()}`;
-  const hash = await bcrypt.hash(PASSWORD, 10);
-  await withDb(async (c) => {
-    const { rows } = await c.query<{ id: number }>(`INSERT INTO "User" (account, name, "userType", status, "passwordHash", "updatedAt") VALUES ($1, $2, 'DEALER', 'ACTIVE', $3, now()) RETURNING id`, [account, `E2E ${account}`, hash]);
-    await c.query(`INSERT INTO "UserCompany" ("userId", "companyId") SELECT $1, id FROM "Company" WHERE code = $2`, [rows[0].id, company]);
-    await c.query(`INSERT INTO "UserRole" ("userId", "roleId") SELECT $1, id FROM "Role" WHERE code = 'DEALER'`, [rows[0].id]);
-  });
+  const { id } = await db().company.findUniqueOrThrow({ where: { code: company }, select: { id: true } });
+  await factories.makeDealer({ companyId: id, account, password: PASSWORD, name: `E2E ${account}` });
   return account;
 }
 
 async function makeGoods(kind: "VEHICLE" | "PART", stock: number): Promise<number> {
   const code = `E2E-API-${uid().toUpperCase()}`;
-  const { rows } = await withDb((c) =>
-    c.query<{ id: number }>(`INSERT INTO "Goods" (kind, code, "nameEn", "nameZh", price, stock, "minOrderQty", "onSale", "updatedAt") VALUES ($1, $2, $3, $4, '1234.50', $5, 1, true, now()) RETURNING id`, [kind, code, `API goods ${code}`, `接口商品 ${code}`, stock]),
-  );
-  return rows[0].id;
+  return (await factories.makeGoods({ kind, code, nameEn: `API goods ${code}`, nameZh: `接口商品 ${code}`, price: "1234.50", stock, config: null, vehicleModelId: null })).id;
 }
 
-const setStock = (id: number, stock: number) => withDb((c) => c.query(`UPDATE "Goods" SET stock = $2 WHERE id = $1`, [id, stock]));
-const addressOf = async (company: string) => (await withDb((c) => c.query<{ id: number }>(`SELECT a.id FROM "Address" a JOIN "Company" c ON c.id = a."companyId" WHERE c.code = $1 ORDER BY a."isDefault" DESC, a.id LIMIT 1`, [company]))).rows[0]?.id;
+const setStock = (id: number, stock: number) => db().goods.update({ where: { id }, data: { stock } });
+const addressOf = async (company: string) =>
+  (await db().address.findFirst({ where: { company: { code: company } }, orderBy: [{ isDefault: "desc" }, { id: "asc" }], select: { id: true } }))?.id as number;
 
 /** Signs in as the README shows: GET the CSRF token, POST the credentials, keep the cookies. */
 async function signIn(account: string, companyCode?: string): Promise<APIRequestContext> {

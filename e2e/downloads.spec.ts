@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { request as playwrightRequest, type Browser, type BrowserContext, type Download, type Locator, type Page } from "@playwright/test";
 import { abs, baseURL, confirmModal, expect, setLocaleCookie, signInState, test, waitForShell, type Locale } from "./fixtures";
-import { uid, withDb } from "./mall-orders-db";
+import { db, uid } from "./mall-orders-db";
 
 // Issue 8: the download centre. A dealer searches, downloads an item without a code (the
 // browser receives the file) and the seeded price list with its verify code (a wrong code is
@@ -40,7 +40,7 @@ async function open(page: Page, route: string) {
 
 /** Earlier runs' wrong codes would count toward the demo dealer's hourly limit: start clean. */
 async function forgetWrongCodes(account: string) {
-  await withDb((c) => c.query(`DELETE FROM "DownloadLog" WHERE ok = false AND "userId" = (SELECT id FROM "User" WHERE account = $1)`, [account]));
+  await db().downloadLog.deleteMany({ where: { ok: false, user: { account } } });
 }
 
 const row = (page: Page, title: string) => page.locator(`[data-testid="download-row"][data-title="${title.replace(/"/g, '\\"')}"]`);
@@ -133,9 +133,9 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
       await page.screenshot({ path: `${SHOTS}/e2e-detail-${locale}.png`, fullPage: true });
 
       // A switched-off item is not there for dealers: its detail answers 404, as a missing one.
-      const off = await withDb((c) => c.query<{ id: number }>(`SELECT id FROM "DownloadItem" WHERE NOT enabled ORDER BY id LIMIT 1`));
-      expect(off.rows, "the demo's switched-off price list").toHaveLength(1);
-      expect((await page.goto(abs(`${ROUTE}?id=${off.rows[0].id}`)))?.status()).toBe(404);
+      const off = await db().downloadItem.findMany({ where: { enabled: false }, orderBy: { id: "asc" }, take: 1, select: { id: true } });
+      expect(off, "the demo's switched-off price list").toHaveLength(1);
+      expect((await page.goto(abs(`${ROUTE}?id=${off[0].id}`)))?.status()).toBe(404);
       expect((await page.goto(abs(`${ROUTE}?id=2000000000`)))?.status()).toBe(404);
     } finally {
       await ctx.close();
@@ -186,9 +186,9 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
       await staff.getByTestId("download-edit").click();
       await expect(staff.getByTestId("download-verify-code")).toHaveValue(code, { timeout: 60_000 });
       await staff.getByTestId("download-form-cancel").click();
-      const row = await withDb((c) => c.query<{ fileId: string; verifyCode: string }>(`SELECT "fileId", "verifyCode" FROM "DownloadItem" WHERE id = $1`, [id]));
-      expect(row.rows[0].verifyCode).not.toContain(code);
-      const fileId = row.rows[0].fileId;
+      const row = await db().downloadItem.findUniqueOrThrow({ where: { id }, select: { fileId: true, verifyCode: true } });
+      expect(row.verifyCode).not.toContain(code);
+      const fileId = row.fileId!;
 
       // The dealer finds it, the page never holds the code, and the code downloads it.
       const dealer = await dealerCtx.newPage();
@@ -221,7 +221,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
       await staff.getByTestId("download-delete").click();
       await confirmModal(staff);
       await expect(staff.getByTestId("download-list")).toBeVisible({ timeout: 30_000 });
-      expect((await withDb((c) => c.query(`SELECT 1 FROM "DownloadItem" WHERE id = $1`, [id]))).rowCount).toBe(0);
+      expect(await db().downloadItem.count({ where: { id } })).toBe(0);
     } finally {
       await staffCtx.close();
       await dealerCtx.close();

@@ -1,8 +1,8 @@
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import bcrypt from "bcryptjs";
-import { Client } from "pg";
 import type { BrowserContext, Page } from "@playwright/test";
+import { db } from "@/lib/db";
+import * as factories from "@/lib/test/factories";
 import { abs, BASE_PATH, expect, HOME, SCREENS_DIR, setLocaleCookie, signInState, test, waitForShell, type Locale } from "./fixtures";
 
 // Issue 5: the carts and the submit-order form. A dealer made for this test (company D001, so
@@ -10,18 +10,6 @@ import { abs, BASE_PATH, expect, HOME, SCREENS_DIR, setLocaleCookie, signInState
 // malls, is told why a quantity cannot be ordered, edits a quantity (too many → the message),
 // deletes a line after confirmation, meets an out-of-stock refusal at submission, and submits
 // both orders from the carts, landing on each order. In both languages.
-
-async function withDb<T>(fn: (c: Client) => Promise<T>): Promise<T> {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("DATABASE_URL must point at the app's database for the cart spec");
-  const c = new Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
 
 const uid = () => randomBytes(4).toString("hex").toUpperCase();
 const PASSWORD = "Dealer@123456";
@@ -32,26 +20,16 @@ async function makeGoods(kind: "VEHICLE" | "PART" | "DERIVATIVE", o: { price: st
   const code = `E2E-CART-${uid()}`;
   const nameEn = `${kind === "VEHICLE" ? "Cart car" : "Cart part"} ${code}`;
   const nameZh = `${kind === "VEHICLE" ? "购物车整车" : "购物车配件"} ${code}`;
-  const { rows } = await withDb((c) =>
-    c.query<{ id: number }>(
-      `INSERT INTO "Goods" (kind, code, "nameEn", "nameZh", price, stock, "minOrderQty", "onSale", config, "updatedAt") VALUES ($1, $2, $3, $4, $5, $6, $7, true, $8, now()) RETURNING id`,
-      [kind, code, nameEn, nameZh, o.price, o.stock, o.min, kind === "VEHICLE" ? "2.0T AWD" : null],
-    ),
-  );
-  return { id: rows[0].id, code, nameEn, nameZh };
+  return factories.makeGoods({ kind, code, nameEn, nameZh, price: o.price, stock: o.stock, minOrderQty: o.min, vehicleModelId: null });
 }
 
-const setStock = (id: number, stock: number) => withDb((c) => c.query(`UPDATE "Goods" SET stock = $2 WHERE id = $1`, [id, stock]));
+const setStock = (id: number, stock: number) => db().goods.update({ where: { id }, data: { stock } });
 
 /** A dealer of D001 with the demo dealer role, for this test only. */
 async function makeDealer(): Promise<string> {
+  const d001 = await db().company.findUniqueOrThrow({ where: { code: "D001" }, select: { id: true } });
   const account = `e2e.cart.${uid().toLowerCase()}`;
-  const hash = await bcrypt.hash(PASSWORD, 10);
-  await withDb(async (c) => {
-    const { rows } = await c.query<{ id: number }>(`INSERT INTO "User" (account, name, "userType", status, "passwordHash", "updatedAt") VALUES ($1, $2, 'DEALER', 'ACTIVE', $3, now()) RETURNING id`, [account, `E2E ${account}`, hash]);
-    await c.query(`INSERT INTO "UserCompany" ("userId", "companyId") SELECT $1, id FROM "Company" WHERE code = 'D001'`, [rows[0].id]);
-    await c.query(`INSERT INTO "UserRole" ("userId", "roleId") SELECT $1, id FROM "Role" WHERE code = 'DEALER'`, [rows[0].id]);
-  });
+  await factories.makeDealer({ companyId: d001.id, account, password: PASSWORD, name: `E2E ${account}` });
   return account;
 }
 

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { Client } from "pg";
 import type { Page } from "@playwright/test";
+import { makeGoods } from "@/lib/test/factories";
 import { abs, expect, SCREENS_DIR, setLocaleCookie, test, waitForShell, type Locale } from "./fixtures";
 
 // Issue 5: pre-orders. A dealer pre-orders a vehicle from its goods detail, sees it in the list;
@@ -9,31 +9,11 @@ import { abs, expect, SCREENS_DIR, setLocaleCookie, test, waitForShell, type Loc
 // dealer is told, sees the pre-order converted with the linked order and opens that order.
 // Another company's pre-order answers 404. In both languages.
 
-async function withDb<T>(fn: (c: Client) => Promise<T>): Promise<T> {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("DATABASE_URL must point at the app's database for the pre-order spec");
-  const c = new Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-
 const uid = () => randomBytes(4).toString("hex").toUpperCase();
 
 async function makeVehicle(stock: number): Promise<{ id: number; nameEn: string; nameZh: string }> {
   const code = `E2E-PO-${uid()}`;
-  const nameEn = `Pre-order car ${code}`;
-  const nameZh = `预订整车 ${code}`;
-  const { rows } = await withDb((c) =>
-    c.query<{ id: number }>(
-      `INSERT INTO "Goods" (kind, code, "nameEn", "nameZh", price, stock, "minOrderQty", "onSale", config, "updatedAt") VALUES ('VEHICLE', $1, $2, $3, '158000.00', $4, 1, true, '2.0T AWD', now()) RETURNING id`,
-      [code, nameEn, nameZh, stock],
-    ),
-  );
-  return { id: rows[0].id, nameEn, nameZh };
+  return makeGoods({ kind: "VEHICLE", code, nameEn: `Pre-order car ${code}`, nameZh: `预订整车 ${code}`, price: "158000.00", stock, vehicleModelId: null });
 }
 
 const T = {

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page, Request } from "@playwright/test";
 import sharp from "sharp";
 import { abs, confirmModal, expect, setLocaleCookie, signInState, test, waitForShell, type Locale } from "./fixtures";
-import { uid, withDb } from "./mall-orders-db";
+import { db, uid } from "./mall-orders-db";
 
 // Issue 8, news management: staff write an article with the rich-text editor (typing, bold, an
 // uploaded picture) in both languages, add a cover and publish it; an anonymous visitor finds it
@@ -118,12 +118,10 @@ function nextAction(page: Page): Promise<Request> {
 test.afterAll(async () => {
   // The articles this run made (drafts, unpublished, scheduled) leave the shared database; their
   // pictures become stale uploads (purged with the others).
-  await withDb(async (c) => {
-    const ids = (await c.query<{ id: number }>(`SELECT id FROM "News" WHERE "titleEn" LIKE $1`, [`${RUN}%`])).rows.map((r) => String(r.id));
-    if (!ids.length) return;
-    await c.query(`UPDATE "Attachment" SET "ownerType" = NULL, "ownerId" = NULL, field = NULL WHERE "ownerType" = 'news' AND "ownerId" = ANY($1)`, [ids]);
-    await c.query(`DELETE FROM "News" WHERE id = ANY($1::int[])`, [ids]);
-  });
+  const ids = (await db().news.findMany({ where: { titleEn: { startsWith: RUN } }, select: { id: true } })).map((r) => r.id);
+  if (!ids.length) return;
+  await db().attachment.updateMany({ where: { ownerType: "news", ownerId: { in: ids.map(String) } }, data: { ownerType: null, ownerId: null, field: null } });
+  await db().news.deleteMany({ where: { id: { in: ids } } });
 });
 
 for (const locale of ["en-US", "zh-CN"] as Locale[]) {
@@ -160,7 +158,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await page.screenshot({ path: `${SHOTS}/e2e-list-${locale}.png` });
 
     // Saved: sanitized HTML with the bold words and the picture, the cover linked to the article.
-    const saved = await withDb(async (c) => (await c.query(`SELECT "detailEn", "coverId", slug FROM "News" WHERE id = $1`, [id])).rows[0] as { detailEn: string; coverId: string | null; slug: string });
+    const saved = await db().news.findUniqueOrThrow({ where: { id }, select: { detailEn: true, coverId: true, slug: true } });
     expect(saved.detailEn).toContain("<strong>Order now</strong>");
     expect(saved.detailEn).toMatch(/<img src="\/customerWeb\/media\/[0-9a-f]{32}"/);
     expect(saved.coverId).toMatch(/^[0-9a-f]{32}$/);
@@ -206,7 +204,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await waitForShell(dpage);
     await expect(dpage.getByTestId("news-admin")).toHaveCount(0);
     await expect(dpage.getByTestId("news-create")).toHaveCount(0);
-    const live = await withDb(async (c) => (await c.query<{ id: number; updatedAt: Date }>(`SELECT id, "updatedAt" FROM "News" WHERE status = 'PUBLISHED' AND "publishAt" <= now() ORDER BY id LIMIT 1`)).rows[0]);
+    const live = (await db().news.findFirst({ where: { status: "PUBLISHED", publishAt: { lte: new Date() } }, orderBy: { id: "asc" }, select: { id: true, updatedAt: true } }))!;
     expect(live, "a published demo article").toBeTruthy();
     const replay = await dealer.request.post(action.url(), {
       headers: { "Next-Action": action.headers()["next-action"], "Content-Type": "text/plain;charset=UTF-8", Accept: "text/x-component" },
@@ -214,7 +212,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     });
     expect(replay.status()).toBe(200);
     expect(await replay.text()).toContain(t.forbidden);
-    const after = await withDb(async (c) => (await c.query<{ status: string; updatedAt: Date }>(`SELECT status, "updatedAt" FROM "News" WHERE id = $1`, [live.id])).rows[0]);
+    const after = await db().news.findUniqueOrThrow({ where: { id: live.id }, select: { status: true, updatedAt: true } });
     expect(after).toEqual({ status: "PUBLISHED", updatedAt: live.updatedAt });
     // Anonymous, the same request is refused too.
     const stranger = await anon.request.post(action.url(), {
@@ -249,9 +247,9 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await expect(row.getByTestId("news-admin-phase")).toHaveText(t.phase.scheduled);
     await expect(row.getByTestId("news-view")).toHaveCount(0);
     const id = Number(await row.getAttribute("data-news-id"));
-    const at = await withDb(async (c) => (await c.query<{ publishAt: Date; status: string }>(`SELECT "publishAt", status FROM "News" WHERE id = $1`, [id])).rows[0]);
+    const at = await db().news.findUniqueOrThrow({ where: { id }, select: { publishAt: true, status: true } });
     expect(at.status).toBe("PUBLISHED");
-    expect(new Date(at.publishAt.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace("T", " ")).toBe(when);
+    expect(new Date(at.publishAt!.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace("T", " ")).toBe(when);
 
     const anon = await anonymous(browser, locale);
     const reader = await anon.newPage();

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { request as playwrightRequest, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { abs, baseURL, BASE_PATH, expect, setLocaleCookie, signInState, test, waitForShell, type Locale } from "./fixtures";
-import { withDb } from "./mall-orders-db";
+import { db } from "./mall-orders-db";
 
 // Issue 8, the public news: an anonymous visitor reads the list and an article in both languages
 // (title, description, Open Graph, <html lang>, hreflang, canonical), follows the page links;
@@ -21,14 +21,15 @@ type Row = { id: number; slug: string; titleEn: string; titleZh: string; summary
 
 /** Visible articles as the pages must show them: published, time come, newest first. */
 async function visible(): Promise<Row[]> {
-  const { rows } = await withDb((c) =>
-    c.query<Row>(`SELECT id, slug, "titleEn", "titleZh", "summaryEn", "summaryZh", "coverId", views FROM "News" WHERE status = 'PUBLISHED' AND "publishAt" <= now() ORDER BY "publishAt" DESC, id DESC`),
-  );
-  return rows;
+  return db().news.findMany({
+    where: { status: "PUBLISHED", publishAt: { lte: new Date() } },
+    orderBy: [{ publishAt: "desc" }, { id: "desc" }],
+    select: { id: true, slug: true, titleEn: true, titleZh: true, summaryEn: true, summaryZh: true, coverId: true, views: true },
+  });
 }
 const hidden = async () =>
-  (await withDb((c) => c.query<{ id: number; slug: string; status: string }>(`SELECT id, slug, status FROM "News" WHERE status <> 'PUBLISHED' OR "publishAt" > now() ORDER BY id`))).rows;
-const viewsOf = async (id: number) => (await withDb((c) => c.query<{ views: number }>(`SELECT views FROM "News" WHERE id = $1`, [id]))).rows[0].views;
+  db().news.findMany({ where: { OR: [{ status: { not: "PUBLISHED" } }, { publishAt: { gt: new Date() } }] }, orderBy: { id: "asc" }, select: { id: true, slug: true, status: true } });
+const viewsOf = async (id: number) => (await db().news.findUniqueOrThrow({ where: { id }, select: { views: true } })).views;
 
 /** The seeded article with a picture in its text, else the newest one. */
 async function sample(): Promise<Row> {
@@ -272,28 +273,26 @@ test("views count once per visitor per day", async ({ browser }) => {
   await page.goto(abs(articlePath(a)));
   await expect(page.getByTestId("news-title")).toBeVisible();
   await expect.poll(() => viewsOf(a.id), { timeout: 15_000 }).toBe(before + 1);
-  // Reloads by the same visitor do not count again.
+  // Reloads by the same visitor do not count again, and a crawler does not count at all.
   await page.reload();
   await page.goto(abs(`${articlePath(a)}?lng=zh-CN`));
   await expect(page.getByTestId("news-title")).toBeVisible();
-  await page.waitForTimeout(1500);
-  expect(await viewsOf(a.id)).toBe(before + 1);
   await ctx.close();
-  // Another visitor (another browser) counts.
-  const other = await anonymous(browser);
-  const p2 = await other.newPage();
-  await p2.goto(abs(articlePath(a)));
-  await expect(p2.getByTestId("news-title")).toBeVisible();
-  await expect.poll(() => viewsOf(a.id), { timeout: 15_000 }).toBe(before + 2);
-  await other.close();
-  // A crawler does not.
   const bot = await browser.newContext({ userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });
   const p3 = await bot.newPage();
   await p3.goto(abs(articlePath(a)));
   await expect(p3.getByTestId("news-title")).toBeVisible();
-  await p3.waitForTimeout(1500);
-  expect(await viewsOf(a.id)).toBe(before + 2);
   await bot.close();
+  // Another visitor (another browser) counts. Each page answers first and counts afterwards, in
+  // the order the pages were asked for: once this visitor's view has landed, the reloads' and
+  // the crawler's would have too, so the total shows that they did not count.
+  const other = await anonymous(browser);
+  const p2 = await other.newPage();
+  await p2.goto(abs(articlePath(a)));
+  await expect(p2.getByTestId("news-title")).toBeVisible();
+  await expect.poll(() => viewsOf(a.id), { timeout: 15_000 }).toBeGreaterThanOrEqual(before + 2);
+  expect(await viewsOf(a.id)).toBe(before + 2);
+  await other.close();
 });
 
 for (const locale of ["en-US", "zh-CN"] as const) {

@@ -1,6 +1,6 @@
 import type { Page, Request } from "@playwright/test";
 import { abs, expect, setLocaleCookie, signInState, test, waitForShell } from "./fixtures";
-import { uid, withDb } from "./mall-orders-db";
+import { db, uid } from "./mall-orders-db";
 
 // Issue 8 / QUALITY.md "Rich text": an XSS corpus saved as article details through the real
 // paths — pasted into the editor and saved with the form, and sent raw to the same server action
@@ -78,11 +78,14 @@ async function renderPublic(browser: import("@playwright/test").Browser, id: num
   expect(res?.status()).toBe(200);
   const body = page.getByTestId("news-body");
   await expect(body).toBeVisible();
-  // Give handlers their chances: hover and focus everything, scroll, wait for loads.
+  // Give handlers their chances: hover and focus everything, scroll, wait for loads (every
+  // image settled, loaded or failed, which is when onload/onerror would run; then no request
+  // in flight).
   for (const el of await body.locator("*").all()) await el.hover({ timeout: 1_000, force: true }).catch(() => undefined);
   await page.keyboard.press("Tab");
   await page.mouse.wheel(0, 2000);
-  await page.waitForTimeout(1_500);
+  await expect.poll(() => page.evaluate(() => [...document.images].every((i) => i.complete)), { timeout: 15_000 }).toBe(true);
+  await page.waitForLoadState("networkidle");
   expect(w.dialogs, "dialogs opened").toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss ?? null), "window.__xss").toBeNull();
   expect(w.foreign, "requests to other hosts").toEqual([]);
@@ -109,12 +112,10 @@ function nextAction(page: Page): Promise<Request> {
 }
 
 test.afterAll(async () => {
-  await withDb(async (c) => {
-    const ids = (await c.query<{ id: number }>(`SELECT id FROM "News" WHERE "titleEn" LIKE $1`, [`${RUN}%`])).rows.map((r) => String(r.id));
-    if (!ids.length) return;
-    await c.query(`UPDATE "Attachment" SET "ownerType" = NULL, "ownerId" = NULL, field = NULL WHERE "ownerType" = 'news' AND "ownerId" = ANY($1)`, [ids]);
-    await c.query(`DELETE FROM "News" WHERE id = ANY($1::int[])`, [ids]);
-  });
+  const ids = (await db().news.findMany({ where: { titleEn: { startsWith: RUN } }, select: { id: true } })).map((r) => r.id);
+  if (!ids.length) return;
+  await db().attachment.updateMany({ where: { ownerType: "news", ownerId: { in: ids.map(String) } }, data: { ownerType: null, ownerId: null, field: null } });
+  await db().news.deleteMany({ where: { id: { in: ids } } });
 });
 
 test("news XSS corpus: pasted in the editor or sent raw to the action, nothing runs on the public page", async ({ browser }) => {
@@ -172,7 +173,7 @@ test("news XSS corpus: pasted in the editor or sent raw to the action, nothing r
   expect(rawId, answer.slice(0, 300)).toBeGreaterThan(0);
 
   // Stored: nothing executable, whatever the browser would make of it.
-  const stored = await withDb(async (c) => (await c.query<{ detailEn: string; detailZh: string }>(`SELECT "detailEn", "detailZh" FROM "News" WHERE id = $1`, [rawId])).rows[0]);
+  const stored = await db().news.findUniqueOrThrow({ where: { id: rawId }, select: { detailEn: true, detailZh: true } });
   for (const html of [stored.detailEn, stored.detailZh]) {
     expect(html).not.toMatch(/<(script|iframe|object|embed|svg|math|style|link|meta|base|form|input|textarea|noscript|video|audio|details)\b/i);
     expect(html).not.toMatch(/\son[a-z]+\s*=|javascript:|data:text|\sstyle\s*=|srcdoc|evil\.example/i);

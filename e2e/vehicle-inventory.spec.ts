@@ -1,7 +1,8 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, SCREENS_DIR, setLocaleCookie, test, waitForShell, type Locale } from "./fixtures";
-import { makeDealerCompany, makeOrder, makeVehicles, PASSWORD, signIn, uid, withDb, type TestGoods } from "./mall-orders-db";
+import { makeGoods } from "@/lib/test/factories";
+import { db, makeDealerCompany, makeOrder, makeVehicles, PASSWORD, signIn, uid, type TestGoods } from "./mall-orders-db";
 
 // Issue 6: available inventory (onlineMall/car/inventory). A dealer made for the test finds a
 // vehicle goods by its configuration, sees its current inventory and adds it to the cart; an
@@ -22,21 +23,14 @@ type Made = TestGoods & { config: string; modelEn: string; modelZh: string };
 /** A vehicle goods on sale of a model made for the test, with a demo picture when one exists. */
 async function makeInventoryGoods(config: string, stock: number, modelId?: number): Promise<Made & { modelId: number }> {
   const code = `E2E-INV-${uid()}`;
-  return withDb(async (c) => {
-    let model = modelId;
-    const modelCode = `E2EINV${uid()}`;
-    if (!model) {
-      const group = await c.query<{ id: number }>(`SELECT id FROM "CarGroup" ORDER BY id LIMIT 1`);
-      model = (await c.query<{ id: number }>(`INSERT INTO "VehicleModel" (code, "carGroupId", "nameEn", "nameZh", "updatedAt") VALUES ($1, $2, $3, $4, now()) RETURNING id`, [modelCode, group.rows[0].id, `Inventory model ${modelCode}`, `库存车型 ${modelCode}`])).rows[0].id;
-    }
-    const names = await c.query<{ nameEn: string; nameZh: string; carGroupId: number }>(`SELECT "nameEn", "nameZh", "carGroupId" FROM "VehicleModel" WHERE id = $1`, [model]);
-    const cover = await c.query<{ coverId: string }>(`SELECT "coverId" FROM "Goods" WHERE kind = 'VEHICLE' AND "coverId" IS NOT NULL ORDER BY id LIMIT 1`);
-    const { rows } = await c.query<{ id: number }>(
-      `INSERT INTO "Goods" (kind, code, "nameEn", "nameZh", price, stock, "minOrderQty", "onSale", config, "vehicleModelId", "carGroupId", "coverId", "updatedAt") VALUES ('VEHICLE', $1, $2, $3, '188800.00', $4, 1, true, $5, $6, $7, $8, now()) RETURNING id`,
-      [code, `Inventory car ${code}`, `库存整车 ${code}`, stock, config, model, names.rows[0].carGroupId, cover.rows[0]?.coverId ?? null],
-    );
-    return { id: rows[0].id, code, nameEn: `Inventory car ${code}`, nameZh: `库存整车 ${code}`, price: "188800.00", config, modelId: model, modelEn: names.rows[0].nameEn, modelZh: names.rows[0].nameZh };
-  });
+  const modelCode = `E2EINV${uid()}`;
+  const group = await db().carGroup.findFirstOrThrow({ orderBy: { id: "asc" }, select: { id: true } });
+  const model = modelId
+    ? await db().vehicleModel.findUniqueOrThrow({ where: { id: modelId } })
+    : await db().vehicleModel.create({ data: { code: modelCode, carGroupId: group.id, nameEn: `Inventory model ${modelCode}`, nameZh: `库存车型 ${modelCode}` } });
+  const cover = await db().goods.findFirst({ where: { kind: "VEHICLE", coverId: { not: null } }, orderBy: { id: "asc" }, select: { coverId: true } });
+  const goods = await makeGoods({ kind: "VEHICLE", code, nameEn: `Inventory car ${code}`, nameZh: `库存整车 ${code}`, price: "188800.00", stock, config, vehicleModelId: model.id, carGroupId: model.carGroupId, coverId: cover?.coverId ?? null });
+  return { ...goods, config, modelId: model.id, modelEn: model.nameEn, modelZh: model.nameZh };
 }
 
 async function open(page: Page, route: string): Promise<void> {
@@ -93,7 +87,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
 
     await group(page, goods.code).getByTestId("add-to-cart-button").click();
     await expect(page.getByTestId("cart-added-toast")).toBeVisible();
-    const lines = await withDb(async (c) => (await c.query<{ quantity: number }>(`SELECT quantity FROM "CartLine" WHERE "companyId" = $1 AND "goodsId" = $2`, [dealer.companyId, goods.id])).rows);
+    const lines = await db().cartLine.findMany({ where: { companyId: dealer.companyId, goodsId: goods.id }, select: { quantity: true } });
     expect(lines).toEqual([{ quantity: 1 }]);
   });
 
@@ -105,7 +99,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     const dealer = await makeDealerCompany();
     const orderNo = `VO${uid()}${uid()}`.slice(0, 20);
     const orderId = await makeOrder({ companyId: dealer.companyId, userId: dealer.userId, type: "VEHICLE", goods, quantity: 1, status: "SHIPPED", orderNo });
-    await withDb((c) => c.query(`UPDATE "Vehicle" SET status = 'IN_TRANSIT', "orderId" = $2, "sendOrderNo" = $3, "sendDate" = now() WHERE vin = $1`, [vins[2], orderId, orderNo]));
+    await db().vehicle.update({ where: { vin: vins[2] }, data: { status: "IN_TRANSIT", orderId, sendOrderNo: orderNo, sendDate: new Date() } });
     await setLocaleCookie(context, locale);
     await loginAs("staff");
 

@@ -6,7 +6,7 @@ import { messagesFor } from "@/lib/i18n/messages";
 import { residentIdCheck } from "@/lib/people/resident-id";
 import { warrantyEnd } from "@/lib/vehicles/warranty";
 import { abs, expect, SCREENS_DIR, setLocaleCookie, test, waitForShell, type Locale } from "./fixtures";
-import { makeDealerCompany, makeGoods, makeOrder, makeVehicles, PASSWORD, signIn, uid, vehicleStatuses, withDb } from "./mall-orders-db";
+import { db, makeDealerCompany, makeGoods, makeOrder, makeVehicles, PASSWORD, signIn, uid, vehicleStatuses } from "./mall-orders-db";
 
 // Issue 6, the vehicle's life end to end: a vehicle shipped in an order enters the dealer's
 // stock when the dealer confirms receipt; the dealer sells it and vehicle information shows the
@@ -25,12 +25,12 @@ async function open(page: Page, route: string) {
 
 /** What staff shipping does (orders.ts shipOrder): VINs allocated and in transit on the order. */
 async function ship(orderId: number, orderNo: string, vins: string[]) {
-  await withDb(async (c) => {
-    await c.query(`UPDATE "Order" SET status = 'SHIPPED', "updatedAt" = now() WHERE id = $1`, [orderId]);
-    await c.query(`INSERT INTO "StatusEvent" (entity, "entityId", "fromStatus", "toStatus") VALUES ('Order', $1, 'CONFIRMED', 'SHIPPED')`, [orderId]);
-    const { rows } = await c.query<{ id: number }>(`UPDATE "Vehicle" SET status = 'IN_TRANSIT', "orderId" = $1, "sendDate" = now(), "sendOrderNo" = $2, "updatedAt" = now() WHERE vin = ANY($3) RETURNING id`, [orderId, orderNo, vins]);
-    for (const { id } of rows) {
-      await c.query(`INSERT INTO "VehicleEvent" ("vehicleId", "fromStatus", "toStatus", "orderId") VALUES ($1, 'FACTORY_STOCK', 'ALLOCATED', $2), ($1, 'ALLOCATED', 'IN_TRANSIT', $2)`, [id, orderId]);
+  await db().$transaction(async (tx) => {
+    await tx.order.update({ where: { id: orderId }, data: { status: "SHIPPED" } });
+    await tx.statusEvent.create({ data: { entity: "Order", entityId: orderId, fromStatus: "CONFIRMED", toStatus: "SHIPPED" } });
+    await tx.vehicle.updateMany({ where: { vin: { in: vins } }, data: { status: "IN_TRANSIT", orderId, sendDate: new Date(), sendOrderNo: orderNo } });
+    for (const { id } of await tx.vehicle.findMany({ where: { vin: { in: vins } }, select: { id: true } })) {
+      await tx.vehicleEvent.createMany({ data: [{ vehicleId: id, fromStatus: "FACTORY_STOCK", toStatus: "ALLOCATED", orderId }, { vehicleId: id, fromStatus: "ALLOCATED", toStatus: "IN_TRANSIT", orderId }] });
     }
   });
 }
@@ -49,7 +49,8 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     const orderNo = `SOL${uid()}`;
     const orderId = await makeOrder({ companyId: a.companyId, userId: a.userId, type: "VEHICLE", goods, quantity: 1, orderNo, status: "CONFIRMED" });
     await ship(orderId, orderNo, [vin]);
-    const months = await withDb(async (c) => (await c.query<{ m: number | null }>(`SELECT m."warrantyMonths" AS m FROM "Goods" g JOIN "VehicleModel" m ON m.id = g."vehicleModelId" WHERE g.id = $1`, [goods.id])).rows[0].m ?? 36);
+    const model = (await db().goods.findUniqueOrThrow({ where: { id: goods.id }, select: { vehicleModel: { select: { warrantyMonths: true } } } })).vehicleModel;
+    const months = model?.warrantyMonths ?? 36;
 
     await setLocaleCookie(context, locale);
     await signIn(context, a.account, PASSWORD);

@@ -6,7 +6,7 @@ import { messagesFor } from "@/lib/i18n/messages";
 import { ageOn, maskIdNumber, residentIdCheck } from "@/lib/people/resident-id";
 import { abs, expect, SCREENS_DIR, setLocaleCookie, test, waitForShell, type Locale } from "./fixtures";
 import { exportRows } from "./admin-helpers";
-import { makeDealerCompany, makeGoods, PASSWORD, signIn, uid, vin, withDb } from "./mall-orders-db";
+import { db, makeDealerCompany, makeGoods, PASSWORD, signIn, uid, vin } from "./mall-orders-db";
 
 // Issue 6: retail sales (car/vehicleSales) and car returns (car/carReturn). A dealer queries a
 // VIN of its own vehicle in stock, records the sale with a PRC resident ID (birthday, sex and
@@ -22,18 +22,16 @@ const translator = (locale: Locale): T => createTranslator({ locale, messages: m
 async function stockVehicles(goodsId: number, companyId: number, n: number): Promise<string[]> {
   const stem = uid().replace(/[IOQ]/g, "A");
   const vins = Array.from({ length: n }, (_, i) => vin(`LS6${stem}${String(i).padStart(5, "0")}`));
-  await withDb(async (c) => {
-    for (const v of vins)
-      await c.query(
-        `INSERT INTO "Vehicle" (vin, "goodsId", "vehicleModelId", status, "companyId", "entryAt", "updatedAt") SELECT $1, id, "vehicleModelId", 'IN_STOCK', $2, now() - interval '10 days', now() FROM "Goods" WHERE id = $3`,
-        [v, companyId, goodsId],
-      );
-  });
+  const { vehicleModelId } = await db().goods.findUniqueOrThrow({ where: { id: goodsId }, select: { vehicleModelId: true } });
+  const entryAt = new Date(Date.now() - 10 * 86_400_000);
+  await db().vehicle.createMany({ data: vins.map((v) => ({ vin: v, goodsId, vehicleModelId: vehicleModelId!, status: "IN_STOCK" as const, companyId, entryAt })) });
   return vins;
 }
 
-const modelName = (goodsId: number, locale: Locale) =>
-  withDb(async (c) => (await c.query<{ en: string; zh: string }>(`SELECT m."nameEn" AS en, m."nameZh" AS zh FROM "Goods" g JOIN "VehicleModel" m ON m.id = g."vehicleModelId" WHERE g.id = $1`, [goodsId])).rows[0][locale === "zh-CN" ? "zh" : "en"]);
+const modelName = async (goodsId: number, locale: Locale) => {
+  const { vehicleModel } = await db().goods.findUniqueOrThrow({ where: { id: goodsId }, select: { vehicleModel: { select: { nameEn: true, nameZh: true } } } });
+  return locale === "zh-CN" ? vehicleModel!.nameZh : vehicleModel!.nameEn;
+};
 
 /** A valid resident ID of a man born on 1990-03-07 (and one with a wrong check character). */
 function residentIds(): { good: string; wrong: string } {

@@ -1,9 +1,11 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import type { VehicleStatus } from "@/lib/generated/prisma/enums";
+import { makeGoods } from "@/lib/test/factories";
 import { warrantyEnd } from "@/lib/vehicles/warranty";
 import { closeImport, drawer, field, importFile, openAdmin, rowWith, table, xlsxFile } from "./admin-helpers";
 import { expect, SCREENS_DIR, setLocaleCookie, test, waitForShell, type Locale } from "./fixtures";
-import { makeDealerCompany, PASSWORD, signIn, uid, vin, withDb } from "./mall-orders-db";
+import { db, makeDealerCompany, PASSWORD, signIn, uid, vin } from "./mall-orders-db";
 
 // Issue 6: the vehicle stock (car/stock) and vehicle information (car/vehicleInformation) in
 // both languages. A dealer sees its own vehicles and exports them; staff add a vehicle by form
@@ -34,24 +36,18 @@ const beijingDay = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOStrin
 async function makeStockGoods(): Promise<{ id: number; code: string; config: string; nameEn: string; nameZh: string }> {
   const code = `E2E-STK-${uid()}`;
   const config = `E2E ${uid()} AWD`;
-  return withDb(async (c) => {
-    const model = await c.query<{ id: number }>(`SELECT id FROM "VehicleModel" ORDER BY id LIMIT 1`);
-    const { rows } = await c.query<{ id: number }>(
-      `INSERT INTO "Goods" (kind, code, "nameEn", "nameZh", price, stock, "minOrderQty", "onSale", config, "vehicleModelId", "updatedAt") VALUES ('VEHICLE', $1, $2, $3, '168000.00', 0, 1, true, $4, $5, now()) RETURNING id`,
-      [code, `Stock car ${code}`, `库存车 ${code}`, config, model.rows[0].id],
-    );
-    return { id: rows[0].id, code, config, nameEn: `Stock car ${code}`, nameZh: `库存车 ${code}` };
-  });
+  const model = await db().vehicleModel.findFirstOrThrow({ orderBy: { id: "asc" }, select: { id: true } });
+  const goods = await makeGoods({ kind: "VEHICLE", code, nameEn: `Stock car ${code}`, nameZh: `库存车 ${code}`, price: "168000.00", stock: 0, config, vehicleModelId: model.id });
+  return { id: goods.id, code, config, nameEn: goods.nameEn, nameZh: goods.nameZh };
 }
 
-async function makeVehicle(goodsId: number, status: string, companyId: number | null, daysAgo: number): Promise<string> {
+const daysAgoDate = (days: number) => new Date(Date.now() - days * 86_400_000);
+const dateOnly = (day: string) => new Date(`${day}T00:00:00Z`);
+
+async function makeVehicle(goodsId: number, status: VehicleStatus, companyId: number | null, daysAgo: number): Promise<string> {
   const v = newVin();
-  await withDb((c) =>
-    c.query(
-      `INSERT INTO "Vehicle" (vin, "goodsId", "vehicleModelId", status, "companyId", colour, "entryAt", "updatedAt") SELECT $1, id, "vehicleModelId", $2, $3, 'Pearl white', now() - make_interval(days => $4), now() FROM "Goods" WHERE id = $5`,
-      [v, status, companyId, daysAgo, goodsId],
-    ),
-  );
+  const goods = await db().goods.findUniqueOrThrow({ where: { id: goodsId }, select: { vehicleModelId: true } });
+  await db().vehicle.create({ data: { vin: v, goodsId, vehicleModelId: goods.vehicleModelId!, status, companyId, colour: "Pearl white", entryAt: daysAgoDate(daysAgo) } });
   return v;
 }
 
@@ -61,20 +57,18 @@ async function makeSoldVehicle(goodsId: number, dealer: { companyId: number; use
   const soldAt = new Date(Date.now() - daysAgo * 86_400_000);
   const start = beijingDay(soldAt);
   const end = warrantyEnd(start, 36);
-  await withDb(async (c) => {
-    const { rows } = await c.query<{ id: number }>(
-      `UPDATE "Vehicle" SET "marketDate" = $2, "warrantyStart" = $3, "warrantyEnd" = $4, "sendOrderNo" = $5, "sendDate" = now() - make_interval(days => $6) WHERE vin = $1 RETURNING id`,
-      [v, soldAt, start, end, `SO${uid()}`, daysAgo + 25],
-    );
-    const id = rows[0].id;
-    await c.query(`INSERT INTO "VehicleEvent" ("vehicleId", "fromStatus", "toStatus", "companyId", note, "createdAt") VALUES ($1, NULL, 'FACTORY_STOCK', NULL, 'factory stock entry', now() - interval '60 days')`, [id]);
-    await c.query(`INSERT INTO "VehicleEvent" ("vehicleId", "fromStatus", "toStatus", "companyId", "userId", note, "createdAt") VALUES ($1, 'IN_TRANSIT', 'IN_STOCK', $2, $3, 'received', now() - interval '20 days')`, [id, dealer.companyId, dealer.userId]);
-    await c.query(`INSERT INTO "VehicleEvent" ("vehicleId", "fromStatus", "toStatus", "companyId", "userId", note, "createdAt") VALUES ($1, 'IN_STOCK', 'SOLD', $2, $3, 'sale', $4)`, [id, dealer.companyId, dealer.userId, soldAt]);
-    await c.query(
-      `INSERT INTO "VehicleSale" ("vehicleId", "companyId", "soldAt", "ownerName", phone, "idType", "idNumberSealed", "idNumberMasked", "warrantyStart", "warrantyEnd", "warrantyMonths", "createdById")
-       VALUES ($1, $2, $3, 'Li Lei', '13912345678', 'PASSPORT', 'sealed-in-test', 'E1****78', $4, $5, 36, $6)`,
-      [id, dealer.companyId, soldAt, start, end, dealer.userId],
-    );
+  const { id } = await db().vehicle.update({
+    where: { vin: v },
+    data: { marketDate: soldAt, warrantyStart: dateOnly(start), warrantyEnd: dateOnly(end), sendOrderNo: `SO${uid()}`, sendDate: daysAgoDate(daysAgo + 25) },
+  });
+  await db().vehicleEvent.create({ data: { vehicleId: id, fromStatus: null, toStatus: "FACTORY_STOCK", companyId: null, note: "factory stock entry", createdAt: daysAgoDate(60) } });
+  await db().vehicleEvent.create({ data: { vehicleId: id, fromStatus: "IN_TRANSIT", toStatus: "IN_STOCK", companyId: dealer.companyId, userId: dealer.userId, note: "received", createdAt: daysAgoDate(20) } });
+  await db().vehicleEvent.create({ data: { vehicleId: id, fromStatus: "IN_STOCK", toStatus: "SOLD", companyId: dealer.companyId, userId: dealer.userId, note: "sale", createdAt: soldAt } });
+  await db().vehicleSale.create({
+    data: {
+      vehicleId: id, companyId: dealer.companyId, soldAt, ownerName: "Li Lei", phone: "13912345678", idType: "PASSPORT", idNumberSealed: "sealed-in-test", idNumberMasked: "E1****78",
+      warrantyStart: dateOnly(start), warrantyEnd: dateOnly(end), warrantyMonths: 36, createdById: dealer.userId,
+    },
   });
   return { vin: v, start, end };
 }
@@ -177,7 +171,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await closeImport(page);
     await expect(table(page).locator(".ant-table-row")).toHaveCount(3);
     for (const v of [v1, v2]) await expect(rowWith(page, v)).toContainText(t.factoryStock);
-    const stock = await withDb(async (c) => (await c.query<{ stock: number }>(`SELECT stock FROM "Goods" WHERE id = $1`, [goods.id])).rows[0].stock);
+    const { stock } = await db().goods.findUniqueOrThrow({ where: { id: goods.id }, select: { stock: true } });
     expect(stock).toBe(3);
   });
 

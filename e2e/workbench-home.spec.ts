@@ -1,7 +1,8 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { ACCOUNTS, expect, HOME, pathRe, setLocaleCookie, test, waitForShell, type Locale } from "./fixtures";
-import { makeDealerCompany, makeGoods, makeOrder, makeSaleGoods, makeVehicles, PASSWORD, signIn, uid, withDb } from "./mall-orders-db";
+import { makeComplaint } from "@/lib/test/factories";
+import { db, makeDealerCompany, makeGoods, makeOrder, makeSaleGoods, makeVehicles, PASSWORD, signIn, uid } from "./mall-orders-db";
 
 // Issue 8: the workbench home and Records. A dealer's seven tiles show live figures of its own
 // company (a company made for the test, so every figure is known) and each opens its screen in
@@ -47,25 +48,23 @@ async function dealerWithActivity(): Promise<Activity> {
   await makeOrder({ companyId: d.companyId, userId: d.userId, type: "PARTS", goods: part, quantity: 4, status: "SHIPPED", orderNo: orders.partsShipped });
   await makeOrder({ companyId: d.companyId, userId: d.userId, type: "PARTS", goods: part, quantity: 2, orderNo: orders.partsSubmitted });
   const vins = await makeVehicles(car.id, 3);
-  const complaints = await withDb(async (c) => {
-    for (const goods of [car.id, part.id, cap.id]) await c.query(`INSERT INTO "CartLine" ("companyId", "userId", "goodsId", quantity, "updatedAt") VALUES ($1, $2, $3, 1, now())`, [d.companyId, d.userId, goods]);
-    await c.query(`UPDATE "Vehicle" SET status = 'IN_STOCK', "companyId" = $1 WHERE vin = ANY($2)`, [d.companyId, vins.slice(0, 2)]);
-    const sold = await c.query<{ id: number }>(`UPDATE "Vehicle" SET status = 'SOLD', "companyId" = $1 WHERE vin = $2 RETURNING id`, [d.companyId, vins[2]]);
-    await c.query(
-      `INSERT INTO "VehicleSale" ("vehicleId", "companyId", "soldAt", "ownerName", phone, "idType", "idNumberSealed", "idNumberMasked", "warrantyStart", "warrantyEnd", "warrantyMonths", "createdById")
-       VALUES ($1, $2, now() - interval '1 minute', 'Li Lei', '13812345678', 'OTHER', 'sealed', 'AB1***7890', current_date, current_date + 1000, 36, $3)`,
-      [sold.rows[0].id, d.companyId, d.userId],
-    );
-    const complaint = (status: string, text: string) =>
-      c.query<{ id: number; complaintNo: string }>(`INSERT INTO "Complaint" ("complaintNo", "companyId", status, description, "creatorId", "updatedAt") VALUES ($1, $2, $3, $4, $5, now()) RETURNING id, "complaintNo"`, [`CPWB${uid()}${uid()}`, d.companyId, status, text, d.userId]);
-    const replied = (await complaint("REPLIED", "The tailgate rattles on rough roads.")).rows[0];
-    const closed = (await complaint("CLOSED", "Paint chip found at delivery.")).rows[0];
-    return { replied: { id: replied.id, no: replied.complaintNo }, closed: closed.complaintNo };
+  await db().cartLine.createMany({ data: [car.id, part.id, cap.id].map((goodsId) => ({ companyId: d.companyId, userId: d.userId, goodsId, quantity: 1 })) });
+  await db().vehicle.updateMany({ where: { vin: { in: vins.slice(0, 2) } }, data: { status: "IN_STOCK", companyId: d.companyId } });
+  const sold = await db().vehicle.update({ where: { vin: vins[2] }, data: { status: "SOLD", companyId: d.companyId } });
+  const today = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+  await db().vehicleSale.create({
+    data: {
+      vehicleId: sold.id, companyId: d.companyId, soldAt: new Date(Date.now() - 60_000), ownerName: "Li Lei", phone: "13812345678", idType: "OTHER", idNumberSealed: "sealed", idNumberMasked: "AB1***7890",
+      warrantyStart: today, warrantyEnd: new Date(today.getTime() + 1000 * 86_400_000), warrantyMonths: 36, createdById: d.userId,
+    },
   });
+  const replied = await makeComplaint({ companyId: d.companyId, userId: d.userId, status: "REPLIED", description: "The tailgate rattles on rough roads." });
+  const closed = await makeComplaint({ companyId: d.companyId, userId: d.userId, status: "CLOSED", description: "Paint chip found at delivery." });
+  const complaints = { replied: { id: replied.id, no: replied.complaintNo }, closed: closed.complaintNo };
   return { ...d, orders, complaints, soldVin: vins[2] };
 }
 
-const enabledDownloads = () => withDb(async (c) => Number((await c.query<{ n: string }>(`SELECT count(*) AS n FROM "DownloadItem" WHERE enabled`)).rows[0].n));
+const enabledDownloads = () => db().downloadItem.count({ where: { enabled: true } });
 
 async function openHome(page: Page) {
   await page.goto(HOME);
@@ -190,7 +189,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     test("staff see their work queues counted and open the filtered lists", async ({ page, loginAs }) => {
       test.setTimeout(180_000);
       await loginAs("staff");
-      const waiting = await withDb(async (c) => Number((await c.query<{ n: string }>(`SELECT count(*) AS n FROM "Order" WHERE type = 'VEHICLE' AND status = 'SUBMITTED'`)).rows[0].n));
+      const waiting = await db().order.count({ where: { type: "VEHICLE", status: "SUBMITTED" } });
       await openHome(page);
       const queue = page.getByTestId("work-vehicleOrdersToConfirm");
       await expect(queue).toHaveAttribute("data-count", String(waiting));
@@ -219,7 +218,7 @@ test("the latest news opens in the shell's reader", async ({ page, loginAs }) =>
   await openHome(page);
   await expect(page.getByRole("heading", { name: T["en-US"].news })).toBeVisible();
   const items = page.getByTestId("news-item");
-  const visible = await withDb(async (c) => Number((await c.query<{ n: string }>(`SELECT count(*) AS n FROM "News" WHERE status = 'PUBLISHED' AND "publishAt" <= now()`)).rows[0].n));
+  const visible = await db().news.count({ where: { status: "PUBLISHED", publishAt: { lte: new Date() } } });
   await expect(items).toHaveCount(Math.min(visible, 5));
   test.skip(visible === 0, "no published news in this database");
   const id = await items.first().getAttribute("data-id");

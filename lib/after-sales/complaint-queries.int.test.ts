@@ -5,7 +5,7 @@ import { loadViewer, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { PrismaClient, type ComplaintStatus } from "@/lib/generated/prisma/client";
 import { actAs, setTestLocale } from "@/lib/test/action-harness";
-import { makeCompany, makeOrganization, makeRole, makeUser, nowSeconds, uid } from "@/lib/test/factories";
+import { makeCompany, makeOrganization, makeRole, makeUser, makeVehicleModel, nowSeconds, uid } from "@/lib/test/factories";
 import { getUploadRule } from "@/lib/uploads/rules";
 import { withCheckDigit } from "@/lib/vehicles/vin";
 import { closeComplaintAction, fileComplaintAction, noteComplaintAction, replyComplaintAction, takeComplaintAction } from "./complaint-actions";
@@ -248,8 +248,8 @@ describe("paging", () => {
 
 describe("the vehicle link", () => {
   it("links the VIN only when the viewer may open that vehicle", async () => {
-    const model = await db().vehicleModel.findFirst({ select: { id: true } });
-    const goods = await db().goods.create({ data: { kind: "VEHICLE", code: uid("G"), nameEn: "Car", nameZh: "车", price: "1.00", stock: 0, vehicleModelId: model?.id ?? null } });
+    const model = await makeVehicleModel();
+    const goods = await db().goods.create({ data: { kind: "VEHICLE", code: uid("G"), nameEn: "Car", nameZh: "车", price: "1.00", stock: 0, vehicleModelId: model.id } });
     const stem = uid("").slice(1, 7).toUpperCase();
     const held = vinOf(stem, 1);
     const elsewhere = vinOf(stem, 2);

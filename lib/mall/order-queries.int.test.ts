@@ -5,7 +5,7 @@ import { db } from "@/lib/db";
 import { NotFoundError } from "@/lib/errors";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import type { OrderStatus, OrderType } from "@/lib/generated/prisma/enums";
-import { makeCompany, makeOrganization, makeRole, makeUser, nowSeconds, uid } from "@/lib/test/factories";
+import { makeCompany, makeOrganization, makeRole, makeUser, makeVehicleModel, nowSeconds, uid } from "@/lib/test/factories";
 import { withCheckDigit } from "@/lib/vehicles/vin";
 import { allowedActions, listOrders, loadOrderRoute, orderDetail, parseOrderFilters, shippableVins, type OrderListPage } from "./order-queries";
 import { parseReconcileFilters, reconcile } from "./reconcile";
@@ -173,12 +173,7 @@ describe("detail", () => {
   });
 });
 
-async function anyModel() {
-  const existing = await db().vehicleModel.findFirst({ select: { id: true } });
-  if (existing) return existing;
-  const group = await db().carGroup.create({ data: { code: uid("CG"), nameEn: "G", nameZh: "G" } });
-  return db().vehicleModel.create({ data: { code: uid("VM"), carGroupId: group.id, nameEn: "M", nameZh: "M" }, select: { id: true } });
-}
+const anyModel = () => makeVehicleModel();
 
 describe("filters", () => {
   it("filters by status, number prefix, Shanghai order days, payment state and company", async () => {

@@ -6,7 +6,7 @@ import { db } from "@/lib/db";
 import { NotFoundError } from "@/lib/errors";
 import { PrismaClient, type VehicleStatus } from "@/lib/generated/prisma/client";
 import { actAs, setTestLocale } from "@/lib/test/action-harness";
-import { makeCompany, makeOrganization, makeRole, makeUser, nowSeconds, uid } from "@/lib/test/factories";
+import { makeCompany, makeOrganization, makeRole, makeUser, makeVehicleModel, nowSeconds, uid } from "@/lib/test/factories";
 import { inventoryVins, loadInventory } from "./inventory";
 import { inventoryVinsAction } from "./inventory-actions";
 import { VIN_PAGE_SIZE } from "./inventory-schemas";
@@ -91,7 +91,7 @@ async function countQueries(f: () => Promise<unknown>): Promise<number> {
 
 beforeAll(async () => {
   setTestLocale("en-US");
-  carGroupId = (await db().carGroup.findFirstOrThrow({ select: { id: true } })).id;
+  carGroupId = (await makeVehicleModel()).carGroupId;
   const salesOps = (await db().role.findUniqueOrThrow({ where: { code: "SALES_OPS" }, select: { id: true } })).id;
   const dealerRole = (await db().role.findUniqueOrThrow({ where: { code: "DEALER" }, select: { id: true } })).id;
   staffUser = (await makeUser({ userType: "STAFF", roleIds: [salesOps] })).id;

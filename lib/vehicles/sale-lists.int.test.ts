@@ -9,7 +9,7 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 import { maskIdNumber, residentIdCheck } from "@/lib/people/resident-id";
 import type { AuditCtx } from "@/lib/system/audit";
 import { actAs, setTestLocale } from "@/lib/test/action-harness";
-import { makeCompany, makeUser, nowSeconds, uid } from "@/lib/test/factories";
+import { makeCompany, makeUser, makeVehicleModel, nowSeconds, uid } from "@/lib/test/factories";
 import { returnQueryAction, returnVehicleAction, saleQueryAction, sellVehicleAction } from "./sale-actions";
 import { carReturnResource, maskPhone, vehicleSaleResource } from "./sale-lists";
 import { returnVehicle, sellVehicle } from "./sales";
@@ -30,6 +30,7 @@ vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/
 type Dealer = { company: number; user: number; viewer: Viewer; vins: string[] };
 let dealerRole: number;
 let modelId: number;
+let modelEn: string;
 let a: Dealer;
 let b: Dealer;
 let staff: Viewer;
@@ -94,7 +95,7 @@ async function countQueries(f: () => Promise<unknown>): Promise<number> {
 beforeAll(async () => {
   setTestLocale("en-US");
   dealerRole = (await db().role.findUniqueOrThrow({ where: { code: "DEALER" }, select: { id: true } })).id;
-  modelId = (await db().vehicleModel.findFirstOrThrow({ where: { code: "AUR5" }, select: { id: true } })).id;
+  ({ id: modelId, nameEn: modelEn } = await makeVehicleModel());
   const salesOps = (await db().role.findUniqueOrThrow({ where: { code: "SALES_OPS" }, select: { id: true } })).id;
   staff = (await loadViewer((await makeUser({ userType: "STAFF", roleIds: [salesOps] })).id, null, nowSeconds()))!;
   admin = (await loadViewer((await makeUser({ userType: "ADMIN" })).id, null, nowSeconds()))!;
@@ -220,7 +221,7 @@ describe("actions", () => {
     expect(await saleQueryAction({ vin: b.vins[1] })).toMatchObject({ ok: false, fieldErrors: { vin: `No vehicle with VIN ${b.vins[1]} was found in your company's records.` } });
     expect(await saleQueryAction({ vin: a.vins[0] })).toMatchObject({ ok: false, fieldErrors: { vin: expect.stringContaining("not in your stock") } });
     const found = await saleQueryAction({ vin: ` ${vin.toLowerCase()} ` });
-    expect(found).toMatchObject({ ok: true, data: { car: { vin, modelEn: "Aurora 5", config: "2.0T AWD", cover: null, entryAt: expect.stringMatching(MINUTE) } } });
+    expect(found).toMatchObject({ ok: true, data: { car: { vin, modelEn, config: "2.0T AWD", cover: null, entryAt: expect.stringMatching(MINUTE) } } });
 
     const input = { vin, soldAt: minutesAgo(0), ownerName: "Zhang Wei", phone: "13512345678", idType: "PRC_ID", idNumber: PRC_A.slice(0, 17) + (PRC_A[17] === "1" ? "2" : "1"), sex: null, birthday: null, age: null };
     expect(await sellVehicleAction(input)).toMatchObject({ ok: false, fieldErrors: { idNumber: "The ID number's check character is wrong." } });

@@ -6,7 +6,7 @@ import { DomainError } from "@/lib/errors";
 import { residentIdCheck } from "@/lib/people/resident-id";
 import type { AuditCtx } from "@/lib/system/audit";
 import { setTestLocale } from "@/lib/test/action-harness";
-import { makeCompany, makeUser, nowSeconds, uid } from "@/lib/test/factories";
+import { makeCompany, makeUser, makeVehicleModel, nowSeconds, uid } from "@/lib/test/factories";
 import { addFactoryVehicles, addVehicle } from "./factory";
 import { vehicleInformation } from "./information";
 import { ID_CONTEXT, returnVehicle, sellVehicle, vehicleForReturn, vehicleForSale } from "./sales";
@@ -45,7 +45,7 @@ function newVin(): string {
 
 async function makeGoods(months: number | null = 24) {
   const code = uid("GV");
-  const model = await db().vehicleModel.create({ data: { code: uid("VM"), carGroupId: (await db().carGroup.findFirstOrThrow({ select: { id: true } })).id, nameEn: `Model ${code}`, nameZh: `车型${code}`, warrantyMonths: months } });
+  const model = await makeVehicleModel({ warrantyMonths: months });
   modelId = model.id;
   return db().goods.create({ data: { kind: "VEHICLE", code, nameEn: `Aurora ${code}`, nameZh: `极光${code}`, config: "2.0T AWD", price: "199999.99", stock: 0, onSale: true, vehicleModelId: model.id } });
 }

@@ -5,7 +5,7 @@ import { exportResource, importResource, importTemplate, loadList } from "@/lib/
 import { db } from "@/lib/db";
 import type { VehicleStatus } from "@/lib/generated/prisma/enums";
 import { actAs, setTestLocale } from "@/lib/test/action-harness";
-import { makeCompany, makeRole, makeUser, nowSeconds, uid } from "@/lib/test/factories";
+import { makeCompany, makeRole, makeUser, makeVehicleModel, nowSeconds, uid } from "@/lib/test/factories";
 import { addVehicleAction, vehicleGoodsOptionsAction } from "./stock-actions";
 import { loadVehicleInfoRoute } from "./stock-info";
 import { loadVehicleStock, vehicleStockResource } from "./stock";
@@ -74,7 +74,7 @@ beforeAll(async () => {
   setTestLocale("en-US");
   dealerRole = (await db().role.findUniqueOrThrow({ where: { code: "DEALER" }, select: { id: true } })).id;
   const ops = await db().role.findUniqueOrThrow({ where: { code: "SALES_OPS" }, select: { id: true, menus: { select: { menuId: true } } } });
-  modelId = (await db().vehicleModel.findFirstOrThrow({ orderBy: { id: "asc" }, select: { id: true } })).id;
+  modelId = (await makeVehicleModel()).id;
   salesOps = (await loadViewer((await makeUser({ userType: "STAFF", roleIds: [ops.id] })).id, null, nowSeconds()))!;
   a = await makeDealer();
   b = await makeDealer();
