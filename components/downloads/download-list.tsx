@@ -7,7 +7,7 @@ import { DownloadGallery } from "./download-gallery";
 import { DownloadCreateButton, DownloadManageBar } from "./download-manage";
 import { FileIcon, LinkIcon, LockIcon } from "./icons";
 import { fileSize } from "./file-size";
-import { FilterForm, ListResults, SelectFilter, SizeFilter, TextFilter } from "@/components/list/record-list";
+import { FilterForm, ListHeader, ListResults, SelectFilter, SizeFilter, TextFilter } from "@/components/list/record-list";
 import styles from "@/components/ui/record-screen.module.css";
 import own from "./downloads.module.css";
 
@@ -30,15 +30,9 @@ export async function DownloadList({ page, rules }: Props) {
 
   return (
     <div className={styles.screen} data-testid="download-list">
-      <section className={styles.card}>
-        <div className={styles.head}>
-          <div>
-            <h1 className={styles.title} data-testid="page-title">{t("title")}</h1>
-            <p className={styles.intro}>{t(manage ? "staffIntro" : "intro")}</p>
-          </div>
-          {manage && <DownloadCreateButton rules={rules} />}
-        </div>
-      </section>
+      <ListHeader title={t("title")} intro={t(manage ? "staffIntro" : "intro")}>
+        {manage && <DownloadCreateButton rules={rules} />}
+      </ListHeader>
 
       <FilterForm action={`/${ROUTE}`} id="download" t={t}>
         <TextFilter id={id("q")} label={t("filters.keyword")} type="search" name="q" value={f.q} maxLength={100} placeholder={t("filters.keywordPlaceholder")} inputClass={own.keyword} testId="download-keyword" />
@@ -48,7 +42,7 @@ export async function DownloadList({ page, rules }: Props) {
         <SizeFilter id={id("size")} label={t("filters.size")} value={f.size} sizes={SIZES} />
       </FilterForm>
 
-      <ListResults id="download" t={t} total={page.total} count={page.rows.length} empty={t(f.q || f.status ? "emptySearch" : "empty")} pager={{ id: "download", t, href, cursor: f.cursor, prev: page.prev, next: page.next }}>
+      <ListResults id="download" t={t} page={page} href={href} empty={t(f.q || f.status ? "emptySearch" : "empty")}>
         <ul className={own.items}>
           {page.rows.map((r) => (
             <Item key={r.id} r={r} detail={href({ ...(f.cursor ? { cursor: f.cursor } : {}), id: r.id })} rules={manage ? rules : null} t={t} when={(iso) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false })} size={(n) => fileSize(n, (v, d) => format.number(v, { maximumFractionDigits: d }))} />

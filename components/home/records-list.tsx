@@ -6,7 +6,7 @@ import { formatMoney } from "@/lib/format/money";
 import type { RecordRow, RecordsPage } from "@/lib/home/records";
 import { RECORD_KINDS, RECORD_PAGE_SIZES, recordsQuery, type RecordKind } from "@/lib/home/records-params";
 import type { Locale } from "@/lib/i18n/config";
-import { DateFilter, FilterForm, ListResults, SelectFilter, SizeFilter, TextFilter } from "@/components/list/record-list";
+import { DateFilter, FilterForm, ListHeader, ListResults, SelectFilter, SizeFilter, TextFilter } from "@/components/list/record-list";
 import styles from "@/components/ui/record-screen.module.css";
 import own from "./records.module.css";
 
@@ -58,14 +58,7 @@ export async function RecordsList({ page, locale, dicts, company }: Props) {
 
   return (
     <div className={styles.screen} data-testid="records">
-      <section className={styles.card}>
-        <div className={styles.head}>
-          <div>
-            <h1 className={styles.title} data-testid="page-title">{t("title")}</h1>
-            <p className={styles.intro}>{company ? t("dealerIntro", { company }) : t("staffIntro")}</p>
-          </div>
-        </div>
-      </section>
+      <ListHeader title={t("title")} intro={company ? t("dealerIntro", { company }) : t("staffIntro")} />
 
       <FilterForm action={`/${ROUTE}`} id="records" t={t}>
         <SelectFilter id={id("kind")} label={t("filters.kind")} name="kind" value={f.kind} any={t("filters.any")} options={RECORD_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} testId="records-kind" />
@@ -80,11 +73,11 @@ export async function RecordsList({ page, locale, dicts, company }: Props) {
       <ListResults
         id="records"
         t={t}
-        count={page.rows.length}
+        page={page}
+        href={href}
         showCount={false}
         empty={filtered ? t("empty") : t("emptyAll")}
         tableClass={own.table}
-        pager={{ id: "records", t, href, cursor: f.cursor, prev: null, next: page.next, newer: false }}
         head={
           <>
             <th>{t("columns.time")}</th>

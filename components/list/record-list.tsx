@@ -17,6 +17,21 @@ export type ListT = (key: string, values?: Record<string, string | number>) => s
 /** A link to the list with the current filters plus `extra` (a cursor, an id). */
 export type ListHref = (extra: Record<string, string | number>) => string;
 
+/** The screen's heading card: the title (the page-title the specs read), an intro, actions. */
+export function ListHeader({ title, intro, children }: { title: ReactNode; intro: ReactNode; children?: ReactNode }) {
+  return (
+    <section className={styles.card}>
+      <div className={styles.head}>
+        <div>
+          <h1 className={styles.title} data-testid="page-title">{title}</h1>
+          <p className={styles.intro}>{intro}</p>
+        </div>
+        {children}
+      </div>
+    </section>
+  );
+}
+
 type FilterFormProps = {
   /** The list's path ("/afterSale/complaint"): the form's action and the reset link. */
   action: string;
@@ -96,13 +111,15 @@ export function SizeFilter({ id, label, value, sizes }: { id: string; label: Rea
   return <SelectFilter id={id} label={label} name="size" value={String(value)} style={{ minWidth: 80 }} options={sizes.map((s) => ({ value: s, label: String(s) }))} />;
 }
 
+/** A page as the kit's queries answer it (lib/list/keyset.ts); without `prev` the list pages one
+ * way only (older) and shows no "newer". */
+export type ResultsPage = { rows: readonly unknown[]; total?: Total; prev?: string | null; next: string | null; filters: { cursor: string } };
+
 type ResultsProps = {
   id: string;
   t: ListT;
-  /** Needed with the count line. */
-  total?: Total;
-  /** Rows on this page: none shows `empty` instead of the table. */
-  count: number;
+  page: ResultsPage;
+  href: ListHref;
   /** The header cells; omitted, `children` is not a table's rows but the whole list (a `<ul>`). */
   head?: ReactNode;
   /** The rows (`<tr>`s). */
@@ -112,15 +129,16 @@ type ResultsProps = {
   showCount?: boolean;
   /** The table's own class, beside the kit's. */
   tableClass?: string;
-  pager: PagerProps;
+  /** The pager's translator, where its labels live in another namespace than `t`. */
+  pagerT?: ListT;
 };
 
 /** The results card: count line, table (or the empty state) and the pager. */
-export function ListResults({ id, t, total, count, head, children, empty, showCount = true, tableClass, pager }: ResultsProps) {
+export function ListResults({ id, t, page, href, head, children, empty, showCount = true, tableClass, pagerT }: ResultsProps) {
   return (
     <section className={styles.card}>
-      {showCount && total && <CountLine id={id} t={t} total={total} />}
-      {count === 0 ? (
+      {showCount && page.total && <CountLine id={id} t={t} total={page.total} />}
+      {page.rows.length === 0 ? (
         <EmptyState id={id}>{empty ?? t("empty")}</EmptyState>
       ) : head === undefined ? (
         children
@@ -134,7 +152,7 @@ export function ListResults({ id, t, total, count, head, children, empty, showCo
           </table>
         </div>
       )}
-      <Pager {...pager} />
+      <Pager id={id} t={pagerT ?? t} href={href} cursor={page.filters.cursor} prev={page.prev ?? null} next={page.next} newer={page.prev !== undefined} />
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { COMPLAINT_STATUSES } from "@/lib/after-sales/complaint-schemas";
 import { itemLabel, type DictItemView } from "@/lib/dict/items";
 import type { Locale } from "@/lib/i18n/config";
 import { ComplaintFileButton } from "./complaint-file-button";
-import { DateRangeFilter, FilterForm, ListResults, SelectFilter, SizeFilter, TextFilter } from "@/components/list/record-list";
+import { DateRangeFilter, FilterForm, ListHeader, ListResults, SelectFilter, SizeFilter, TextFilter } from "@/components/list/record-list";
 import { StatusBadge } from "@/components/ui/status-badge";
 import styles from "@/components/ui/record-screen.module.css";
 import own from "./complaints.module.css";
@@ -39,15 +39,9 @@ export async function ComplaintList({ page, locale, dicts, categories, company, 
 
   return (
     <div className={styles.screen} data-testid="complaint-list">
-      <section className={styles.card}>
-        <div className={styles.head}>
-          <div>
-            <h1 className={styles.title} data-testid="page-title">{t("title")}</h1>
-            <p className={styles.intro}>{company ? t("dealerIntro", { company }) : t("staffIntro")}</p>
-          </div>
-          {rules && <ComplaintFileButton categories={categories} rules={rules} />}
-        </div>
-      </section>
+      <ListHeader title={t("title")} intro={company ? t("dealerIntro", { company }) : t("staffIntro")}>
+        {rules && <ComplaintFileButton categories={categories} rules={rules} />}
+      </ListHeader>
 
       <FilterForm action={`/${ROUTE}`} id="complaint" t={t}>
         <TextFilter id={id("no")} label={t("filters.complaintNo")} name="complaintNo" value={f.complaintNo} maxLength={32} placeholder={t("filters.complaintNoPlaceholder")} />
@@ -70,9 +64,8 @@ export async function ComplaintList({ page, locale, dicts, categories, company, 
       <ListResults
         id="complaint"
         t={t}
-        total={page.total}
-        count={page.rows.length}
-        pager={{ id: "complaint", t, href, cursor: f.cursor, prev: page.prev, next: page.next }}
+        page={page}
+        href={href}
         head={
           <>
             <th>{t("columns.complaintNo")}</th>

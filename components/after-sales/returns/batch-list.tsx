@@ -5,7 +5,7 @@ import { RETURN_BATCH_STATUSES } from "@/lib/after-sales/return-schemas";
 import { itemLabel } from "@/lib/dict/items";
 import type { Locale } from "@/lib/i18n/config";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { DateFilter, FilterForm, ListResults, SelectFilter, SizeFilter, TextFilter } from "@/components/list/record-list";
+import { DateFilter, FilterForm, ListHeader, ListResults, SelectFilter, SizeFilter, TextFilter } from "@/components/list/record-list";
 import styles from "@/components/ui/record-screen.module.css";
 import type { ReturnDicts } from "./return-list";
 import own from "./returns.module.css";
@@ -26,15 +26,9 @@ export async function ReturnBatchList({ page, locale, dicts, company }: { page: 
 
   return (
     <div className={styles.screen} data-testid="return-batch-list">
-      <section className={styles.card}>
-        <div className={styles.head}>
-          <div>
-            <h1 className={styles.title} data-testid="page-title">{t("title")}</h1>
-            <p className={styles.intro}>{company ? t("dealerIntro", { company }) : t("staffIntro")}</p>
-          </div>
-          <Link href="/afterSale/salesReturn" className={styles.link} data-testid="to-sales-returns">{t("toReturns")}</Link>
-        </div>
-      </section>
+      <ListHeader title={t("title")} intro={company ? t("dealerIntro", { company }) : t("staffIntro")}>
+        <Link href="/afterSale/salesReturn" className={styles.link} data-testid="to-sales-returns">{t("toReturns")}</Link>
+      </ListHeader>
 
       <FilterForm action={`/${ROUTE}`} id="return-batch" t={tr}>
         <TextFilter id={id("no")} label={t("filters.batchNo")} name="batchNo" value={f.batchNo} maxLength={32} placeholder={t("filters.batchNoPlaceholder")} />
@@ -50,9 +44,9 @@ export async function ReturnBatchList({ page, locale, dicts, company }: { page: 
       <ListResults
         id="return-batch"
         t={t}
-        total={page.total}
-        count={page.rows.length}
-        pager={{ id: "return-batch", t: tr, href, cursor: f.cursor, prev: page.prev, next: page.next }}
+        page={page}
+        href={href}
+        pagerT={tr}
         head={
           <>
             <th>{t("columns.batchNo")}</th>

@@ -5,7 +5,7 @@ import { SALES_RETURN_STATUSES } from "@/lib/after-sales/return-schemas";
 import { itemLabel, type DictItemView } from "@/lib/dict/items";
 import type { Locale } from "@/lib/i18n/config";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { DateFilter, FilterForm, ListResults, SelectFilter, SizeFilter, TextFilter } from "@/components/list/record-list";
+import { DateFilter, FilterForm, ListHeader, ListResults, SelectFilter, SizeFilter, TextFilter } from "@/components/list/record-list";
 import styles from "@/components/ui/record-screen.module.css";
 import { ReturnListActions } from "./return-list-actions";
 import own from "./returns.module.css";
@@ -31,18 +31,12 @@ export async function SalesReturnList({ data, locale, dicts, company }: { data: 
 
   return (
     <div className={styles.screen} data-testid="sales-return-list">
-      <section className={styles.card}>
-        <div className={styles.head}>
-          <div>
-            <h1 className={styles.title} data-testid="page-title">{t("title")}</h1>
-            <p className={styles.intro}>{company ? t("dealerIntro", { company }) : t("staffIntro")}</p>
-          </div>
-          <div className={own.headActions}>
-            <ReturnListActions canCreate={data.canCreate} imageRule={data.imageRule} shippable={data.shippable} />
-            <Link href="/afterSale/salesReturnLogs" className={styles.link} data-testid="to-return-logs">{t("toLogs")}</Link>
-          </div>
+      <ListHeader title={t("title")} intro={company ? t("dealerIntro", { company }) : t("staffIntro")}>
+        <div className={own.headActions}>
+          <ReturnListActions canCreate={data.canCreate} imageRule={data.imageRule} shippable={data.shippable} />
+          <Link href="/afterSale/salesReturnLogs" className={styles.link} data-testid="to-return-logs">{t("toLogs")}</Link>
         </div>
-      </section>
+      </ListHeader>
 
       <FilterForm action={`/${ROUTE}`} id="sales-return" t={t}>
         <TextFilter id={id("no")} label={t("filters.returnNo")} name="returnNo" value={f.returnNo} maxLength={32} placeholder={t("filters.returnNoPlaceholder")} />
@@ -60,9 +54,8 @@ export async function SalesReturnList({ data, locale, dicts, company }: { data: 
       <ListResults
         id="sales-return"
         t={t}
-        total={page.total}
-        count={page.rows.length}
-        pager={{ id: "sales-return", t, href, cursor: f.cursor, prev: page.prev, next: page.next }}
+        page={page}
+        href={href}
         head={
           <>
             <th>{t("columns.returnNo")}</th>

@@ -50,9 +50,8 @@ export async function OrderList({ page, route, locale, dicts, company }: { page:
       <ListResults
         id="order"
         t={t}
-        total={page.total}
-        count={page.rows.length}
-        pager={{ id: "order", t, href, cursor: f.cursor, prev: page.prev, next: page.next }}
+        page={page}
+        href={href}
         head={
           <>
             <th>{t("columns.orderNo")}</th>

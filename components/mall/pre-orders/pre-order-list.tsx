@@ -7,7 +7,7 @@ import { preOrderQuery, type PreOrderPage } from "@/lib/mall/pre-order-queries";
 import { PRE_ORDER_STATUSES } from "@/lib/mall/pre-order-schemas";
 import { itemLabel } from "@/lib/dict/items";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { DateFilter, FilterForm, ListResults, SelectFilter, SizeFilter, TextFilter } from "@/components/list/record-list";
+import { DateFilter, FilterForm, ListHeader, ListResults, SelectFilter, SizeFilter, TextFilter } from "@/components/list/record-list";
 import styles from "@/components/ui/record-screen.module.css";
 
 // The pre-order list as server-rendered HTML: a GET form of native inputs for the filters,
@@ -26,20 +26,14 @@ export async function PreOrderList({ page, locale, statuses, company, canCreate 
 
   return (
     <div className={styles.screen} data-testid="pre-order-list">
-      <section className={styles.card}>
-        <div className={styles.head}>
+      <ListHeader title={t("title")} intro={company ? t("dealerIntro", { company }) : t("staffIntro")}>
+        {canCreate && (
           <div>
-            <h1 className={styles.title} data-testid="page-title">{t("title")}</h1>
-            <p className={styles.intro}>{company ? t("dealerIntro", { company }) : t("staffIntro")}</p>
+            <p className={styles.muted} style={{ margin: "0 0 6px", maxWidth: 320 }}>{t("createHint")}</p>
+            <Link href="/onlineMall/car/goods" className={styles.buttonPrimary} data-testid="pre-order-to-mall">{t("toMall")}</Link>
           </div>
-          {canCreate && (
-            <div>
-              <p className={styles.muted} style={{ margin: "0 0 6px", maxWidth: 320 }}>{t("createHint")}</p>
-              <Link href="/onlineMall/car/goods" className={styles.buttonPrimary} data-testid="pre-order-to-mall">{t("toMall")}</Link>
-            </div>
-          )}
-        </div>
-      </section>
+        )}
+      </ListHeader>
 
       <FilterForm action={`/${ROUTE}`} id="pre-order" t={t}>
         <TextFilter id={id("no")} label={t("filters.preOrderNo")} name="preOrderNo" value={f.preOrderNo} maxLength={32} placeholder={t("filters.preOrderNoPlaceholder")} />
@@ -55,9 +49,8 @@ export async function PreOrderList({ page, locale, statuses, company, canCreate 
       <ListResults
         id="pre-order"
         t={t}
-        total={page.total}
-        count={page.rows.length}
-        pager={{ id: "pre-order", t, href, cursor: f.cursor, prev: page.prev, next: page.next }}
+        page={page}
+        href={href}
         head={
           <>
             <th>{t("columns.preOrderNo")}</th>

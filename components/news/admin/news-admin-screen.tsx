@@ -1,7 +1,7 @@
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { newsAdminQuery, type NewsAdminData } from "@/lib/news/admin-queries";
 import { NEWS_PHASES } from "@/lib/news/schemas";
-import { FilterForm, ListResults, SelectFilter, SizeFilter, TextFilter } from "@/components/list/record-list";
+import { FilterForm, ListHeader, ListResults, SelectFilter, SizeFilter, TextFilter } from "@/components/list/record-list";
 import styles from "@/components/ui/record-screen.module.css";
 import { NewsCreateButton } from "./news-create-button";
 import { NewsRowActions } from "./news-row-actions";
@@ -27,15 +27,9 @@ export async function NewsAdminScreen({ data }: { data: NewsAdminData }) {
 
   return (
     <div className={styles.screen} data-testid="news-admin">
-      <section className={styles.card}>
-        <div className={styles.head}>
-          <div>
-            <h1 className={styles.title} data-testid="page-title">{t("title")}</h1>
-            <p className={styles.intro}>{t("intro")}</p>
-          </div>
-          <NewsCreateButton imageRule={data.imageRule} />
-        </div>
-      </section>
+      <ListHeader title={t("title")} intro={t("intro")}>
+        <NewsCreateButton imageRule={data.imageRule} />
+      </ListHeader>
 
       <FilterForm action={`/${ROUTE}`} id="news-admin" t={t}>
         <TextFilter id={id("q")} label={t("filters.q")} name="q" value={f.q} maxLength={100} placeholder={t("filters.qPlaceholder")} style={{ minWidth: 260 }} testId="news-admin-q" />
@@ -46,9 +40,8 @@ export async function NewsAdminScreen({ data }: { data: NewsAdminData }) {
       <ListResults
         id="news-admin"
         t={t}
-        total={page.total}
-        count={page.rows.length}
-        pager={{ id: "news-admin", t, href, cursor: f.cursor, prev: page.prev, next: page.next }}
+        page={page}
+        href={href}
         head={
           <>
             <th>{t("columns.title")}</th>
