@@ -1,4 +1,3 @@
-import Form from "next/form";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { downloadQuery, type DownloadPage, type DownloadRow } from "@/lib/downloads/queries";
@@ -8,6 +7,7 @@ import { DownloadGallery } from "./download-gallery";
 import { DownloadCreateButton, DownloadManageBar } from "./download-manage";
 import { FileIcon, LinkIcon, LockIcon } from "./icons";
 import { fileSize } from "./file-size";
+import { FilterForm, ListHeader, ListResults, SelectFilter, SizeFilter, TextFilter } from "@/components/list/record-list";
 import styles from "@/components/ui/record-screen.module.css";
 import own from "./downloads.module.css";
 
@@ -30,64 +30,25 @@ export async function DownloadList({ page, rules }: Props) {
 
   return (
     <div className={styles.screen} data-testid="download-list">
-      <section className={styles.card}>
-        <div className={styles.head}>
-          <div>
-            <h1 className={styles.title} data-testid="page-title">{t("title")}</h1>
-            <p className={styles.intro}>{t(manage ? "staffIntro" : "intro")}</p>
-          </div>
-          {manage && <DownloadCreateButton rules={rules} />}
-        </div>
-      </section>
+      <ListHeader title={t("title")} intro={t(manage ? "staffIntro" : "intro")}>
+        {manage && <DownloadCreateButton rules={rules} />}
+      </ListHeader>
 
-      <section className={styles.card}>
-        <Form action={`/${ROUTE}`} className={styles.filters} data-testid="download-filters">
-          <label className={styles.field} htmlFor={id("q")}>
-            {t("filters.keyword")}
-            <input id={id("q")} className={`${styles.input} ${own.keyword}`} type="search" name="q" defaultValue={f.q} maxLength={100} placeholder={t("filters.keywordPlaceholder")} autoComplete="off" data-testid="download-keyword" />
-          </label>
-          {page.manage && (
-            <label className={styles.field} htmlFor={id("status")}>
-              {t("filters.status")}
-              <select id={id("status")} className={styles.input} name="status" defaultValue={f.status} data-testid="download-status-filter">
-                <option value="">{t("filters.any")}</option>
-                <option value="enabled">{t("status.enabled")}</option>
-                <option value="disabled">{t("status.disabled")}</option>
-              </select>
-            </label>
-          )}
-          <label className={styles.field} htmlFor={id("size")}>
-            {t("filters.size")}
-            <select id={id("size")} className={styles.input} style={{ minWidth: 80 }} name="size" defaultValue={String(f.size)}>
-              {SIZES.map((s) => <option key={s} value={s}>{s}</option>)}
-            </select>
-          </label>
-          <div className={styles.buttons}>
-            <button type="submit" className={styles.buttonPrimary} data-testid="download-search">{t("filters.search")}</button>
-            <Link href={`/${ROUTE}`} className={styles.button}>{t("filters.reset")}</Link>
-          </div>
-        </Form>
-      </section>
-
-      <section className={styles.card}>
-        <p className={styles.muted} style={{ margin: "0 0 12px" }} data-testid="download-count">
-          {page.total.capped ? t("countCapped", { count: page.total.count }) : t("count", { count: page.total.count })}
-        </p>
-        {page.rows.length === 0 ? (
-          <p className={styles.empty} data-testid="download-empty">{t(f.q || f.status ? "emptySearch" : "empty")}</p>
-        ) : (
-          <ul className={own.items}>
-            {page.rows.map((r) => (
-              <Item key={r.id} r={r} detail={href({ ...(f.cursor ? { cursor: f.cursor } : {}), id: r.id })} rules={manage ? rules : null} t={t} when={(iso) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false })} size={(n) => fileSize(n, (v, d) => format.number(v, { maximumFractionDigits: d }))} />
-            ))}
-          </ul>
+      <FilterForm action={`/${ROUTE}`} id="download" t={t}>
+        <TextFilter id={id("q")} label={t("filters.keyword")} type="search" name="q" value={f.q} maxLength={100} placeholder={t("filters.keywordPlaceholder")} inputClass={own.keyword} testId="download-keyword" />
+        {page.manage && (
+          <SelectFilter id={id("status")} label={t("filters.status")} name="status" value={f.status} any={t("filters.any")} options={[{ value: "enabled", label: t("status.enabled") }, { value: "disabled", label: t("status.disabled") }]} testId="download-status-filter" />
         )}
-        <nav className={styles.pager} aria-label={t("pagination")}>
-          {f.cursor ? <Link className={styles.button} href={href({})}>{t("latest")}</Link> : null}
-          {page.prev ? <Link className={styles.button} href={href({ cursor: page.prev })} data-testid="download-newer">{t("newer")}</Link> : <span className={`${styles.button} ${styles.off}`} aria-disabled="true">{t("newer")}</span>}
-          {page.next ? <Link className={styles.button} href={href({ cursor: page.next })} data-testid="download-older">{t("older")}</Link> : <span className={`${styles.button} ${styles.off}`} aria-disabled="true">{t("older")}</span>}
-        </nav>
-      </section>
+        <SizeFilter id={id("size")} label={t("filters.size")} value={f.size} sizes={SIZES} />
+      </FilterForm>
+
+      <ListResults id="download" t={t} page={page} href={href} empty={t(f.q || f.status ? "emptySearch" : "empty")}>
+        <ul className={own.items}>
+          {page.rows.map((r) => (
+            <Item key={r.id} r={r} detail={href({ ...(f.cursor ? { cursor: f.cursor } : {}), id: r.id })} rules={manage ? rules : null} t={t} when={(iso) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false })} size={(n) => fileSize(n, (v, d) => format.number(v, { maximumFractionDigits: d }))} />
+          ))}
+        </ul>
+      </ListResults>
     </div>
   );
 }

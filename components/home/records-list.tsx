@@ -1,4 +1,3 @@
-import Form from "next/form";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { StatusBadge } from "@/components/ui/status-badge";
@@ -7,6 +6,7 @@ import { formatMoney } from "@/lib/format/money";
 import type { RecordRow, RecordsPage } from "@/lib/home/records";
 import { RECORD_KINDS, RECORD_PAGE_SIZES, recordsQuery, type RecordKind } from "@/lib/home/records-params";
 import type { Locale } from "@/lib/i18n/config";
+import { DateFilter, FilterForm, ListHeader, ListResults, SelectFilter, SizeFilter, TextFilter } from "@/components/list/record-list";
 import styles from "@/components/ui/record-screen.module.css";
 import own from "./records.module.css";
 
@@ -58,98 +58,59 @@ export async function RecordsList({ page, locale, dicts, company }: Props) {
 
   return (
     <div className={styles.screen} data-testid="records">
-      <section className={styles.card}>
-        <div className={styles.head}>
-          <div>
-            <h1 className={styles.title} data-testid="page-title">{t("title")}</h1>
-            <p className={styles.intro}>{company ? t("dealerIntro", { company }) : t("staffIntro")}</p>
-          </div>
-        </div>
-      </section>
+      <ListHeader title={t("title")} intro={company ? t("dealerIntro", { company }) : t("staffIntro")} />
 
-      <section className={styles.card}>
-        <Form action={`/${ROUTE}`} className={styles.filters} data-testid="records-filters">
-          <label className={styles.field} htmlFor={id("kind")}>
-            {t("filters.kind")}
-            <select id={id("kind")} className={styles.input} name="kind" defaultValue={f.kind} data-testid="records-kind">
-              <option value="">{t("filters.any")}</option>
-              {RECORD_KINDS.map((k) => <option key={k} value={k}>{t(`kinds.${k}`)}</option>)}
-            </select>
-          </label>
-          <label className={styles.field} htmlFor={id("from")}>
-            {t("filters.from")}
-            <input id={id("from")} className={styles.input} type="date" name="from" defaultValue={f.from} min="2000-01-01" max="2100-12-31" />
-          </label>
-          <label className={styles.field} htmlFor={id("to")}>
-            {t("filters.to")}
-            <input id={id("to")} className={styles.input} type="date" name="to" defaultValue={f.to} min="2000-01-01" max="2100-12-31" />
-          </label>
-          {page.staff && (
-            <label className={styles.field} htmlFor={id("company")}>
-              {t("filters.company")}
-              <input id={id("company")} className={styles.input} name="company" defaultValue={f.company} maxLength={50} placeholder={t("filters.companyPlaceholder")} autoComplete="off" />
-            </label>
-          )}
-          <label className={styles.field} htmlFor={id("size")}>
-            {t("filters.size")}
-            <select id={id("size")} className={styles.input} style={{ minWidth: 80 }} name="size" defaultValue={String(f.size)}>
-              {RECORD_PAGE_SIZES.map((s) => <option key={s} value={s}>{s}</option>)}
-            </select>
-          </label>
-          <div className={styles.buttons}>
-            <button type="submit" className={styles.buttonPrimary} data-testid="records-search">{t("filters.search")}</button>
-            <Link href={`/${ROUTE}`} className={styles.button}>{t("filters.reset")}</Link>
-          </div>
-        </Form>
-      </section>
-
-      <section className={styles.card}>
-        {page.rows.length === 0 ? (
-          <p className={styles.empty} data-testid="records-empty">{filtered ? t("empty") : t("emptyAll")}</p>
-        ) : (
-          <div className={styles.tableWrap}>
-            <table className={`${styles.table} ${own.table}`} data-testid="records-table">
-              <thead>
-                <tr>
-                  <th>{t("columns.time")}</th>
-                  <th>{t("columns.kind")}</th>
-                  <th>{t("columns.number")}</th>
-                  {page.staff && <th>{t("columns.company")}</th>}
-                  <th>{t("columns.description")}</th>
-                  <th>{t("columns.status")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.rows.flatMap((r, i) => {
-                  const d = days[i];
-                  const head = i === 0 || d !== days[i - 1] ? (
-                    <tr key={`day-${r.kind}-${r.id}`} className={own.dayRow}>
-                      <th colSpan={columns} scope="colgroup">{d}</th>
-                    </tr>
-                  ) : null;
-                  const row = (
-                    <tr key={`${r.kind}-${r.id}`} data-testid="records-row" data-kind={r.kind} data-number={r.number} data-status={r.status}>
-                      <td className={own.time}><time dateTime={r.at}>{time(r.at)}</time></td>
-                      <td><span className={own.kind} data-kind={r.kind}>{t(`kinds.${r.kind}`)}</span></td>
-                      <td className={own.number}>
-                        {r.href ? <Link className={styles.link} href={"/" + r.href} prefetch={false} aria-label={t("open", { number: r.number })}>{r.number}</Link> : r.number}
-                      </td>
-                      {page.staff && <td className={own.company}>{zh ? r.company.nameZh : r.company.nameEn} <span className={styles.sub}>{r.company.code}</span></td>}
-                      <td className={own.description}>{describe(r)}</td>
-                      <td><StatusBadge items={statusItems(r.kind)} value={r.status} locale={locale} testId="records-status" /></td>
-                    </tr>
-                  );
-                  return head ? [head, row] : [row];
-                })}
-              </tbody>
-            </table>
-          </div>
+      <FilterForm action={`/${ROUTE}`} id="records" t={t}>
+        <SelectFilter id={id("kind")} label={t("filters.kind")} name="kind" value={f.kind} any={t("filters.any")} options={RECORD_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} testId="records-kind" />
+        <DateFilter id={id("from")} label={t("filters.from")} name="from" value={f.from} />
+        <DateFilter id={id("to")} label={t("filters.to")} name="to" value={f.to} />
+        {page.staff && (
+          <TextFilter id={id("company")} label={t("filters.company")} name="company" value={f.company} maxLength={50} placeholder={t("filters.companyPlaceholder")} />
         )}
-        <nav className={styles.pager} aria-label={t("pagination")}>
-          {f.cursor ? <Link className={styles.button} href={href({})} data-testid="records-latest">{t("latest")}</Link> : null}
-          {page.next ? <Link className={styles.button} href={href({ cursor: page.next })} data-testid="records-older">{t("older")}</Link> : <span className={`${styles.button} ${styles.off}`} aria-disabled="true">{t("older")}</span>}
-        </nav>
-      </section>
+        <SizeFilter id={id("size")} label={t("filters.size")} value={f.size} sizes={RECORD_PAGE_SIZES} />
+      </FilterForm>
+
+      <ListResults
+        id="records"
+        t={t}
+        page={page}
+        href={href}
+        showCount={false}
+        empty={filtered ? t("empty") : t("emptyAll")}
+        tableClass={own.table}
+        head={
+          <>
+            <th>{t("columns.time")}</th>
+            <th>{t("columns.kind")}</th>
+            <th>{t("columns.number")}</th>
+            {page.staff && <th>{t("columns.company")}</th>}
+            <th>{t("columns.description")}</th>
+            <th>{t("columns.status")}</th>
+          </>
+        }
+      >
+        {page.rows.flatMap((r, i) => {
+          const d = days[i];
+          const head = i === 0 || d !== days[i - 1] ? (
+            <tr key={`day-${r.kind}-${r.id}`} className={own.dayRow}>
+              <th colSpan={columns} scope="colgroup">{d}</th>
+            </tr>
+          ) : null;
+          const row = (
+            <tr key={`${r.kind}-${r.id}`} data-testid="records-row" data-kind={r.kind} data-number={r.number} data-status={r.status}>
+              <td className={own.time}><time dateTime={r.at}>{time(r.at)}</time></td>
+              <td><span className={own.kind} data-kind={r.kind}>{t(`kinds.${r.kind}`)}</span></td>
+              <td className={own.number}>
+                {r.href ? <Link className={styles.link} href={"/" + r.href} prefetch={false} aria-label={t("open", { number: r.number })}>{r.number}</Link> : r.number}
+              </td>
+              {page.staff && <td className={own.company}>{zh ? r.company.nameZh : r.company.nameEn} <span className={styles.sub}>{r.company.code}</span></td>}
+              <td className={own.description}>{describe(r)}</td>
+              <td><StatusBadge items={statusItems(r.kind)} value={r.status} locale={locale} testId="records-status" /></td>
+            </tr>
+          );
+          return head ? [head, row] : [row];
+        })}
+      </ListResults>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { dayEnd, dayStart, text } from "@/lib/accounts/list-params";
+import { text } from "@/lib/accounts/list-params";
 import { canOpenRoute } from "@/lib/access/menus";
 import { hasPermission, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
@@ -9,7 +9,9 @@ import { getUploadRules } from "@/lib/uploads/rules";
 import { vehicleScope } from "@/lib/vehicles/sales";
 import { COMPLAINT_STATUSES } from "./complaint-schemas";
 import { complaintDetail, complaintScope, type ComplaintDetail } from "./complaints";
-import { decodeTimeCursor, int4Id } from "@/lib/validation/ids";
+import { int4Id } from "@/lib/validation/ids";
+import { choiceParam, codeParam, COUNT_CAP, cursorParam, dayParam, queryString, sizeParam, sizeValue, type Total } from "@/lib/list/keyset";
+import { companyFilter, dayRangeWhere, readKeysetPage } from "@/lib/list/prisma";
 
 // The complaint list and detail (afterSale/complaint and GET /api/v1/complaints), read through
 // the scope the service locks with. The list pages by keyset on (createdAt desc, id desc) with
@@ -18,7 +20,7 @@ import { decodeTimeCursor, int4Id } from "@/lib/validation/ids";
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
-export const COUNT_CAP = 1000;
+export { COUNT_CAP };
 /** The list shows the start of the question description; the detail has all of it. */
 export const SUMMARY_CHARS = 80;
 
@@ -44,46 +46,35 @@ export type ComplaintFilters = {
 
 
 export function parseComplaintFilters(p: URLSearchParams): ComplaintFilters {
-  const from = text(p, "from", 10);
-  const to = text(p, "to", 10);
-  const status = p.get("status");
-  const size = Math.floor(Number(p.get("size")));
-  const cursor = text(p, "cursor", 40);
   return {
-    status: status && (COMPLAINT_STATUSES as readonly string[]).includes(status) ? (status as ComplaintStatus) : "",
-    category: text(p, "category", 32).toUpperCase().replace(/[^A-Z0-9_]/g, ""),
-    from: dayStart(from) ? from : "",
-    to: dayStart(to) ? to : "",
-    vin: text(p, "vin", 17).toUpperCase().replace(/[^A-Z0-9]/g, ""),
-    complaintNo: text(p, "complaintNo", 32).toUpperCase().replace(/[^A-Z0-9-]/g, ""),
+    status: choiceParam(p, "status", COMPLAINT_STATUSES),
+    category: codeParam(p, "category", 32, /[^A-Z0-9_]/g),
+    from: dayParam(p, "from"),
+    to: dayParam(p, "to"),
+    vin: codeParam(p, "vin", 17),
+    complaintNo: codeParam(p, "complaintNo", 32, /[^A-Z0-9-]/g),
     company: text(p, "company", 50),
     mine: p.get("mine") === "1",
-    cursor: decodeTimeCursor(cursor) ? cursor : "",
-    size: size >= 1 && size <= MAX_PAGE_SIZE ? size : DEFAULT_PAGE_SIZE,
+    cursor: cursorParam(p),
+    size: sizeParam(p, { fallback: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE }),
   };
 }
 
 /** The filters back as a query string (for links); cursor and defaults left out unless asked. */
 export function complaintQuery(f: Partial<ComplaintFilters>, extra: Record<string, string | number> = {}): string {
-  const p = new URLSearchParams();
-  for (const k of ["status", "category", "from", "to", "vin", "complaintNo", "company"] as const) if (f[k]) p.set(k, String(f[k]));
-  if (f.mine) p.set("mine", "1");
-  if (f.size && f.size !== DEFAULT_PAGE_SIZE) p.set("size", String(f.size));
-  for (const [k, v] of Object.entries(extra)) p.set(k, String(v));
-  const q = p.toString();
-  return q ? `?${q}` : "";
+  const { status, category, from, to, vin, complaintNo, company, mine } = f;
+  return queryString({ status, category, from, to, vin, complaintNo, company, mine, size: sizeValue(f.size, DEFAULT_PAGE_SIZE) }, extra);
 }
 
 function filterWhere(viewer: Viewer, f: ComplaintFilters, staff: boolean): Prisma.ComplaintWhereInput[] {
   const and: Prisma.ComplaintWhereInput[] = [];
   if (f.status) and.push({ status: f.status });
   if (f.category) and.push({ category: f.category });
-  const from = dayStart(f.from);
-  const to = dayEnd(f.to);
-  if (from || to) and.push({ createdAt: { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) } });
+  const created = dayRangeWhere(f.from, f.to);
+  if (created) and.push({ createdAt: created });
   if (f.vin) and.push({ vin: f.vin.length === 17 ? f.vin : { contains: f.vin } });
   if (f.complaintNo) and.push({ complaintNo: { startsWith: f.complaintNo } });
-  if (staff && f.company) and.push({ company: { OR: [{ code: { startsWith: f.company, mode: "insensitive" } }, { nameEn: { contains: f.company, mode: "insensitive" } }, { nameZh: { contains: f.company } }] } });
+  if (staff && f.company) and.push({ company: companyFilter(f.company) });
   if (staff && f.mine) and.push({ handlerId: viewer.userId });
   return and;
 }
@@ -108,7 +99,7 @@ export type ComplaintPage = {
   filters: ComplaintFilters;
   next: string | null;
   prev: string | null;
-  total: { count: number; capped: boolean };
+  total: Total;
   staff: boolean;
 };
 
@@ -123,41 +114,12 @@ const toRow = (r: ListRaw): ComplaintRow => ({
   createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(), company: r.company, creator: r.creator.name, handler: r.handler?.name ?? null,
 });
 
-function decodeCursor(cursor: string): { before: boolean; createdAt: Date; id: number } | null {
-  const c = decodeTimeCursor(cursor);
-  return c && { before: c.before, createdAt: c.at, id: c.id };
-}
-const cursorOf = (dir: "a" | "b", r: { createdAt: Date; id: number }) => `${dir}${r.createdAt.getTime()}_${r.id}`;
-
 export async function listComplaints(viewer: Viewer, filters: ComplaintFilters): Promise<ComplaintPage> {
   const staff = viewer.userType !== "DEALER";
   const where: Prisma.ComplaintWhereInput = { AND: [await complaintScope(viewer), ...filterWhere(viewer, filters, staff)] };
-  const size = Math.min(Math.max(1, filters.size), MAX_PAGE_SIZE);
-  const c = decodeCursor(filters.cursor);
-  const before = !!c?.before;
-  const keyset: Prisma.ComplaintWhereInput | null = c
-    ? before
-      ? { OR: [{ createdAt: { gt: c.createdAt } }, { createdAt: c.createdAt, id: { gt: c.id } }] }
-      : { OR: [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: c.id } }] }
-    : null;
-  const dir = before ? "asc" : "desc";
-  const [raw, count] = await Promise.all([
-    db().complaint.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: [{ createdAt: dir }, { id: dir }], take: size + 1, select: LIST_SELECT }),
-    db().complaint.count({ where, take: COUNT_CAP + 1 }),
-  ]);
-  const more = raw.length > size;
-  const page = raw.slice(0, size);
-  if (before) page.reverse();
-  const first = page[0];
-  const last = page[page.length - 1];
-  return {
-    rows: page.map(toRow),
-    filters,
-    next: last && (before ? true : more) ? cursorOf("a", last) : null,
-    prev: first && (before ? more : !!c) ? cursorOf("b", first) : null,
-    total: { count: Math.min(count, COUNT_CAP), capped: count > COUNT_CAP },
-    staff,
-  };
+  const { rows, next, prev, total } = await readKeysetPage(filters, "createdAt", where,
+    (q) => db().complaint.findMany({ ...q, select: LIST_SELECT }), (q) => db().complaint.count(q), { maxSize: MAX_PAGE_SIZE });
+  return { rows: rows.map(toRow), filters, next, prev, total, staff };
 }
 
 export type ComplaintView = ComplaintDetail & {

@@ -1,5 +1,5 @@
 import "server-only";
-import { dayEnd, dayStart, text } from "@/lib/accounts/list-params";
+import { text } from "@/lib/accounts/list-params";
 import { hasPermission, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { dicts } from "@/lib/dict/dict";
@@ -14,7 +14,10 @@ import { getUploadRule } from "@/lib/uploads/rules";
 import { MAX_BATCH_RETURNS, RETURN_BATCH_STATUSES, SALES_RETURN_STATUSES } from "./return-schemas";
 import { salesReturnMovesFor, type SalesReturnMove } from "./return-states";
 import { PART_IMG_FIELD, RETURN_OWNER, returnBatchScope, returnScope } from "./returns";
-import { decodeTimeCursor, int4Id } from "@/lib/validation/ids";
+import { int4Id } from "@/lib/validation/ids";
+import { type EventView, statusHistory } from "@/lib/list/history";
+import { choiceParam, codeParam, COUNT_CAP, cursorParam, dayParam, queryString, sizeParam, sizeValue, type Total } from "@/lib/list/keyset";
+import { companyFilter, dayRangeWhere, readKeysetPage } from "@/lib/list/prisma";
 
 // The parts return screens' reads (afterSale/salesReturn, afterSale/salesReturnLogs and GET
 // /api/v1/sales-returns), through the same scopes the services lock with: a dealer's own
@@ -26,7 +29,8 @@ import { decodeTimeCursor, int4Id } from "@/lib/validation/ids";
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
-export const COUNT_CAP = 1000;
+export { COUNT_CAP };
+export type { EventView };
 /** The parts search answers at most this many; the dealer types more to narrow it down. */
 export const PART_CHOICES = 20;
 /** The orders offered for one part: the most recent ones. */
@@ -34,54 +38,14 @@ export const ORDER_CHOICES = 50;
 
 const CODE_RE = /^[A-Z0-9_]{1,32}$/;
 
-type Cursor = { before: boolean; createdAt: Date; id: number };
-function decodeCursor(cursor: string): Cursor | null {
-  const c = decodeTimeCursor(cursor);
-  return c && { before: c.before, createdAt: c.at, id: c.id };
-}
-const cursorOf = (dir: "a" | "b", r: { createdAt: Date; id: number }) => `${dir}${r.createdAt.getTime()}_${r.id}`;
-/** Rows after (older) or before (newer) the cursor, in the order the page is read. */
-function keysetOf(c: Cursor | null) {
-  if (!c) return null;
-  return c.before
-    ? { OR: [{ createdAt: { gt: c.createdAt } }, { createdAt: c.createdAt, id: { gt: c.id } }] }
-    : { OR: [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: c.id } }] };
-}
-/** The page read one row long (to know whether there is more), turned into display order and cursors. */
-function pageOf<R extends { createdAt: Date; id: number }>(raw: R[], size: number, c: Cursor | null) {
-  const before = !!c?.before;
-  const more = raw.length > size;
-  const page = raw.slice(0, size);
-  if (before) page.reverse();
-  const first = page[0];
-  const last = page[page.length - 1];
-  return {
-    page,
-    next: last && (before ? true : more) ? cursorOf("a", last) : null,
-    prev: first && (before ? more : !!c) ? cursorOf("b", first) : null,
-  };
-}
-const total = (count: number) => ({ count: Math.min(count, COUNT_CAP), capped: count > COUNT_CAP });
-const sizeOf = (p: URLSearchParams) => {
-  const size = Math.floor(Number(p.get("size")));
-  return size >= 1 && size <= MAX_PAGE_SIZE ? size : DEFAULT_PAGE_SIZE;
-};
-const companyFilter = (q: string): Prisma.CompanyWhereInput => ({ OR: [{ code: { startsWith: q, mode: "insensitive" } }, { nameEn: { contains: q, mode: "insensitive" } }, { nameZh: { contains: q } }] });
+const sizeOf = (p: URLSearchParams) => sizeParam(p, { fallback: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE });
 const isStaff = (viewer: Viewer) => viewer.userType !== "DEALER";
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 const validId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
 
 export type CompanyName = { code: string; nameEn: string; nameZh: string };
-export type EventView = { id: number; from: string | null; to: string; note: string | null; user: string | null; at: string };
-
 /** The status history of one record, with the users' names (two queries whatever its length). */
-async function eventsOf(entity: "SalesReturn" | "ReturnBatch", id: number): Promise<EventView[]> {
-  const events = await db().statusEvent.findMany({ where: { entity, entityId: id }, orderBy: { id: "asc" }, select: { id: true, fromStatus: true, toStatus: true, note: true, userId: true, createdAt: true } });
-  const userIds = [...new Set(events.map((e) => e.userId).filter((x): x is number => x !== null))];
-  const users = userIds.length ? await db().user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true } }) : [];
-  const nameOf = new Map(users.map((u) => [u.id, u.name]));
-  return events.map((e) => ({ id: e.id, from: e.fromStatus, to: e.toStatus, note: e.note, user: e.userId ? (nameOf.get(e.userId) ?? null) : null, at: e.createdAt.toISOString() }));
-}
+const eventsOf = (entity: "SalesReturn" | "ReturnBatch", id: number): Promise<EventView[]> => statusHistory(entity, id);
 
 // ---------------------------------------------------------------------------------------------
 // Sales returns
@@ -105,41 +69,32 @@ export type SalesReturnFilters = {
 };
 
 export function parseSalesReturnFilters(p: URLSearchParams): SalesReturnFilters {
-  const from = text(p, "from", 10);
-  const to = text(p, "to", 10);
-  const status = p.get("status");
   const returnType = text(p, "returnType", 32).toUpperCase();
-  const cursor = text(p, "cursor", 40);
   return {
-    status: status && (SALES_RETURN_STATUSES as readonly string[]).includes(status) ? (status as SalesReturnStatus) : "",
+    status: choiceParam(p, "status", SALES_RETURN_STATUSES),
     returnType: CODE_RE.test(returnType) ? returnType : "",
-    from: dayStart(from) ? from : "",
-    to: dayStart(to) ? to : "",
-    vin: text(p, "vin", 17).toUpperCase().replace(/[^A-Z0-9]/g, ""),
-    returnNo: text(p, "returnNo", 32).toUpperCase().replace(/[^A-Z0-9-]/g, ""),
+    from: dayParam(p, "from"),
+    to: dayParam(p, "to"),
+    vin: codeParam(p, "vin", 17),
+    returnNo: codeParam(p, "returnNo", 32, /[^A-Z0-9-]/g),
     company: text(p, "company", 50),
-    cursor: decodeTimeCursor(cursor) ? cursor : "",
+    cursor: cursorParam(p),
     size: sizeOf(p),
   };
 }
 
 /** The filters back as a query string (for links); cursor and defaults left out unless asked. */
 export function salesReturnQuery(f: Partial<SalesReturnFilters>, extra: Record<string, string | number> = {}): string {
-  const p = new URLSearchParams();
-  for (const k of ["status", "returnType", "from", "to", "vin", "returnNo", "company"] as const) if (f[k]) p.set(k, String(f[k]));
-  if (f.size && f.size !== DEFAULT_PAGE_SIZE) p.set("size", String(f.size));
-  for (const [k, v] of Object.entries(extra)) p.set(k, String(v));
-  const q = p.toString();
-  return q ? `?${q}` : "";
+  const { status, returnType, from, to, vin, returnNo, company } = f;
+  return queryString({ status, returnType, from, to, vin, returnNo, company, size: sizeValue(f.size, DEFAULT_PAGE_SIZE) }, extra);
 }
 
 function returnFilterWhere(f: SalesReturnFilters, staff: boolean): Prisma.SalesReturnWhereInput[] {
   const and: Prisma.SalesReturnWhereInput[] = [];
   if (f.status) and.push({ status: f.status });
   if (f.returnType) and.push({ returnType: f.returnType });
-  const from = dayStart(f.from);
-  const to = dayEnd(f.to);
-  if (from || to) and.push({ createdAt: { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) } });
+  const created = dayRangeWhere(f.from, f.to);
+  if (created) and.push({ createdAt: created });
   // A whole VIN uses the index; a part of one (the last digits people read off a car) scans
   // within the scope the other conditions leave.
   if (f.vin) and.push({ vin: f.vin.length === 17 ? f.vin : { contains: f.vin } });
@@ -169,7 +124,7 @@ export type SalesReturnPage = {
   filters: SalesReturnFilters;
   next: string | null;
   prev: string | null;
-  total: { count: number; capped: boolean };
+  total: Total;
   staff: boolean;
 };
 
@@ -183,16 +138,9 @@ const toReturnRow = (r: ReturnListRaw): SalesReturnRow => ({
 export async function listSalesReturns(viewer: Viewer, filters: SalesReturnFilters): Promise<SalesReturnPage> {
   const staff = isStaff(viewer);
   const where: Prisma.SalesReturnWhereInput = { AND: [await returnScope(viewer), ...returnFilterWhere(filters, staff)] };
-  const size = Math.min(Math.max(1, filters.size), MAX_PAGE_SIZE);
-  const c = decodeCursor(filters.cursor);
-  const keyset = keysetOf(c);
-  const dir = c?.before ? "asc" : "desc";
-  const [raw, count] = await Promise.all([
-    db().salesReturn.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: [{ createdAt: dir }, { id: dir }], take: size + 1, select: RETURN_LIST_SELECT }),
-    db().salesReturn.count({ where, take: COUNT_CAP + 1 }),
-  ]);
-  const { page, next, prev } = pageOf(raw, size, c);
-  return { rows: page.map(toReturnRow), filters, next, prev, total: total(count), staff };
+  const { rows, next, prev, total } = await readKeysetPage(filters, "createdAt", where,
+    (q) => db().salesReturn.findMany({ ...q, select: RETURN_LIST_SELECT }), (q) => db().salesReturn.count(q), { maxSize: MAX_PAGE_SIZE });
+  return { rows: rows.map(toReturnRow), filters, next, prev, total, staff };
 }
 
 const RETURN_DETAIL_SELECT = {
@@ -291,36 +239,27 @@ export type ReturnBatchFilters = {
 };
 
 export function parseReturnBatchFilters(p: URLSearchParams): ReturnBatchFilters {
-  const from = text(p, "from", 10);
-  const to = text(p, "to", 10);
-  const status = p.get("status");
-  const cursor = text(p, "cursor", 40);
   return {
-    status: status && (RETURN_BATCH_STATUSES as readonly string[]).includes(status) ? (status as ReturnBatchStatus) : "",
-    from: dayStart(from) ? from : "",
-    to: dayStart(to) ? to : "",
-    batchNo: text(p, "batchNo", 32).toUpperCase().replace(/[^A-Z0-9-]/g, ""),
+    status: choiceParam(p, "status", RETURN_BATCH_STATUSES),
+    from: dayParam(p, "from"),
+    to: dayParam(p, "to"),
+    batchNo: codeParam(p, "batchNo", 32, /[^A-Z0-9-]/g),
     company: text(p, "company", 50),
-    cursor: decodeTimeCursor(cursor) ? cursor : "",
+    cursor: cursorParam(p),
     size: sizeOf(p),
   };
 }
 
 export function returnBatchQuery(f: Partial<ReturnBatchFilters>, extra: Record<string, string | number> = {}): string {
-  const p = new URLSearchParams();
-  for (const k of ["status", "from", "to", "batchNo", "company"] as const) if (f[k]) p.set(k, String(f[k]));
-  if (f.size && f.size !== DEFAULT_PAGE_SIZE) p.set("size", String(f.size));
-  for (const [k, v] of Object.entries(extra)) p.set(k, String(v));
-  const q = p.toString();
-  return q ? `?${q}` : "";
+  const { status, from, to, batchNo, company } = f;
+  return queryString({ status, from, to, batchNo, company, size: sizeValue(f.size, DEFAULT_PAGE_SIZE) }, extra);
 }
 
 function batchFilterWhere(f: ReturnBatchFilters, staff: boolean): Prisma.ReturnBatchWhereInput[] {
   const and: Prisma.ReturnBatchWhereInput[] = [];
   if (f.status) and.push({ status: f.status });
-  const from = dayStart(f.from);
-  const to = dayEnd(f.to);
-  if (from || to) and.push({ createdAt: { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) } });
+  const created = dayRangeWhere(f.from, f.to);
+  if (created) and.push({ createdAt: created });
   if (f.batchNo) and.push({ batchNo: { startsWith: f.batchNo } });
   if (staff && f.company) and.push({ company: companyFilter(f.company) });
   return and;
@@ -343,7 +282,7 @@ export type ReturnBatchPage = {
   filters: ReturnBatchFilters;
   next: string | null;
   prev: string | null;
-  total: { count: number; capped: boolean };
+  total: Total;
   staff: boolean;
 };
 
@@ -355,16 +294,9 @@ const toBatchRow = (b: BatchListRaw): ReturnBatchRow => ({
 export async function listReturnBatches(viewer: Viewer, filters: ReturnBatchFilters): Promise<ReturnBatchPage> {
   const staff = isStaff(viewer);
   const where: Prisma.ReturnBatchWhereInput = { AND: [await returnBatchScope(viewer), ...batchFilterWhere(filters, staff)] };
-  const size = Math.min(Math.max(1, filters.size), MAX_PAGE_SIZE);
-  const c = decodeCursor(filters.cursor);
-  const keyset = keysetOf(c);
-  const dir = c?.before ? "asc" : "desc";
-  const [raw, count] = await Promise.all([
-    db().returnBatch.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: [{ createdAt: dir }, { id: dir }], take: size + 1, select: BATCH_LIST_SELECT }),
-    db().returnBatch.count({ where, take: COUNT_CAP + 1 }),
-  ]);
-  const { page, next, prev } = pageOf(raw, size, c);
-  return { rows: page.map(toBatchRow), filters, next, prev, total: total(count), staff };
+  const { rows, next, prev, total } = await readKeysetPage(filters, "createdAt", where,
+    (q) => db().returnBatch.findMany({ ...q, select: BATCH_LIST_SELECT }), (q) => db().returnBatch.count(q), { maxSize: MAX_PAGE_SIZE });
+  return { rows: rows.map(toBatchRow), filters, next, prev, total, staff };
 }
 
 const ITEM_SELECT = {

@@ -5,7 +5,7 @@ import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { attachmentsOf, attachmentsOfMany } from "@/lib/uploads/access";
 import { DOWNLOAD_IMAGE_FIELD, DOWNLOAD_MANAGE, DOWNLOAD_OWNER } from "./schemas";
-import { decodeTimeCursor } from "@/lib/validation/ids";
+import { choiceParam, COUNT_CAP, cursorParam, decodeCursor, keysetPage, queryString, sizeParam, sizeValue, type Total, cappedTotal } from "@/lib/list/keyset";
 
 // The download centre's list and detail (download/downloadCenters). Everyone who has the screen
 // sees the enabled items; staff with download:manage see the disabled ones too. The list pages
@@ -15,7 +15,7 @@ import { decodeTimeCursor } from "@/lib/validation/ids";
 
 export const MAX_PAGE_SIZE = 50;
 export const DEFAULT_PAGE_SIZE = 10;
-export const COUNT_CAP = 1000;
+export { COUNT_CAP };
 export const EXCERPT_CHARS = 160;
 const MAX_KEYWORD = 100;
 
@@ -35,26 +35,17 @@ const SIZES = [10, 20, 50];
 export const canManageDownloads = (viewer: Viewer) => hasPermission(viewer, DOWNLOAD_MANAGE);
 
 export function parseDownloadFilters(p: URLSearchParams): DownloadFilters {
-  const status = p.get("status");
-  const size = Number(p.get("size"));
-  const cursor = text(p, "cursor", 40);
   return {
     q: text(p, "q", MAX_KEYWORD),
-    status: status === "enabled" || status === "disabled" ? status : "",
-    cursor: decodeTimeCursor(cursor) ? cursor : "",
-    size: SIZES.includes(size) ? size : DEFAULT_PAGE_SIZE,
+    status: choiceParam(p, "status", ["enabled", "disabled"] as const),
+    cursor: cursorParam(p),
+    size: sizeParam(p, { fallback: DEFAULT_PAGE_SIZE, sizes: SIZES }),
   };
 }
 
 /** The filters back as a query string (for links); cursor and defaults left out unless asked. */
 export function downloadQuery(f: Partial<DownloadFilters>, extra: Record<string, string | number> = {}): string {
-  const p = new URLSearchParams();
-  if (f.q) p.set("q", f.q);
-  if (f.status) p.set("status", f.status);
-  if (f.size && f.size !== DEFAULT_PAGE_SIZE) p.set("size", String(f.size));
-  for (const [k, v] of Object.entries(extra)) p.set(k, String(v));
-  const q = p.toString();
-  return q ? `?${q}` : "";
+  return queryString({ q: f.q, status: f.status, size: sizeValue(f.size, DEFAULT_PAGE_SIZE) }, extra);
 }
 
 /** The excerpt: the content's text, whitespace folded, cut in code points. */
@@ -86,7 +77,7 @@ export type DownloadPage = {
   filters: DownloadFilters;
   next: string | null;
   prev: string | null;
-  total: { count: number; capped: boolean };
+  total: Total;
   manage: boolean;
 };
 
@@ -94,12 +85,6 @@ type RawRow = {
   id: number; title: string; stripped: string; locked: boolean; hasUrl: boolean; fileName: string | null; fileSize: number | null;
   enabled: boolean; downloads: number; creatorName: string; createdAt: Date;
 };
-
-function decodeCursor(cursor: string): { before: boolean; createdAt: Date; id: number } | null {
-  const c = decodeTimeCursor(cursor);
-  return c && { before: c.before, createdAt: c.at, id: c.id };
-}
-const cursorOf = (dir: "a" | "b", r: { createdAt: Date; id: number }) => `${dir}${r.createdAt.getTime()}_${r.id}`;
 
 // The content's text: block tags become a space and inline ones nothing (so
 // "<strong>2026</strong>." reads "2026."), then the entities sanitize-html writes for text
@@ -124,7 +109,7 @@ export async function listDownloads(viewer: Viewer, filters: DownloadFilters): P
   const size = Math.min(Math.max(1, filters.size), MAX_PAGE_SIZE);
   const c = decodeCursor(filters.cursor);
   const before = !!c?.before;
-  const keyset = c ? (before ? Prisma.sql`(d."createdAt", d."id") > (${c.createdAt}, ${c.id})` : Prisma.sql`(d."createdAt", d."id") < (${c.createdAt}, ${c.id})`) : null;
+  const keyset = c ? (before ? Prisma.sql`(d."createdAt", d."id") > (${c.at}, ${c.id})` : Prisma.sql`(d."createdAt", d."id") < (${c.at}, ${c.id})`) : null;
   const all = keyset ? (where === Prisma.empty ? Prisma.sql`WHERE ${keyset}` : Prisma.sql`${where} AND ${keyset}`) : where;
   const dir = before ? Prisma.sql`ASC` : Prisma.sql`DESC`;
   const [raw, [{ count }]] = await Promise.all([
@@ -137,12 +122,8 @@ export async function listDownloads(viewer: Viewer, filters: DownloadFilters): P
       LIMIT ${size + 1}`,
     db().$queryRaw<{ count: number }[]>`SELECT count(*)::int AS "count" FROM (SELECT 1 FROM "DownloadItem" d ${where} LIMIT ${COUNT_CAP + 1}) s`,
   ]);
-  const more = raw.length > size;
-  const page = raw.slice(0, size);
-  if (before) page.reverse();
+  const { rows: page, next, prev } = keysetPage(raw, size, c, (r) => r.createdAt);
   const files = await attachmentsOfMany(DOWNLOAD_OWNER, page.map((r) => r.id));
-  const first = page[0];
-  const last = page[page.length - 1];
   return {
     rows: page.map((r) => ({
       id: r.id, title: r.title, excerpt: excerptOf(r.stripped), locked: r.locked, kind: r.hasUrl ? "url" : "file", fileName: r.hasUrl ? null : r.fileName,
@@ -150,9 +131,9 @@ export async function listDownloads(viewer: Viewer, filters: DownloadFilters): P
       images: imagesOf(files.get(String(r.id))),
     })),
     filters,
-    next: last && (before ? true : more) ? cursorOf("a", last) : null,
-    prev: first && (before ? more : !!c) ? cursorOf("b", first) : null,
-    total: { count: Math.min(count, COUNT_CAP), capped: count > COUNT_CAP },
+    next,
+    prev,
+    total: cappedTotal(count),
     manage,
   };
 }

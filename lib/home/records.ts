@@ -6,6 +6,7 @@ import type { Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { OrderType } from "@/lib/generated/prisma/enums";
+import { companyFilter } from "@/lib/list/prisma";
 import { afterCursor, compareKeys, decodeCursor, encodeCursor, parseRecordFilters, RECORD_KINDS, SOURCE_RANK, type Cursor, type RecordFilters, type RecordKind } from "./records-params";
 
 // Records (system/workbench/records): one timeline of a dealer's activity — vehicle and parts
@@ -172,8 +173,6 @@ const SOURCES: Record<RecordKind, (ctx: Ctx) => Promise<Keyed[]>> = {
   partsReturn: partsReturns,
   complaint: complaints,
 };
-
-const companyFilter = (q: string): Prisma.CompanyWhereInput => ({ OR: [{ code: { startsWith: q, mode: "insensitive" } }, { nameEn: { contains: q, mode: "insensitive" } }, { nameZh: { contains: q } }] });
 
 function hrefOf(row: RecordRow, routes: Set<string>): string | null {
   const route = RECORD_ROUTES[row.kind];

@@ -1,5 +1,5 @@
 import "server-only";
-import { dayEnd, dayStart, text } from "@/lib/accounts/list-params";
+import { dayStart, text } from "@/lib/accounts/list-params";
 import { hasPermission, ForbiddenError, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { NotFoundError } from "@/lib/errors";
@@ -10,6 +10,8 @@ import { ORDER_STATUSES, PAYMENT_STATES } from "./order-schemas";
 import { DELETABLE, movesFor, PAYABLE, paymentState, type OrderMove, type PaymentState } from "./order-states";
 import { orderScope } from "./orders";
 import { decodeTimeCursor, int4Id } from "@/lib/validation/ids";
+import { COUNT_CAP, cursorParam, queryString, sizeParam, sizeValue, type Total } from "@/lib/list/keyset";
+import { companyFilter, dayRangeWhere, readKeysetPage } from "@/lib/list/prisma";
 
 // The order lists and details (onlineMall/car/order, onlineMall/mountings/order), read through
 // the same scope the order services lock with (orders.ts orderScope): a dealer sees the company
@@ -20,7 +22,7 @@ import { decodeTimeCursor, int4Id } from "@/lib/validation/ids";
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
 /** The list counts at most this many rows and then shows "1,000+". */
-export const COUNT_CAP = 1000;
+export { COUNT_CAP };
 
 /** Status filter: one status, or VALID = neither cancelled nor rejected (what reconciliation sums). */
 export const STATUS_FILTERS = [...ORDER_STATUSES, "VALID"] as const;
@@ -55,8 +57,6 @@ export function validDay(raw: string | null): string {
 const oneOf = <T extends string>(list: readonly T[], v: string | null): T | "" => (v && (list as readonly string[]).includes(v) ? (v as T) : "");
 
 export function parseOrderFilters(p: URLSearchParams): OrderFilters {
-  const size = Math.floor(Number(p.get("size")));
-  const cursor = text(p, "cursor", 40);
   return {
     status: oneOf(STATUS_FILTERS, p.get("status")),
     from: validDay(p.get("from")),
@@ -65,19 +65,15 @@ export function parseOrderFilters(p: URLSearchParams): OrderFilters {
     orderNo: text(p, "orderNo", 32).toUpperCase().replace(/[^A-Z0-9-]/g, ""),
     company: text(p, "company", 50),
     payment: oneOf(PAYMENT_FILTERS, p.get("payment")),
-    cursor: decodeTimeCursor(cursor) ? cursor : "",
-    size: size >= 1 && size <= MAX_PAGE_SIZE ? size : DEFAULT_PAGE_SIZE,
+    cursor: cursorParam(p),
+    size: sizeParam(p, { fallback: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE }),
   };
 }
 
 /** The filters back as a query string (for links); cursor and defaults left out unless asked. */
 export function filterQuery(f: Partial<OrderFilters>, extra: Record<string, string | number> = {}): string {
-  const p = new URLSearchParams();
-  for (const k of ["status", "from", "to", "orderNo", "company", "payment"] as const) if (f[k]) p.set(k, String(f[k]));
-  if (f.size && f.size !== DEFAULT_PAGE_SIZE) p.set("size", String(f.size));
-  for (const [k, v] of Object.entries(extra)) p.set(k, String(v));
-  const q = p.toString();
-  return q ? `?${q}` : "";
+  const { status, from, to, orderNo, company, payment } = f;
+  return queryString({ status, from, to, orderNo, company, payment, size: sizeValue(f.size, DEFAULT_PAGE_SIZE) }, extra);
 }
 
 /** The where of the filters (without the viewer's scope). Every filter is an indexed column
@@ -86,11 +82,10 @@ export function filterWhere(type: OrderType, f: OrderFilters, staff: boolean): P
   const and: Prisma.OrderWhereInput[] = [{ type }];
   if (f.status === "VALID") and.push({ status: { notIn: CLOSED_STATUSES } });
   else if (f.status) and.push({ status: f.status });
-  const from = dayStart(f.from);
-  const to = dayEnd(f.to);
-  if (from || to) and.push({ createdAt: { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) } });
+  const created = dayRangeWhere(f.from, f.to);
+  if (created) and.push({ createdAt: created });
   if (f.orderNo) and.push({ orderNo: { startsWith: f.orderNo } });
-  if (staff && f.company) and.push({ company: { OR: [{ code: { startsWith: f.company, mode: "insensitive" } }, { nameEn: { contains: f.company, mode: "insensitive" } }, { nameZh: { contains: f.company } }] } });
+  if (staff && f.company) and.push({ company: companyFilter(f.company) });
   const amount = db().order.fields.amount;
   if (f.payment === "PAID") and.push({ paidAmount: { gte: amount } });
   else if (f.payment === "PARTIALLY_PAID") and.push({ paidAmount: { gt: 0, lt: amount } });
@@ -103,7 +98,6 @@ export function decodeCursor(cursor: string): { dir: "after" | "before"; created
   const c = decodeTimeCursor(cursor);
   return c && { dir: c.before ? "before" : "after", createdAt: c.at, id: c.id };
 }
-const cursorOf = (dir: "a" | "b", r: { createdAt: Date; id: number }) => `${dir}${r.createdAt.getTime()}_${r.id}`;
 
 const LIST_SELECT = {
   id: true, orderNo: true, type: true, status: true, quantity: true, amount: true, paidAmount: true, createdAt: true, deliveryWay: true, receiver: true,
@@ -125,7 +119,7 @@ export type OrderListPage = {
   next: string | null;
   prev: string | null;
   /** Rows matching the filters, counted up to COUNT_CAP (capped: there are more). */
-  total: { count: number; capped: boolean };
+  total: Total;
   staff: boolean;
 };
 
@@ -140,33 +134,9 @@ const toListRow = (r: ListRaw): OrderListRow => ({
 export async function listOrders(viewer: Viewer, type: OrderType, filters: OrderFilters): Promise<OrderListPage> {
   const staff = viewer.userType !== "DEALER";
   const where: Prisma.OrderWhereInput = { AND: [await orderScope(viewer), ...filterWhere(type, filters, staff)] };
-  const size = Math.min(Math.max(1, filters.size), MAX_PAGE_SIZE);
-  const c = decodeCursor(filters.cursor);
-  const before = c?.dir === "before";
-  const keyset: Prisma.OrderWhereInput | null = c
-    ? before
-      ? { OR: [{ createdAt: { gt: c.createdAt } }, { createdAt: c.createdAt, id: { gt: c.id } }] }
-      : { OR: [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: c.id } }] }
-    : null;
-  const order = before ? "asc" : "desc";
-  const [raw, count] = await Promise.all([
-    db().order.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: [{ createdAt: order }, { id: order }], take: size + 1, select: LIST_SELECT }),
-    db().order.count({ where, take: COUNT_CAP + 1 }),
-  ]);
-  const more = raw.length > size;
-  const page = raw.slice(0, size);
-  if (before) page.reverse();
-  const first = page[0];
-  const last = page[page.length - 1];
-  return {
-    type,
-    rows: page.map(toListRow),
-    filters,
-    next: last && (before ? true : more) ? cursorOf("a", last) : null,
-    prev: first && (before ? more : !!c) ? cursorOf("b", first) : null,
-    total: { count: Math.min(count, COUNT_CAP), capped: count > COUNT_CAP },
-    staff,
-  };
+  const { rows, next, prev, total } = await readKeysetPage(filters, "createdAt", where,
+    (q) => db().order.findMany({ ...q, select: LIST_SELECT }), (q) => db().order.count(q), { maxSize: MAX_PAGE_SIZE });
+  return { type, rows: rows.map(toListRow), filters, next, prev, total, staff };
 }
 
 const DETAIL_SELECT = {

@@ -1,5 +1,5 @@
 import "server-only";
-import { dayEnd, dayStart, text } from "@/lib/accounts/list-params";
+import { text } from "@/lib/accounts/list-params";
 import { hasPermission, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { NotFoundError } from "@/lib/errors";
@@ -9,7 +9,10 @@ import { fileUrl } from "@/lib/uploads/formats";
 import { PRE_ORDER_STATUSES } from "./pre-order-schemas";
 import { preOrderMovesFor, type PreOrderMove } from "./pre-order-states";
 import { preOrderScope } from "./pre-orders";
-import { decodeTimeCursor, int4Id } from "@/lib/validation/ids";
+import { int4Id } from "@/lib/validation/ids";
+import { statusHistory } from "@/lib/list/history";
+import { choiceParam, codeParam, COUNT_CAP, cursorParam, dayParam, queryString, sizeParam, sizeValue, type Total } from "@/lib/list/keyset";
+import { companyFilter, dayRangeWhere, readKeysetPage } from "@/lib/list/prisma";
 
 // The pre-order list and detail (onlineMall/car/preOrder and GET /api/v1/pre-orders), read
 // through the scope the service locks with. The list pages by keyset on (createdAt desc, id
@@ -18,7 +21,7 @@ import { decodeTimeCursor, int4Id } from "@/lib/validation/ids";
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
-export const COUNT_CAP = 1000;
+export { COUNT_CAP };
 
 export type PreOrderFilters = {
   status: PreOrderStatus | "";
@@ -36,40 +39,30 @@ export type PreOrderFilters = {
 
 
 export function parsePreOrderFilters(p: URLSearchParams): PreOrderFilters {
-  const from = text(p, "from", 10);
-  const to = text(p, "to", 10);
-  const status = p.get("status");
-  const size = Math.floor(Number(p.get("size")));
-  const cursor = text(p, "cursor", 40);
   return {
-    status: status && (PRE_ORDER_STATUSES as readonly string[]).includes(status) ? (status as PreOrderStatus) : "",
-    from: dayStart(from) ? from : "",
-    to: dayStart(to) ? to : "",
-    preOrderNo: text(p, "preOrderNo", 32).toUpperCase().replace(/[^A-Z0-9-]/g, ""),
+    status: choiceParam(p, "status", PRE_ORDER_STATUSES),
+    from: dayParam(p, "from"),
+    to: dayParam(p, "to"),
+    preOrderNo: codeParam(p, "preOrderNo", 32, /[^A-Z0-9-]/g),
     company: text(p, "company", 50),
-    cursor: decodeTimeCursor(cursor) ? cursor : "",
-    size: size >= 1 && size <= MAX_PAGE_SIZE ? size : DEFAULT_PAGE_SIZE,
+    cursor: cursorParam(p),
+    size: sizeParam(p, { fallback: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE }),
   };
 }
 
 /** The filters back as a query string (for links); cursor and defaults left out unless asked. */
 export function preOrderQuery(f: Partial<PreOrderFilters>, extra: Record<string, string | number> = {}): string {
-  const p = new URLSearchParams();
-  for (const k of ["status", "from", "to", "preOrderNo", "company"] as const) if (f[k]) p.set(k, String(f[k]));
-  if (f.size && f.size !== DEFAULT_PAGE_SIZE) p.set("size", String(f.size));
-  for (const [k, v] of Object.entries(extra)) p.set(k, String(v));
-  const q = p.toString();
-  return q ? `?${q}` : "";
+  const { status, from, to, preOrderNo, company } = f;
+  return queryString({ status, from, to, preOrderNo, company, size: sizeValue(f.size, DEFAULT_PAGE_SIZE) }, extra);
 }
 
 function filterWhere(f: PreOrderFilters, staff: boolean): Prisma.PreOrderWhereInput[] {
   const and: Prisma.PreOrderWhereInput[] = [];
   if (f.status) and.push({ status: f.status });
-  const from = dayStart(f.from);
-  const to = dayEnd(f.to);
-  if (from || to) and.push({ createdAt: { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) } });
+  const created = dayRangeWhere(f.from, f.to);
+  if (created) and.push({ createdAt: created });
   if (f.preOrderNo) and.push({ preOrderNo: { startsWith: f.preOrderNo } });
-  if (staff && f.company) and.push({ company: { OR: [{ code: { startsWith: f.company, mode: "insensitive" } }, { nameEn: { contains: f.company, mode: "insensitive" } }, { nameZh: { contains: f.company } }] } });
+  if (staff && f.company) and.push({ company: companyFilter(f.company) });
   return and;
 }
 
@@ -93,7 +86,7 @@ export type PreOrderPage = {
   filters: PreOrderFilters;
   next: string | null;
   prev: string | null;
-  total: { count: number; capped: boolean };
+  total: Total;
   staff: boolean;
 };
 
@@ -104,41 +97,12 @@ const toRow = (r: ListRaw): PreOrderRow => ({
   deliveryWay: r.deliveryWay, receiver: r.receiver, company: r.company, creator: r.creator.name, order: r.order,
 });
 
-function decodeCursor(cursor: string): { before: boolean; createdAt: Date; id: number } | null {
-  const c = decodeTimeCursor(cursor);
-  return c && { before: c.before, createdAt: c.at, id: c.id };
-}
-const cursorOf = (dir: "a" | "b", r: { createdAt: Date; id: number }) => `${dir}${r.createdAt.getTime()}_${r.id}`;
-
 export async function listPreOrders(viewer: Viewer, filters: PreOrderFilters): Promise<PreOrderPage> {
   const staff = viewer.userType !== "DEALER";
   const where: Prisma.PreOrderWhereInput = { AND: [await preOrderScope(viewer), ...filterWhere(filters, staff)] };
-  const size = Math.min(Math.max(1, filters.size), MAX_PAGE_SIZE);
-  const c = decodeCursor(filters.cursor);
-  const before = !!c?.before;
-  const keyset: Prisma.PreOrderWhereInput | null = c
-    ? before
-      ? { OR: [{ createdAt: { gt: c.createdAt } }, { createdAt: c.createdAt, id: { gt: c.id } }] }
-      : { OR: [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: c.id } }] }
-    : null;
-  const dir = before ? "asc" : "desc";
-  const [raw, count] = await Promise.all([
-    db().preOrder.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: [{ createdAt: dir }, { id: dir }], take: size + 1, select: LIST_SELECT }),
-    db().preOrder.count({ where, take: COUNT_CAP + 1 }),
-  ]);
-  const more = raw.length > size;
-  const page = raw.slice(0, size);
-  if (before) page.reverse();
-  const first = page[0];
-  const last = page[page.length - 1];
-  return {
-    rows: page.map(toRow),
-    filters,
-    next: last && (before ? true : more) ? cursorOf("a", last) : null,
-    prev: first && (before ? more : !!c) ? cursorOf("b", first) : null,
-    total: { count: Math.min(count, COUNT_CAP), capped: count > COUNT_CAP },
-    staff,
-  };
+  const { rows, next, prev, total } = await readKeysetPage(filters, "createdAt", where,
+    (q) => db().preOrder.findMany({ ...q, select: LIST_SELECT }), (q) => db().preOrder.count(q), { maxSize: MAX_PAGE_SIZE });
+  return { rows: rows.map(toRow), filters, next, prev, total, staff };
 }
 
 const DETAIL_SELECT = {
@@ -169,10 +133,7 @@ export async function preOrderDetail(viewer: Viewer, id: number): Promise<PreOrd
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw new NotFoundError();
   const p = await db().preOrder.findFirst({ where: { AND: [{ id }, await preOrderScope(viewer)] }, select: DETAIL_SELECT });
   if (!p) throw new NotFoundError();
-  const events = await db().statusEvent.findMany({ where: { entity: "PreOrder", entityId: p.id }, orderBy: { id: "asc" }, select: { id: true, fromStatus: true, toStatus: true, note: true, userId: true, createdAt: true } });
-  const userIds = [...new Set(events.map((e) => e.userId).filter((x): x is number => x !== null))];
-  const users = userIds.length ? await db().user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true } }) : [];
-  const nameOf = new Map(users.map((u) => [u.id, u.name]));
+  const events = await statusHistory("PreOrder", p.id);
   const staff = viewer.userType !== "DEALER";
   return {
     ...toRow({ ...p, order: p.order ? { id: p.order.id, orderNo: p.order.orderNo } : null }),
@@ -180,7 +141,7 @@ export async function preOrderDetail(viewer: Viewer, id: number): Promise<PreOrd
     receiverPhone: p.receiverPhone, address: p.address, remark: p.remark, rejectReason: p.rejectReason, updatedAt: p.updatedAt.toISOString(),
     order: p.order,
     goods: staff ? { stock: p.goods.stock, onSale: p.goods.onSale, minOrderQty: p.goods.minOrderQty, price: p.goods.price.toFixed(2) } : null,
-    events: events.map((e) => ({ id: e.id, from: e.fromStatus, to: e.toStatus, note: e.note, user: e.userId ? (nameOf.get(e.userId) ?? null) : null, at: e.createdAt.toISOString() })),
+    events,
     can: { moves: preOrderMoves(viewer, p.status) },
   };
 }

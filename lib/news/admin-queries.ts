@@ -9,7 +9,8 @@ import { fileUrl, type AttachmentValue, type UploadRule } from "@/lib/uploads/fo
 import { getUploadRules } from "@/lib/uploads/rules";
 import { dateToMinute } from "@/lib/vehicles/schemas";
 import { NEWS_COVER_FIELD, NEWS_OWNER, NEWS_PHASES, newsMoves, newsPhase, type NewsMove, type NewsPhase } from "./schemas";
-import { decodeTimeCursor } from "@/lib/validation/ids";
+import { choiceParam, COUNT_CAP, cursorParam, queryString, sizeParam, sizeValue, type Total } from "@/lib/list/keyset";
+import { readKeysetPage } from "@/lib/list/prisma";
 
 // Staff's news management (market/news with news:manage): every article in any phase, newest
 // change first. The list pages by keyset on (updatedAt desc, id desc) with the (updatedAt, id)
@@ -18,7 +19,7 @@ import { decodeTimeCursor } from "@/lib/validation/ids";
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
-export const COUNT_CAP = 1000;
+export { COUNT_CAP };
 const PERMISSION = "news:manage";
 
 export type NewsAdminFilters = {
@@ -32,26 +33,17 @@ export type NewsAdminFilters = {
 
 
 export function parseNewsAdminFilters(p: URLSearchParams): NewsAdminFilters {
-  const phase = p.get("status");
-  const size = Math.floor(Number(p.get("size")));
-  const cursor = text(p, "cursor", 40);
   return {
-    phase: phase && (NEWS_PHASES as readonly string[]).includes(phase) ? (phase as NewsPhase) : "",
+    phase: choiceParam(p, "status", NEWS_PHASES),
     q: text(p, "q", 100),
-    cursor: decodeTimeCursor(cursor) ? cursor : "",
-    size: size >= 1 && size <= MAX_PAGE_SIZE ? size : DEFAULT_PAGE_SIZE,
+    cursor: cursorParam(p),
+    size: sizeParam(p, { fallback: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE }),
   };
 }
 
 /** The filters back as a query string (for links); cursor and defaults left out unless asked. */
 export function newsAdminQuery(f: Partial<NewsAdminFilters>, extra: Record<string, string | number> = {}): string {
-  const p = new URLSearchParams();
-  if (f.phase) p.set("status", f.phase);
-  if (f.q) p.set("q", f.q);
-  if (f.size && f.size !== DEFAULT_PAGE_SIZE) p.set("size", String(f.size));
-  for (const [k, v] of Object.entries(extra)) p.set(k, String(v));
-  const q = p.toString();
-  return q ? `?${q}` : "";
+  return queryString({ status: f.phase, q: f.q, size: sizeValue(f.size, DEFAULT_PAGE_SIZE) }, extra);
 }
 
 function phaseWhere(phase: NewsPhase | "", now: Date): Prisma.NewsWhereInput | null {
@@ -88,7 +80,7 @@ export type NewsAdminPage = {
   filters: NewsAdminFilters;
   next: string | null;
   prev: string | null;
-  total: { count: number; capped: boolean };
+  total: Total;
 };
 
 export type NewsAdminData = {
@@ -96,12 +88,6 @@ export type NewsAdminData = {
   /** The IMAGE upload rule (cover and detail images), as the server enforces it. */
   imageRule: UploadRule;
 };
-
-function decodeCursor(cursor: string): { before: boolean; updatedAt: Date; id: number } | null {
-  const c = decodeTimeCursor(cursor);
-  return c && { before: c.before, updatedAt: c.at, id: c.id };
-}
-const cursorOf = (dir: "a" | "b", r: { updatedAt: Date; id: number }) => `${dir}${r.updatedAt.getTime()}_${r.id}`;
 
 const toRow = (r: ListRaw, now: number): NewsAdminRow => {
   const phase = newsPhase(r.status, r.publishAt, now);
@@ -121,34 +107,9 @@ export async function listNewsAdmin(viewer: Viewer, filters: NewsAdminFilters): 
   if (phase) and.push(phase);
   if (filters.q) and.push({ OR: [{ titleEn: { contains: filters.q, mode: "insensitive" } }, { titleZh: { contains: filters.q, mode: "insensitive" } }] });
   const where: Prisma.NewsWhereInput = { AND: and };
-  const size = Math.min(Math.max(1, filters.size), MAX_PAGE_SIZE);
-  const c = decodeCursor(filters.cursor);
-  const before = !!c?.before;
-  const keyset: Prisma.NewsWhereInput | null = c
-    ? before
-      ? { OR: [{ updatedAt: { gt: c.updatedAt } }, { updatedAt: c.updatedAt, id: { gt: c.id } }] }
-      : { OR: [{ updatedAt: { lt: c.updatedAt } }, { updatedAt: c.updatedAt, id: { lt: c.id } }] }
-    : null;
-  const dir = before ? "asc" : "desc";
-  const [raw, count] = await Promise.all([
-    db().news.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: [{ updatedAt: dir }, { id: dir }], take: size + 1, select: LIST_SELECT }),
-    db().news.count({ where, take: COUNT_CAP + 1 }),
-  ]);
-  const more = raw.length > size;
-  const page = raw.slice(0, size);
-  if (before) page.reverse();
-  const first = page[0];
-  const last = page[page.length - 1];
-  // Going older: a newer page exists when we came from one; going newer: an older one always does.
-  const next = last && (before || more) ? cursorOf("a", last) : null;
-  const prev = first && (before ? more : !!c) ? cursorOf("b", first) : null;
-  return {
-    rows: page.map((r) => toRow(r, now.getTime())),
-    filters,
-    next,
-    prev,
-    total: { count: Math.min(count, COUNT_CAP), capped: count > COUNT_CAP },
-  };
+  const { rows, next, prev, total } = await readKeysetPage(filters, "updatedAt", where,
+    (q) => db().news.findMany({ ...q, select: LIST_SELECT }), (q) => db().news.count(q), { maxSize: MAX_PAGE_SIZE });
+  return { rows: rows.map((r) => toRow(r, now.getTime())), filters, next, prev, total };
 }
 
 /** The management screen's data; the page renders it only for viewers with news:manage. */

@@ -6,6 +6,7 @@ import { db } from "@/lib/db";
 import { NotFoundError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { decodeCursor, encodeCursor, idParam } from "@/lib/mall/goods-schemas";
+import { cappedTotal, COUNT_CAP } from "@/lib/list/keyset";
 import { orderScope } from "@/lib/mall/orders";
 import { fileUrl } from "@/lib/uploads/formats";
 import { isInt4Id } from "@/lib/validation/ids";
@@ -22,7 +23,6 @@ import { dateToMinute } from "./schemas";
 // one grouped count over the page's goods: constant whatever the page size.
 
 export const INVENTORY_ROUTE = "onlineMall/car/inventory";
-const COUNT_CAP = 1000;
 
 export type Named = { id: number; code: string; nameEn: string; nameZh: string };
 export type StatusCounts = Record<FactorySideStatus, number>;
@@ -130,7 +130,7 @@ export async function loadInventory(viewer: Viewer, url: URL | URLSearchParams):
       counts: counts?.get(g.id) ?? null,
     })),
     next: rows.length > INVENTORY_PAGE_SIZE && last ? encodeCursor(last.sort, last.id) : null,
-    total: { count: Math.min(count, COUNT_CAP), capped: count > COUNT_CAP },
+    total: cappedTotal(count),
     can: {
       addToCart: !staff && !!viewer.company && hasPermission(viewer, "cart:add"),
       import: staff && hasPermission(viewer, "vehicle:import"),

@@ -1,4 +1,3 @@
-import Form from "next/form";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { complaintQuery, type ComplaintPage, type ComplaintUploadRules } from "@/lib/after-sales/complaint-queries";
@@ -6,6 +5,7 @@ import { COMPLAINT_STATUSES } from "@/lib/after-sales/complaint-schemas";
 import { itemLabel, type DictItemView } from "@/lib/dict/items";
 import type { Locale } from "@/lib/i18n/config";
 import { ComplaintFileButton } from "./complaint-file-button";
+import { DateRangeFilter, FilterForm, ListHeader, ListResults, SelectFilter, SizeFilter, TextFilter } from "@/components/list/record-list";
 import { StatusBadge } from "@/components/ui/status-badge";
 import styles from "@/components/ui/record-screen.module.css";
 import own from "./complaints.module.css";
@@ -39,121 +39,63 @@ export async function ComplaintList({ page, locale, dicts, categories, company, 
 
   return (
     <div className={styles.screen} data-testid="complaint-list">
-      <section className={styles.card}>
-        <div className={styles.head}>
-          <div>
-            <h1 className={styles.title} data-testid="page-title">{t("title")}</h1>
-            <p className={styles.intro}>{company ? t("dealerIntro", { company }) : t("staffIntro")}</p>
-          </div>
-          {rules && <ComplaintFileButton categories={categories} rules={rules} />}
-        </div>
-      </section>
+      <ListHeader title={t("title")} intro={company ? t("dealerIntro", { company }) : t("staffIntro")}>
+        {rules && <ComplaintFileButton categories={categories} rules={rules} />}
+      </ListHeader>
 
-      <section className={styles.card}>
-        <Form action={`/${ROUTE}`} className={styles.filters} data-testid="complaint-filters">
-          <label className={styles.field} htmlFor={id("no")}>
-            {t("filters.complaintNo")}
-            <input id={id("no")} className={styles.input} name="complaintNo" defaultValue={f.complaintNo} maxLength={32} placeholder={t("filters.complaintNoPlaceholder")} autoComplete="off" />
-          </label>
-          <label className={styles.field} htmlFor={id("status")}>
-            {t("filters.status")}
-            <select id={id("status")} className={styles.input} name="status" defaultValue={f.status}>
-              <option value="">{t("filters.any")}</option>
-              {COMPLAINT_STATUSES.map((s) => <option key={s} value={s}>{itemLabel(dicts.complaint_status, s, locale)}</option>)}
-            </select>
-          </label>
-          <label className={styles.field} htmlFor={id("category")}>
-            {t("filters.category")}
-            <select id={id("category")} className={styles.input} name="category" defaultValue={f.category}>
-              <option value="">{t("filters.any")}</option>
-              {filterCategories.map((c) => <option key={c.value} value={c.value}>{zh ? c.labelZh : c.labelEn}</option>)}
-            </select>
-          </label>
-          <label className={styles.field} htmlFor={id("vin")}>
-            {t("filters.vin")}
-            <input id={id("vin")} className={styles.input} name="vin" defaultValue={f.vin} maxLength={17} placeholder={t("filters.vinPlaceholder")} autoComplete="off" spellCheck={false} />
-          </label>
-          <label className={styles.field} htmlFor={id("from")}>
-            {t("filters.from")}
-            <input id={id("from")} className={styles.input} type="date" name="from" defaultValue={f.from} min="2000-01-01" max="2100-12-31" />
-          </label>
-          <label className={styles.field} htmlFor={id("to")}>
-            {t("filters.to")}
-            <input id={id("to")} className={styles.input} type="date" name="to" defaultValue={f.to} min="2000-01-01" max="2100-12-31" />
-          </label>
-          {page.staff && (
-            <>
-              <label className={styles.field} htmlFor={id("company")}>
-                {t("filters.company")}
-                <input id={id("company")} className={styles.input} name="company" defaultValue={f.company} maxLength={50} placeholder={t("filters.companyPlaceholder")} autoComplete="off" />
-              </label>
-              <label className={own.check} htmlFor={id("mine")}>
-                <input id={id("mine")} type="checkbox" name="mine" value="1" defaultChecked={f.mine} data-testid="complaint-filter-mine" />
-                {t("filters.mine")}
-              </label>
-            </>
-          )}
-          <label className={styles.field} htmlFor={id("size")}>
-            {t("filters.size")}
-            <select id={id("size")} className={styles.input} style={{ minWidth: 80 }} name="size" defaultValue={String(f.size)}>
-              {SIZES.map((s) => <option key={s} value={s}>{s}</option>)}
-            </select>
-          </label>
-          <div className={styles.buttons}>
-            <button type="submit" className={styles.buttonPrimary} data-testid="complaint-search">{t("filters.search")}</button>
-            <Link href={`/${ROUTE}`} className={styles.button}>{t("filters.reset")}</Link>
-          </div>
-        </Form>
-      </section>
-
-      <section className={styles.card}>
-        <p className={styles.muted} style={{ margin: "0 0 12px" }} data-testid="complaint-count">
-          {page.total.capped ? t("countCapped", { count: page.total.count }) : t("count", { count: page.total.count })}
-        </p>
-        {page.rows.length === 0 ? (
-          <p className={styles.empty} data-testid="complaint-empty">{t("empty")}</p>
-        ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table} data-testid="complaint-table">
-              <thead>
-                <tr>
-                  <th>{t("columns.complaintNo")}</th>
-                  <th>{t("columns.createdAt")}</th>
-                  {page.staff && <th>{t("columns.company")}</th>}
-                  <th>{t("columns.vin")}</th>
-                  <th>{t("columns.category")}</th>
-                  <th>{t("columns.description")}</th>
-                  <th>{t("columns.status")}</th>
-                  <th>{t("columns.handler")}</th>
-                  <th>{t("columns.updatedAt")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.rows.map((r) => (
-                  <tr key={r.id} data-testid="complaint-row" data-complaint-no={r.complaintNo} data-status={r.status}>
-                    <td className={styles.nowrap}>
-                      <Link className={styles.link} href={href({ ...(f.cursor ? { cursor: f.cursor } : {}), id: r.id })} prefetch={false}>{r.complaintNo}</Link>
-                    </td>
-                    <td className={styles.nowrap}>{when(r.createdAt)}</td>
-                    {page.staff && <td className={own.company}>{zh ? r.company.nameZh : r.company.nameEn} <span className={styles.sub}>{r.company.code}</span></td>}
-                    <td className={`${styles.nowrap} ${own.mono}`}>{r.vin ?? "—"}</td>
-                    <td className={styles.nowrap}>{r.category ? itemLabel(dicts.complaint_category, r.category, locale) : "—"}</td>
-                    <td className={own.summary}>{r.summary}</td>
-                    <td><StatusBadge items={dicts.complaint_status} value={r.status} locale={locale} testId="complaint-status" /></td>
-                    <td className={styles.nowrap}>{r.handler ?? "—"}</td>
-                    <td className={styles.nowrap}>{when(r.updatedAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <FilterForm action={`/${ROUTE}`} id="complaint" t={t}>
+        <TextFilter id={id("no")} label={t("filters.complaintNo")} name="complaintNo" value={f.complaintNo} maxLength={32} placeholder={t("filters.complaintNoPlaceholder")} />
+        <SelectFilter id={id("status")} label={t("filters.status")} name="status" value={f.status} any={t("filters.any")} options={COMPLAINT_STATUSES.map((s) => ({ value: s, label: itemLabel(dicts.complaint_status, s, locale) }))} />
+        <SelectFilter id={id("category")} label={t("filters.category")} name="category" value={f.category} any={t("filters.any")} options={filterCategories.map((c) => ({ value: c.value, label: zh ? c.labelZh : c.labelEn }))} />
+        <TextFilter id={id("vin")} label={t("filters.vin")} name="vin" value={f.vin} maxLength={17} placeholder={t("filters.vinPlaceholder")} spellCheck={false} />
+        <DateRangeFilter id={id} labels={{ from: t("filters.from"), to: t("filters.to") }} from={f.from} to={f.to} />
+        {page.staff && (
+          <>
+            <TextFilter id={id("company")} label={t("filters.company")} name="company" value={f.company} maxLength={50} placeholder={t("filters.companyPlaceholder")} />
+            <label className={own.check} htmlFor={id("mine")}>
+              <input id={id("mine")} type="checkbox" name="mine" value="1" defaultChecked={f.mine} data-testid="complaint-filter-mine" />
+              {t("filters.mine")}
+            </label>
+          </>
         )}
-        <nav className={styles.pager} aria-label={t("pagination")}>
-          {f.cursor ? <Link className={styles.button} href={href({})}>{t("latest")}</Link> : null}
-          {page.prev ? <Link className={styles.button} href={href({ cursor: page.prev })} data-testid="complaint-newer">{t("newer")}</Link> : <span className={`${styles.button} ${styles.off}`} aria-disabled="true">{t("newer")}</span>}
-          {page.next ? <Link className={styles.button} href={href({ cursor: page.next })} data-testid="complaint-older">{t("older")}</Link> : <span className={`${styles.button} ${styles.off}`} aria-disabled="true">{t("older")}</span>}
-        </nav>
-      </section>
+        <SizeFilter id={id("size")} label={t("filters.size")} value={f.size} sizes={SIZES} />
+      </FilterForm>
+
+      <ListResults
+        id="complaint"
+        t={t}
+        page={page}
+        href={href}
+        head={
+          <>
+            <th>{t("columns.complaintNo")}</th>
+            <th>{t("columns.createdAt")}</th>
+            {page.staff && <th>{t("columns.company")}</th>}
+            <th>{t("columns.vin")}</th>
+            <th>{t("columns.category")}</th>
+            <th>{t("columns.description")}</th>
+            <th>{t("columns.status")}</th>
+            <th>{t("columns.handler")}</th>
+            <th>{t("columns.updatedAt")}</th>
+          </>
+        }
+      >
+        {page.rows.map((r) => (
+          <tr key={r.id} data-testid="complaint-row" data-complaint-no={r.complaintNo} data-status={r.status}>
+            <td className={styles.nowrap}>
+              <Link className={styles.link} href={href({ ...(f.cursor ? { cursor: f.cursor } : {}), id: r.id })} prefetch={false}>{r.complaintNo}</Link>
+            </td>
+            <td className={styles.nowrap}>{when(r.createdAt)}</td>
+            {page.staff && <td className={own.company}>{zh ? r.company.nameZh : r.company.nameEn} <span className={styles.sub}>{r.company.code}</span></td>}
+            <td className={`${styles.nowrap} ${own.mono}`}>{r.vin ?? "—"}</td>
+            <td className={styles.nowrap}>{r.category ? itemLabel(dicts.complaint_category, r.category, locale) : "—"}</td>
+            <td className={own.summary}>{r.summary}</td>
+            <td><StatusBadge items={dicts.complaint_status} value={r.status} locale={locale} testId="complaint-status" /></td>
+            <td className={styles.nowrap}>{r.handler ?? "—"}</td>
+            <td className={styles.nowrap}>{when(r.updatedAt)}</td>
+          </tr>
+        ))}
+      </ListResults>
     </div>
   );
 }

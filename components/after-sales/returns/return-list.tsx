@@ -1,4 +1,3 @@
-import Form from "next/form";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { salesReturnQuery, type SalesReturnListData } from "@/lib/after-sales/return-queries";
@@ -6,6 +5,7 @@ import { SALES_RETURN_STATUSES } from "@/lib/after-sales/return-schemas";
 import { itemLabel, type DictItemView } from "@/lib/dict/items";
 import type { Locale } from "@/lib/i18n/config";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { DateFilter, FilterForm, ListHeader, ListResults, SelectFilter, SizeFilter, TextFilter } from "@/components/list/record-list";
 import styles from "@/components/ui/record-screen.module.css";
 import { ReturnListActions } from "./return-list-actions";
 import own from "./returns.module.css";
@@ -31,122 +31,65 @@ export async function SalesReturnList({ data, locale, dicts, company }: { data: 
 
   return (
     <div className={styles.screen} data-testid="sales-return-list">
-      <section className={styles.card}>
-        <div className={styles.head}>
-          <div>
-            <h1 className={styles.title} data-testid="page-title">{t("title")}</h1>
-            <p className={styles.intro}>{company ? t("dealerIntro", { company }) : t("staffIntro")}</p>
-          </div>
-          <div className={own.headActions}>
-            <ReturnListActions canCreate={data.canCreate} imageRule={data.imageRule} shippable={data.shippable} />
-            <Link href="/afterSale/salesReturnLogs" className={styles.link} data-testid="to-return-logs">{t("toLogs")}</Link>
-          </div>
+      <ListHeader title={t("title")} intro={company ? t("dealerIntro", { company }) : t("staffIntro")}>
+        <div className={own.headActions}>
+          <ReturnListActions canCreate={data.canCreate} imageRule={data.imageRule} shippable={data.shippable} />
+          <Link href="/afterSale/salesReturnLogs" className={styles.link} data-testid="to-return-logs">{t("toLogs")}</Link>
         </div>
-      </section>
+      </ListHeader>
 
-      <section className={styles.card}>
-        <Form action={`/${ROUTE}`} className={styles.filters} data-testid="sales-return-filters">
-          <label className={styles.field} htmlFor={id("no")}>
-            {t("filters.returnNo")}
-            <input id={id("no")} className={styles.input} name="returnNo" defaultValue={f.returnNo} maxLength={32} placeholder={t("filters.returnNoPlaceholder")} autoComplete="off" />
-          </label>
-          <label className={styles.field} htmlFor={id("status")}>
-            {t("filters.status")}
-            <select id={id("status")} className={styles.input} name="status" defaultValue={f.status}>
-              <option value="">{t("filters.any")}</option>
-              {SALES_RETURN_STATUSES.map((s) => <option key={s} value={s}>{label(dicts.sales_return_status, s)}</option>)}
-            </select>
-          </label>
-          <label className={styles.field} htmlFor={id("type")}>
-            {t("filters.returnType")}
-            <select id={id("type")} className={styles.input} name="returnType" defaultValue={f.returnType}>
-              <option value="">{t("filters.any")}</option>
-              {dicts.return_type.map((s) => <option key={s.value} value={s.value}>{label(dicts.return_type, s.value)}</option>)}
-            </select>
-          </label>
-          <label className={styles.field} htmlFor={id("from")}>
-            {t("filters.from")}
-            <input id={id("from")} className={styles.input} type="date" name="from" defaultValue={f.from} min="2000-01-01" max="2100-12-31" />
-          </label>
-          <label className={styles.field} htmlFor={id("to")}>
-            {t("filters.to")}
-            <input id={id("to")} className={styles.input} type="date" name="to" defaultValue={f.to} min="2000-01-01" max="2100-12-31" />
-          </label>
-          <label className={styles.field} htmlFor={id("vin")}>
-            {t("filters.vin")}
-            <input id={id("vin")} className={styles.input} name="vin" defaultValue={f.vin} maxLength={17} placeholder={t("filters.vinPlaceholder")} autoComplete="off" />
-          </label>
-          {page.staff && (
-            <label className={styles.field} htmlFor={id("company")}>
-              {t("filters.company")}
-              <input id={id("company")} className={styles.input} name="company" defaultValue={f.company} maxLength={50} placeholder={t("filters.companyPlaceholder")} autoComplete="off" />
-            </label>
-          )}
-          <label className={styles.field} htmlFor={id("size")}>
-            {t("filters.size")}
-            <select id={id("size")} className={styles.input} style={{ minWidth: 80 }} name="size" defaultValue={String(f.size)}>
-              {SIZES.map((s) => <option key={s} value={s}>{s}</option>)}
-            </select>
-          </label>
-          <div className={styles.buttons}>
-            <button type="submit" className={styles.buttonPrimary} data-testid="sales-return-search">{t("filters.search")}</button>
-            <Link href={`/${ROUTE}`} className={styles.button}>{t("filters.reset")}</Link>
-          </div>
-        </Form>
-      </section>
-
-      <section className={styles.card}>
-        <p className={styles.muted} style={{ margin: "0 0 12px" }} data-testid="sales-return-count">
-          {page.total.capped ? t("countCapped", { count: page.total.count }) : t("count", { count: page.total.count })}
-        </p>
-        {page.rows.length === 0 ? (
-          <p className={styles.empty} data-testid="sales-return-empty">{t("empty")}</p>
-        ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table} data-testid="sales-return-table">
-              <thead>
-                <tr>
-                  <th>{t("columns.returnNo")}</th>
-                  <th>{t("columns.createdAt")}</th>
-                  {page.staff && <th>{t("columns.company")}</th>}
-                  <th>{t("columns.returnType")}</th>
-                  <th>{t("columns.material")}</th>
-                  <th className={styles.num}>{t("columns.quantity")}</th>
-                  <th className={styles.num}>{t("columns.faultQuantity")}</th>
-                  <th>{t("columns.dealType")}</th>
-                  <th>{t("columns.vin")}</th>
-                  <th>{t("columns.status")}</th>
-                  <th>{t("columns.batchNo")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.rows.map((r) => (
-                  <tr key={r.id} data-testid="sales-return-row" data-return-no={r.returnNo} data-status={r.status}>
-                    <td className={styles.nowrap}>
-                      <Link className={styles.link} href={href({ ...(f.cursor ? { cursor: f.cursor } : {}), id: r.id })} prefetch={false}>{r.returnNo}</Link>
-                    </td>
-                    <td className={styles.nowrap}>{when(r.createdAt)}</td>
-                    {page.staff && <td className={own.company}>{zh ? r.company.nameZh : r.company.nameEn} <span className={styles.sub}>{r.company.code}</span></td>}
-                    <td>{label(dicts.return_type, r.returnType)}</td>
-                    <td className={own.wide}>{zh ? r.partName.zh : r.partName.en}{r.materialCode ? <span className={styles.sub}>{r.materialCode}</span> : null}</td>
-                    <td className={styles.num}>{r.quantity}</td>
-                    <td className={styles.num}>{r.faultQuantity}</td>
-                    <td>{label(dicts.deal_type, r.dealType)}</td>
-                    <td className={styles.nowrap}>{r.vin ?? "—"}</td>
-                    <td><StatusBadge items={dicts.sales_return_status} value={r.status} locale={locale} testId="sales-return-status" /></td>
-                    <td className={styles.nowrap}>{r.batch ? <Link className={styles.link} href={`/afterSale/salesReturnLogs?id=${r.batch.id}`} prefetch={false}>{r.batch.batchNo}</Link> : "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <FilterForm action={`/${ROUTE}`} id="sales-return" t={t}>
+        <TextFilter id={id("no")} label={t("filters.returnNo")} name="returnNo" value={f.returnNo} maxLength={32} placeholder={t("filters.returnNoPlaceholder")} />
+        <SelectFilter id={id("status")} label={t("filters.status")} name="status" value={f.status} any={t("filters.any")} options={SALES_RETURN_STATUSES.map((s) => ({ value: s, label: label(dicts.sales_return_status, s) }))} />
+        <SelectFilter id={id("type")} label={t("filters.returnType")} name="returnType" value={f.returnType} any={t("filters.any")} options={dicts.return_type.map((s) => ({ value: s.value, label: label(dicts.return_type, s.value) }))} />
+        <DateFilter id={id("from")} label={t("filters.from")} name="from" value={f.from} />
+        <DateFilter id={id("to")} label={t("filters.to")} name="to" value={f.to} />
+        <TextFilter id={id("vin")} label={t("filters.vin")} name="vin" value={f.vin} maxLength={17} placeholder={t("filters.vinPlaceholder")} />
+        {page.staff && (
+          <TextFilter id={id("company")} label={t("filters.company")} name="company" value={f.company} maxLength={50} placeholder={t("filters.companyPlaceholder")} />
         )}
-        <nav className={styles.pager} aria-label={t("pagination")}>
-          {f.cursor ? <Link className={styles.button} href={href({})}>{t("latest")}</Link> : null}
-          {page.prev ? <Link className={styles.button} href={href({ cursor: page.prev })} data-testid="sales-return-newer">{t("newer")}</Link> : <span className={`${styles.button} ${styles.off}`} aria-disabled="true">{t("newer")}</span>}
-          {page.next ? <Link className={styles.button} href={href({ cursor: page.next })} data-testid="sales-return-older">{t("older")}</Link> : <span className={`${styles.button} ${styles.off}`} aria-disabled="true">{t("older")}</span>}
-        </nav>
-      </section>
+        <SizeFilter id={id("size")} label={t("filters.size")} value={f.size} sizes={SIZES} />
+      </FilterForm>
+
+      <ListResults
+        id="sales-return"
+        t={t}
+        page={page}
+        href={href}
+        head={
+          <>
+            <th>{t("columns.returnNo")}</th>
+            <th>{t("columns.createdAt")}</th>
+            {page.staff && <th>{t("columns.company")}</th>}
+            <th>{t("columns.returnType")}</th>
+            <th>{t("columns.material")}</th>
+            <th className={styles.num}>{t("columns.quantity")}</th>
+            <th className={styles.num}>{t("columns.faultQuantity")}</th>
+            <th>{t("columns.dealType")}</th>
+            <th>{t("columns.vin")}</th>
+            <th>{t("columns.status")}</th>
+            <th>{t("columns.batchNo")}</th>
+          </>
+        }
+      >
+        {page.rows.map((r) => (
+          <tr key={r.id} data-testid="sales-return-row" data-return-no={r.returnNo} data-status={r.status}>
+            <td className={styles.nowrap}>
+              <Link className={styles.link} href={href({ ...(f.cursor ? { cursor: f.cursor } : {}), id: r.id })} prefetch={false}>{r.returnNo}</Link>
+            </td>
+            <td className={styles.nowrap}>{when(r.createdAt)}</td>
+            {page.staff && <td className={own.company}>{zh ? r.company.nameZh : r.company.nameEn} <span className={styles.sub}>{r.company.code}</span></td>}
+            <td>{label(dicts.return_type, r.returnType)}</td>
+            <td className={own.wide}>{zh ? r.partName.zh : r.partName.en}{r.materialCode ? <span className={styles.sub}>{r.materialCode}</span> : null}</td>
+            <td className={styles.num}>{r.quantity}</td>
+            <td className={styles.num}>{r.faultQuantity}</td>
+            <td>{label(dicts.deal_type, r.dealType)}</td>
+            <td className={styles.nowrap}>{r.vin ?? "—"}</td>
+            <td><StatusBadge items={dicts.sales_return_status} value={r.status} locale={locale} testId="sales-return-status" /></td>
+            <td className={styles.nowrap}>{r.batch ? <Link className={styles.link} href={`/afterSale/salesReturnLogs?id=${r.batch.id}`} prefetch={false}>{r.batch.batchNo}</Link> : "—"}</td>
+          </tr>
+        ))}
+      </ListResults>
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import Form from "next/form";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { formatMoney } from "@/lib/format/money";
@@ -7,6 +6,7 @@ import { itemLabel } from "@/lib/dict/items";
 import { filterQuery, PAYMENT_FILTERS, STATUS_FILTERS, type OrderListPage } from "@/lib/mall/order-queries";
 import { DictBadge } from "./badge";
 import type { OrderDicts } from "./order-dicts";
+import { DateFilter, FilterForm, ListResults, SelectFilter, SizeFilter, TextFilter } from "@/components/list/record-list";
 import styles from "./orders.module.css";
 
 // The order list as server-rendered HTML: a GET form of native inputs for the filters (next/form
@@ -34,107 +34,56 @@ export async function OrderList({ page, route, locale, dicts, company }: { page:
         </div>
       </section>
 
-      <section className={styles.card}>
-        {/* Keyed by the filters so a reset or a drill-down link shows the new values. */}
-        <Form key={filterQuery(f)} action={`/${route}`} className={styles.filters} data-testid="order-filters">
-          <label className={styles.field} htmlFor={id("orderNo")}>
-            {t("filters.orderNo")}
-            <input id={id("orderNo")} className={styles.input} name="orderNo" defaultValue={f.orderNo} maxLength={32} placeholder={t("filters.orderNoPlaceholder")} autoComplete="off" />
-          </label>
-          <label className={styles.field} htmlFor={id("status")}>
-            {t("filters.status")}
-            <select id={id("status")} className={styles.input} name="status" defaultValue={f.status}>
-              <option value="">{t("filters.any")}</option>
-              {STATUS_FILTERS.map((s) => <option key={s} value={s}>{statusLabel(s)}</option>)}
-            </select>
-          </label>
-          <label className={styles.field} htmlFor={id("payment")}>
-            {t("filters.payment")}
-            <select id={id("payment")} className={styles.input} name="payment" defaultValue={f.payment}>
-              <option value="">{t("filters.any")}</option>
-              {PAYMENT_FILTERS.map((s) => <option key={s} value={s}>{paymentLabel(s)}</option>)}
-            </select>
-          </label>
-          <label className={styles.field} htmlFor={id("from")}>
-            {t("filters.from")}
-            <input id={id("from")} className={styles.input} type="date" name="from" defaultValue={f.from} min="2000-01-01" max="2100-12-31" />
-          </label>
-          <label className={styles.field} htmlFor={id("to")}>
-            {t("filters.to")}
-            <input id={id("to")} className={styles.input} type="date" name="to" defaultValue={f.to} min="2000-01-01" max="2100-12-31" />
-          </label>
-          {page.staff && (
-            <label className={styles.field} htmlFor={id("company")}>
-              {t("filters.company")}
-              <input id={id("company")} className={styles.input} name="company" defaultValue={f.company} maxLength={50} placeholder={t("filters.companyPlaceholder")} autoComplete="off" />
-            </label>
-          )}
-          <label className={styles.field} htmlFor={id("size")}>
-            {t("filters.size")}
-            <select id={id("size")} className={styles.input} style={{ minWidth: 80 }} name="size" defaultValue={String(f.size)}>
-              {SIZES.map((s) => <option key={s} value={s}>{s}</option>)}
-            </select>
-          </label>
-          <div className={styles.buttons}>
-            <button type="submit" className={styles.buttonPrimary} data-testid="order-search">{t("filters.search")}</button>
-            <Link href={`/${route}`} className={styles.button} data-testid="order-reset">{t("filters.reset")}</Link>
-          </div>
-        </Form>
-      </section>
-
-      <section className={styles.card}>
-        <p className={styles.muted} style={{ margin: "0 0 12px" }} data-testid="order-count">
-          {page.total.capped ? t("countCapped", { count: page.total.count }) : t("count", { count: page.total.count })}
-        </p>
-        {page.rows.length === 0 ? (
-          <p className={styles.empty} data-testid="order-empty">{t("empty")}</p>
-        ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table} data-testid="order-table">
-              <thead>
-                <tr>
-                  <th>{t("columns.orderNo")}</th>
-                  <th>{t("columns.createdAt")}</th>
-                  {page.staff && <th>{t("columns.company")}</th>}
-                  <th className={styles.num}>{t("columns.quantity")}</th>
-                  <th className={styles.num}>{t("columns.amount")}</th>
-                  <th className={styles.num}>{t("columns.paid")}</th>
-                  <th>{t("columns.payment")}</th>
-                  <th>{t("columns.status")}</th>
-                  <th>{t("columns.creator")}</th>
-                  <th>{t("columns.receiver")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.rows.map((r) => (
-                  <tr key={r.id} data-testid="order-row" data-order-no={r.orderNo} data-status={r.status}>
-                    <td className={styles.nowrap}>
-                      <Link className={styles.link} href={href({ ...(f.cursor ? { cursor: f.cursor } : {}), id: r.id })} prefetch={false}>{r.orderNo}</Link>
-                    </td>
-                    <td className={styles.nowrap}>{when(r.createdAt)}</td>
-                    {page.staff && <td>{locale === "zh-CN" ? r.company.nameZh : r.company.nameEn} <span className={styles.sub}>{r.company.code}</span></td>}
-                    <td className={styles.num}>{r.quantity}</td>
-                    <td className={styles.num}>{formatMoney(r.amount, locale)}</td>
-                    <td className={styles.num}>{formatMoney(r.paidAmount, locale)}</td>
-                    <td><DictBadge items={dicts.payment_status} value={r.paymentState} locale={locale} /></td>
-                    <td><DictBadge items={dicts.order_status} value={r.status} locale={locale} testId="order-status" /></td>
-                    <td>{r.creator}</td>
-                    <td>{r.receiver}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      {/* Keyed by the filters so a reset or a drill-down link shows the new values. */}
+      <FilterForm action={`/${route}`} id="order" t={t} resetTestId="order-reset" formKey={filterQuery(f)}>
+        <TextFilter id={id("orderNo")} label={t("filters.orderNo")} name="orderNo" value={f.orderNo} maxLength={32} placeholder={t("filters.orderNoPlaceholder")} />
+        <SelectFilter id={id("status")} label={t("filters.status")} name="status" value={f.status} any={t("filters.any")} options={STATUS_FILTERS.map((s) => ({ value: s, label: statusLabel(s) }))} />
+        <SelectFilter id={id("payment")} label={t("filters.payment")} name="payment" value={f.payment} any={t("filters.any")} options={PAYMENT_FILTERS.map((s) => ({ value: s, label: paymentLabel(s) }))} />
+        <DateFilter id={id("from")} label={t("filters.from")} name="from" value={f.from} />
+        <DateFilter id={id("to")} label={t("filters.to")} name="to" value={f.to} />
+        {page.staff && (
+          <TextFilter id={id("company")} label={t("filters.company")} name="company" value={f.company} maxLength={50} placeholder={t("filters.companyPlaceholder")} />
         )}
-        <nav className={styles.pager} aria-label={t("pagination")}>
-          <span />
-          <span className={styles.pagerLinks}>
-            {f.cursor ? <Link className={styles.button} href={href({})} data-testid="order-latest">{t("latest")}</Link> : null}
-            {page.prev ? <Link className={styles.button} href={href({ cursor: page.prev })} data-testid="order-newer">{t("newer")}</Link> : <span className={`${styles.button} ${styles.off}`} aria-disabled="true">{t("newer")}</span>}
-            {page.next ? <Link className={styles.button} href={href({ cursor: page.next })} data-testid="order-older">{t("older")}</Link> : <span className={`${styles.button} ${styles.off}`} aria-disabled="true">{t("older")}</span>}
-          </span>
-        </nav>
-      </section>
+        <SizeFilter id={id("size")} label={t("filters.size")} value={f.size} sizes={SIZES} />
+      </FilterForm>
+
+      <ListResults
+        id="order"
+        t={t}
+        page={page}
+        href={href}
+        head={
+          <>
+            <th>{t("columns.orderNo")}</th>
+            <th>{t("columns.createdAt")}</th>
+            {page.staff && <th>{t("columns.company")}</th>}
+            <th className={styles.num}>{t("columns.quantity")}</th>
+            <th className={styles.num}>{t("columns.amount")}</th>
+            <th className={styles.num}>{t("columns.paid")}</th>
+            <th>{t("columns.payment")}</th>
+            <th>{t("columns.status")}</th>
+            <th>{t("columns.creator")}</th>
+            <th>{t("columns.receiver")}</th>
+          </>
+        }
+      >
+        {page.rows.map((r) => (
+          <tr key={r.id} data-testid="order-row" data-order-no={r.orderNo} data-status={r.status}>
+            <td className={styles.nowrap}>
+              <Link className={styles.link} href={href({ ...(f.cursor ? { cursor: f.cursor } : {}), id: r.id })} prefetch={false}>{r.orderNo}</Link>
+            </td>
+            <td className={styles.nowrap}>{when(r.createdAt)}</td>
+            {page.staff && <td>{locale === "zh-CN" ? r.company.nameZh : r.company.nameEn} <span className={styles.sub}>{r.company.code}</span></td>}
+            <td className={styles.num}>{r.quantity}</td>
+            <td className={styles.num}>{formatMoney(r.amount, locale)}</td>
+            <td className={styles.num}>{formatMoney(r.paidAmount, locale)}</td>
+            <td><DictBadge items={dicts.payment_status} value={r.paymentState} locale={locale} /></td>
+            <td><DictBadge items={dicts.order_status} value={r.status} locale={locale} testId="order-status" /></td>
+            <td>{r.creator}</td>
+            <td>{r.receiver}</td>
+          </tr>
+        ))}
+      </ListResults>
     </div>
   );
 }

@@ -1,8 +1,7 @@
-import Form from "next/form";
-import Link from "next/link";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { newsAdminQuery, type NewsAdminData } from "@/lib/news/admin-queries";
 import { NEWS_PHASES } from "@/lib/news/schemas";
+import { FilterForm, ListHeader, ListResults, SelectFilter, SizeFilter, TextFilter } from "@/components/list/record-list";
 import styles from "@/components/ui/record-screen.module.css";
 import { NewsCreateButton } from "./news-create-button";
 import { NewsRowActions } from "./news-row-actions";
@@ -28,104 +27,65 @@ export async function NewsAdminScreen({ data }: { data: NewsAdminData }) {
 
   return (
     <div className={styles.screen} data-testid="news-admin">
-      <section className={styles.card}>
-        <div className={styles.head}>
-          <div>
-            <h1 className={styles.title} data-testid="page-title">{t("title")}</h1>
-            <p className={styles.intro}>{t("intro")}</p>
-          </div>
-          <NewsCreateButton imageRule={data.imageRule} />
-        </div>
-      </section>
+      <ListHeader title={t("title")} intro={t("intro")}>
+        <NewsCreateButton imageRule={data.imageRule} />
+      </ListHeader>
 
-      <section className={styles.card}>
-        <Form action={`/${ROUTE}`} className={styles.filters} data-testid="news-admin-filters">
-          <label className={styles.field} htmlFor={id("q")}>
-            {t("filters.q")}
-            <input id={id("q")} className={styles.input} style={{ minWidth: 260 }} name="q" defaultValue={f.q} maxLength={100} placeholder={t("filters.qPlaceholder")} autoComplete="off" data-testid="news-admin-q" />
-          </label>
-          <label className={styles.field} htmlFor={id("status")}>
-            {t("filters.status")}
-            <select id={id("status")} className={styles.input} name="status" defaultValue={f.phase} data-testid="news-admin-status">
-              <option value="">{t("filters.any")}</option>
-              {NEWS_PHASES.map((p) => <option key={p} value={p}>{t(`phases.${p}`)}</option>)}
-            </select>
-          </label>
-          <label className={styles.field} htmlFor={id("size")}>
-            {t("filters.size")}
-            <select id={id("size")} className={styles.input} style={{ minWidth: 80 }} name="size" defaultValue={String(f.size)}>
-              {SIZES.map((s) => <option key={s} value={s}>{s}</option>)}
-            </select>
-          </label>
-          <div className={styles.buttons}>
-            <button type="submit" className={styles.buttonPrimary} data-testid="news-admin-search">{t("filters.search")}</button>
-            <Link href={`/${ROUTE}`} className={styles.button}>{t("filters.reset")}</Link>
-          </div>
-        </Form>
-      </section>
+      <FilterForm action={`/${ROUTE}`} id="news-admin" t={t}>
+        <TextFilter id={id("q")} label={t("filters.q")} name="q" value={f.q} maxLength={100} placeholder={t("filters.qPlaceholder")} style={{ minWidth: 260 }} testId="news-admin-q" />
+        <SelectFilter id={id("status")} label={t("filters.status")} name="status" value={f.phase} any={t("filters.any")} options={NEWS_PHASES.map((p) => ({ value: p, label: t(`phases.${p}`) }))} testId="news-admin-status" />
+        <SizeFilter id={id("size")} label={t("filters.size")} value={f.size} sizes={SIZES} />
+      </FilterForm>
 
-      <section className={styles.card}>
-        <p className={styles.muted} style={{ margin: "0 0 12px" }} data-testid="news-admin-count">
-          {page.total.capped ? t("countCapped", { count: page.total.count }) : t("count", { count: page.total.count })}
-        </p>
-        {page.rows.length === 0 ? (
-          <p className={styles.empty} data-testid="news-admin-empty">{t("empty")}</p>
-        ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table} data-testid="news-admin-table">
-              <thead>
-                <tr>
-                  <th>{t("columns.title")}</th>
-                  <th>{t("columns.status")}</th>
-                  <th>{t("columns.publishAt")}</th>
-                  <th className={styles.num}>{t("columns.views")}</th>
-                  <th>{t("columns.author")}</th>
-                  <th>{t("columns.updatedAt")}</th>
-                  <th>{t("columns.actions")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.rows.map((r) => {
-                  const title = zh ? r.titleZh : r.titleEn;
-                  const other = zh ? r.titleEn : r.titleZh;
-                  return (
-                    <tr key={r.id} data-testid="news-admin-row" data-news-id={r.id} data-phase={r.phase}>
-                      <td>
-                        <div className={own.titleCell}>
-                          {/* eslint-disable-next-line @next/next/no-img-element -- a served thumbnail */}
-                          {r.thumb ? <img className={styles.thumb} src={r.thumb} alt="" loading="lazy" width={56} height={40} /> : <span className={own.noThumb} aria-hidden>{t("noCover")}</span>}
-                          <div className={own.titles}>
-                            <span className={own.title} data-testid="news-admin-title">{title}</span>
-                            <span className={styles.sub}>{other}</span>
-                          </div>
-                        </div>
-                      </td>
-                      <td>
-                        <span className={styles.tag} data-color={PHASE_COLOR[r.phase]} data-testid="news-admin-phase">{t(`phases.${r.phase}`)}</span>
-                      </td>
-                      <td className={styles.nowrap}>
-                        {r.publishAt ? when(r.publishAt) : "—"}
-                        {r.publishAt && r.phase === "draft" ? <span className={styles.sub}>{t("planned")}</span> : null}
-                      </td>
-                      <td className={styles.num}>{format.number(r.views)}</td>
-                      <td className={styles.nowrap}>{r.author}</td>
-                      <td className={styles.nowrap}>{when(r.updatedAt)}</td>
-                      <td className={styles.nowrap}>
-                        <NewsRowActions row={{ id: r.id, slug: r.slug, title, phase: r.phase, moves: r.moves, plannedMinute: r.plannedMinute }} imageRule={data.imageRule} />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <nav className={styles.pager} aria-label={t("pagination")}>
-          {f.cursor ? <Link className={styles.button} href={href({})}>{t("latest")}</Link> : null}
-          {page.prev ? <Link className={styles.button} href={href({ cursor: page.prev })} data-testid="news-admin-newer">{t("newer")}</Link> : <span className={`${styles.button} ${styles.off}`} aria-disabled="true">{t("newer")}</span>}
-          {page.next ? <Link className={styles.button} href={href({ cursor: page.next })} data-testid="news-admin-older">{t("older")}</Link> : <span className={`${styles.button} ${styles.off}`} aria-disabled="true">{t("older")}</span>}
-        </nav>
-      </section>
+      <ListResults
+        id="news-admin"
+        t={t}
+        page={page}
+        href={href}
+        head={
+          <>
+            <th>{t("columns.title")}</th>
+            <th>{t("columns.status")}</th>
+            <th>{t("columns.publishAt")}</th>
+            <th className={styles.num}>{t("columns.views")}</th>
+            <th>{t("columns.author")}</th>
+            <th>{t("columns.updatedAt")}</th>
+            <th>{t("columns.actions")}</th>
+          </>
+        }
+      >
+        {page.rows.map((r) => {
+          const title = zh ? r.titleZh : r.titleEn;
+          const other = zh ? r.titleEn : r.titleZh;
+          return (
+            <tr key={r.id} data-testid="news-admin-row" data-news-id={r.id} data-phase={r.phase}>
+              <td>
+                <div className={own.titleCell}>
+                  {/* eslint-disable-next-line @next/next/no-img-element -- a served thumbnail */}
+                  {r.thumb ? <img className={styles.thumb} src={r.thumb} alt="" loading="lazy" width={56} height={40} /> : <span className={own.noThumb} aria-hidden>{t("noCover")}</span>}
+                  <div className={own.titles}>
+                    <span className={own.title} data-testid="news-admin-title">{title}</span>
+                    <span className={styles.sub}>{other}</span>
+                  </div>
+                </div>
+              </td>
+              <td>
+                <span className={styles.tag} data-color={PHASE_COLOR[r.phase]} data-testid="news-admin-phase">{t(`phases.${r.phase}`)}</span>
+              </td>
+              <td className={styles.nowrap}>
+                {r.publishAt ? when(r.publishAt) : "—"}
+                {r.publishAt && r.phase === "draft" ? <span className={styles.sub}>{t("planned")}</span> : null}
+              </td>
+              <td className={styles.num}>{format.number(r.views)}</td>
+              <td className={styles.nowrap}>{r.author}</td>
+              <td className={styles.nowrap}>{when(r.updatedAt)}</td>
+              <td className={styles.nowrap}>
+                <NewsRowActions row={{ id: r.id, slug: r.slug, title, phase: r.phase, moves: r.moves, plannedMinute: r.plannedMinute }} imageRule={data.imageRule} />
+              </td>
+            </tr>
+          );
+        })}
+      </ListResults>
     </div>
   );
 }
