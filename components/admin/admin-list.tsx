@@ -1,5 +1,6 @@
 "use client";
 
+import { useLooseTranslations } from "@/lib/i18n/loose";
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, SettingOutlined, UploadOutlined } from "@ant-design/icons";
 import { Button, Checkbox, DatePicker, Form, Input, Popover, Select, Space, Table, Tag, type TableColumnsType, type TableProps } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
@@ -104,7 +105,7 @@ export function AdminList<Row extends object, V extends object = Record<string, 
   children?: ReactNode;
 }) {
   const { data, labels } = props;
-  const t = useTranslations(labels);
+  const t = useLooseTranslations(labels);
   const ta = useTranslations("Admin");
   const format = useFormatter();
   const zh = useLocale() === "zh-CN";

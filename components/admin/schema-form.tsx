@@ -1,5 +1,6 @@
 "use client";
 
+import { loose, useLooseTranslations } from "@/lib/i18n/loose";
 import { Form, Input, InputNumber, Select, Switch } from "antd";
 import { useTranslations } from "next-intl";
 import { useMemo, type ReactNode } from "react";
@@ -64,7 +65,7 @@ function shapeOf(schema: z.ZodType): Record<string, z.ZodType> {
 
 /** The fields of `schema` as antd Form.Items, labelled from `<labels>.fields.<name>`. */
 export function SchemaFields({ schema, labels, fields = {}, order, exclude = ["id"] }: { schema: z.ZodType; labels: string; fields?: Record<string, FieldOverride>; order?: string[]; exclude?: string[] }) {
-  const t = useTranslations(labels);
+  const t = useLooseTranslations(labels);
   const tv = useTranslations("Validation");
   const infos = useMemo(() => describeSchema(schema), [schema]);
   const shape = useMemo(() => shapeOf(schema), [schema]);
@@ -83,7 +84,7 @@ export function SchemaFields({ schema, labels, fields = {}, order, exclude = ["i
           ? [{
               validator: async (_: unknown, value: unknown) => {
                 const r = fieldSchema.safeParse(value === undefined && info.type === "string" ? "" : value);
-                if (!r.success) throw new Error(Object.values(translateIssues(r.error, (k, v) => tv(k, v), () => label(name), value))[0]);
+                if (!r.success) throw new Error(Object.values(translateIssues(r.error, (k, v) => loose(tv)(k, v), () => label(name), value))[0]);
               },
             }]
           : undefined;

@@ -1,5 +1,6 @@
 "use client";
 
+import { loose } from "@/lib/i18n/loose";
 import { LockOutlined, UserOutlined } from "@ant-design/icons";
 import { Button, Input } from "antd";
 import { useLocale, useTranslations } from "next-intl";
@@ -74,7 +75,7 @@ export function LoginForm({ callbackPath, initialError }: { callbackPath: string
     <form onSubmit={onSubmit} noValidate aria-busy={pending} name="login">
       <h2 className={styles.title}>{t("title")}</h2>
       <p className={styles.subtitle}>{step.kind === "company" ? t("companyHint") : t("subtitle")}</p>
-      {error && <InlineAlert type="error" testId="login-error">{t(`errors.${error}`)}</InlineAlert>}
+      {error && <InlineAlert type="error" testId="login-error">{loose(t)(`errors.${error}`)}</InlineAlert>}
 
       <div hidden={step.kind === "company"}>
         <div className={styles.field}>

@@ -1,5 +1,6 @@
 "use client";
 
+import { loose } from "@/lib/i18n/loose";
 import { Alert, Button, Drawer, Form, Input, Radio, Space, Spin, Switch } from "antd";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
@@ -34,7 +35,7 @@ export function DownloadForm({ id, rules, onClose }: { id: number | null; rules:
   const [title, setTitle] = useState("");
   const [codeUnreadable, setCodeUnreadable] = useState(false);
   const source = Form.useWatch("source", form) ?? "file";
-  const label = (field: string) => t(`fields.${field}`);
+  const label = (field: string) => loose(t)(`fields.${field}`);
   // The values load once per opened item: a re-render of the parent (a new onClose) must not
   // reload them over what the user typed.
   const closeRef = useRef(onClose);

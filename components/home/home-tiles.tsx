@@ -1,3 +1,4 @@
+import { loose } from "@/lib/i18n/loose";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { HomeTile } from "@/lib/home/queries";
@@ -46,7 +47,7 @@ export async function HomeTiles({ tiles, zh }: { tiles: HomeTile[]; zh: boolean 
                 })}
               </ul>
             ) : HINTS[tile.path] ? (
-              <p className={styles.tileHint}>{t(`hints.${HINTS[tile.path]}`)}</p>
+              <p className={styles.tileHint}>{loose(t)(`hints.${HINTS[tile.path]}`)}</p>
             ) : null}
           </article>
         );

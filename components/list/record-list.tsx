@@ -1,6 +1,7 @@
 import Form from "next/form";
 import Link from "next/link";
 import type { CSSProperties, ReactNode } from "react";
+import { loose, type AnyTranslator } from "@/lib/i18n/loose";
 import type { Total } from "@/lib/list/keyset";
 import styles from "@/components/ui/record-screen.module.css";
 
@@ -13,7 +14,7 @@ import styles from "@/components/ui/record-screen.module.css";
 // Labels come from the screen's own messages: `t` is its namespace's translator, which holds
 // filters.search, filters.reset, count, countCapped, empty, pagination, latest, newer, older.
 
-export type ListT = (key: string, values?: Record<string, string | number>) => string;
+export type ListT = AnyTranslator;
 /** A link to the list with the current filters plus `extra` (a cursor, an id). */
 export type ListHref = (extra: Record<string, string | number>) => string;
 
@@ -52,8 +53,8 @@ export function FilterForm({ action, id, t, resetTestId, formKey, children }: Fi
       <Form key={formKey} action={action} className={styles.filters} data-testid={`${id}-filters`}>
         {children}
         <div className={styles.buttons}>
-          <button type="submit" className={styles.buttonPrimary} data-testid={`${id}-search`}>{t("filters.search")}</button>
-          <Link href={action} className={styles.button} data-testid={resetTestId}>{t("filters.reset")}</Link>
+          <button type="submit" className={styles.buttonPrimary} data-testid={`${id}-search`}>{loose(t)("filters.search")}</button>
+          <Link href={action} className={styles.button} data-testid={resetTestId}>{loose(t)("filters.reset")}</Link>
         </div>
       </Form>
     </section>
@@ -139,7 +140,7 @@ export function ListResults({ id, t, page, href, head, children, empty, showCoun
     <section className={styles.card}>
       {showCount && page.total && <CountLine id={id} t={t} total={page.total} />}
       {page.rows.length === 0 ? (
-        <EmptyState id={id}>{empty ?? t("empty")}</EmptyState>
+        <EmptyState id={id}>{empty ?? loose(t)("empty")}</EmptyState>
       ) : head === undefined ? (
         children
       ) : (
@@ -161,7 +162,7 @@ export function ListResults({ id, t, page, href, head, children, empty, showCoun
 export function CountLine({ id, t, total }: { id: string; t: ListT; total: Total }) {
   return (
     <p className={styles.muted} style={{ margin: "0 0 12px" }} data-testid={`${id}-count`}>
-      {total.capped ? t("countCapped", { count: total.count }) : t("count", { count: total.count })}
+      {total.capped ? loose(t)("countCapped", { count: total.count }) : loose(t)("count", { count: total.count })}
     </p>
   );
 }
@@ -186,10 +187,10 @@ export type PagerProps = {
 export function Pager({ id, t, href, cursor, prev, next, newer = true }: PagerProps) {
   const off = (label: string) => <span className={`${styles.button} ${styles.off}`} aria-disabled="true">{label}</span>;
   return (
-    <nav className={styles.pager} aria-label={t("pagination")}>
-      {cursor ? <Link className={styles.button} href={href({})} data-testid={`${id}-latest`}>{t("latest")}</Link> : null}
-      {newer && (prev ? <Link className={styles.button} href={href({ cursor: prev })} data-testid={`${id}-newer`}>{t("newer")}</Link> : off(t("newer")))}
-      {next ? <Link className={styles.button} href={href({ cursor: next })} data-testid={`${id}-older`}>{t("older")}</Link> : off(t("older"))}
+    <nav className={styles.pager} aria-label={loose(t)("pagination")}>
+      {cursor ? <Link className={styles.button} href={href({})} data-testid={`${id}-latest`}>{loose(t)("latest")}</Link> : null}
+      {newer && (prev ? <Link className={styles.button} href={href({ cursor: prev })} data-testid={`${id}-newer`}>{loose(t)("newer")}</Link> : off(loose(t)("newer")))}
+      {next ? <Link className={styles.button} href={href({ cursor: next })} data-testid={`${id}-older`}>{loose(t)("older")}</Link> : off(loose(t)("older"))}
     </nav>
   );
 }

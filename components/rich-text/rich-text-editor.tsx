@@ -1,5 +1,6 @@
 "use client";
 
+import { loose } from "@/lib/i18n/loose";
 import BoldOutlined from "@ant-design/icons/BoldOutlined";
 import ItalicOutlined from "@ant-design/icons/ItalicOutlined";
 import LinkOutlined from "@ant-design/icons/LinkOutlined";
@@ -158,7 +159,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
       const held = mediaIdsInHtml(editor.getHTML()).length + uploads.current.size;
       const problem = precheck(rule, file, held);
       if (problem) {
-        toast("error", tu(problem.key, problem.values));
+        toast("error", loose(tu)(problem.key, problem.values));
         if (problem.code === "MAX_COUNT") return;
         continue;
       }

@@ -1,5 +1,6 @@
 "use client";
 
+import { loose, useLooseTranslations } from "@/lib/i18n/loose";
 import { Button, Drawer, Form, Space, type FormInstance } from "antd";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
@@ -24,7 +25,7 @@ function setErrors(form: FormInstance, errors: Record<string, string>, known: Se
 /** Validates with the schema in the browser, then runs the action; errors land on the fields. */
 export function useFormAction(labels: string) {
   const tv = useTranslations("Validation");
-  const tl = useTranslations(labels);
+  const tl = useLooseTranslations(labels);
   const ta = useTranslations("Access");
   const router = useRouter();
   return async function submit<T>(form: FormInstance, schema: z.ZodType, action: Action<T>, values: Record<string, unknown>, success?: string): Promise<T | null> {
@@ -32,7 +33,7 @@ export function useFormAction(labels: string) {
     const known = new Set([...Object.keys(form.getFieldsValue() as object), ...Object.keys(form.getFieldsValue(true) as object)]);
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
-      const errors = translateIssues(parsed.error, (k, v) => tv(k, v), (f) => (tl.has(f) ? tl(f) : f), values);
+      const errors = translateIssues(parsed.error, (k, v) => loose(tv)(k, v), (f) => (tl.has(f) ? tl(f) : f), values);
       const other = setErrors(form, errors, known);
       if (other) toast("error", other);
       return null;

@@ -1,5 +1,6 @@
 "use client";
 
+import { loose } from "@/lib/i18n/loose";
 import { Tag, Typography } from "antd";
 import { useTranslations } from "next-intl";
 import { AdminList } from "@/components/admin/admin-list";
@@ -11,7 +12,7 @@ import type { CodeRuleRow } from "@/lib/system/code-rules";
 /** system/codeRule — document numbering rules with their next number. */
 export function CodeRuleAdmin({ data }: { data: ListResult<CodeRuleRow> }) {
   const t = useTranslations("CodeRuleAdmin");
-  const pattern = (p: string) => t(`options.datePattern.${p || "none"}`);
+  const pattern = (p: string) => loose(t)(`options.datePattern.${p || "none"}`);
   return (
     <AdminList<CodeRuleRow, TCodeRuleSave>
       labels="CodeRuleAdmin"

@@ -1,5 +1,6 @@
 "use client";
 
+import { loose } from "@/lib/i18n/loose";
 import { PlusOutlined } from "@ant-design/icons";
 import { Button, Form, Input, Table, Tag, type InputProps } from "antd";
 import { useLocale, useTranslations } from "next-intl";
@@ -68,7 +69,7 @@ function DictItems({ type, can }: { type: DictTypeRow; can: Can }) {
   const submit = useFormAction("DictAdmin.fields");
   const run = useConfirmedAction();
   const name = zh ? type.nameZh : type.nameEn;
-  const label = (k: string) => t(`fields.${k}`);
+  const label = (k: string) => loose(t)(`fields.${k}`);
 
   const open = (row: DictItemRow | null) => {
     setEditing({ row });

@@ -1,5 +1,6 @@
 "use client";
 
+import { loose } from "@/lib/i18n/loose";
 import { Breadcrumb } from "antd";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
@@ -41,7 +42,7 @@ export function RegionAdmin({ data: { list, chain } }: { data: RegionAdminData }
       columns={[
         { key: "code", sortable: true, width: 100 },
         { key: "name", kind: "localized", width: 180 },
-        { key: "level", width: 90, render: (r) => t(`levels.${r.level}`) },
+        { key: "level", width: 90, render: (r) => loose(t)(`levels.${r.level}`) },
         { key: "parent", width: 200, render: (r) => r.path.map(name).join(" / ") || "—" },
         { key: "subAreas", width: 90, align: "right" },
         { key: "companies", width: 80, align: "right" },

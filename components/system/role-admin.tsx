@@ -1,5 +1,6 @@
 "use client";
 
+import { loose } from "@/lib/i18n/loose";
 import { Alert, Button, Form, Input, Select, Table, Tag, Tree, TreeSelect, type TableColumnsType } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import { useLocale, useTranslations } from "next-intl";
@@ -94,7 +95,7 @@ export function RoleAdmin({ data }: { data: Data }) {
   const columns: TableColumnsType<RoleAdminRow> = [
     { title: t("name"), key: "name", render: (_, r) => (<span>{name(r)}{r.system && <Tag style={{ marginInlineStart: 8 }}>{tr("system")}</Tag>}</span>) },
     { title: t("code"), dataIndex: "code", width: 180 },
-    { title: t("dataScope"), dataIndex: "dataScope", width: 200, render: (v: string) => <Tag color="green">{ts(v)}</Tag> },
+    { title: t("dataScope"), dataIndex: "dataScope", width: 200, render: (v: string) => <Tag color="green">{loose(ts)(v)}</Tag> },
     { title: t("menus"), key: "menus", width: 120, align: "right", render: (_, r) => r.menuIds.length },
     { title: t("users"), dataIndex: "users", width: 90, align: "right" },
     {

@@ -1,5 +1,6 @@
 "use client";
 
+import { loose, useLooseTranslations } from "@/lib/i18n/loose";
 import { Form, Input, InputNumber, Switch, Tag, Typography } from "antd";
 import { useLocale, useTranslations } from "next-intl";
 import { AdminList } from "@/components/admin/admin-list";
@@ -50,14 +51,14 @@ export function VariableValueHint({ keyField, describe }: { keyField: KeyField; 
 /** The value's form rule: the typed check of variable-schemas.ts, translated, naming the field. */
 export function useValueRule(labels: string, keyField: KeyField) {
   const tv = useTranslations("Validation");
-  const tl = useTranslations(labels);
+  const tl = useLooseTranslations(labels);
   return ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
     validator: async (_: unknown, value: unknown) => {
       const type = getFieldValue("type") as VariableType | undefined;
       const key = getFieldValue(keyField) as string | undefined;
       if (!type || !key) return;
       const r = valueSchema(type, variableDef(key)).safeParse(value);
-      if (!r.success) throw new Error(Object.values(translateIssues(r.error, (k, v) => tv(k, v), () => tl("fields.value"), value))[0]);
+      if (!r.success) throw new Error(Object.values(translateIssues(r.error, (k, v) => loose(tv)(k, v), () => tl("fields.value"), value))[0]);
     },
   });
 }

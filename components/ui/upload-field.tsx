@@ -1,5 +1,6 @@
 "use client";
 
+import { loose } from "@/lib/i18n/loose";
 import { PlusOutlined, UploadOutlined } from "@ant-design/icons";
 import { Button, Upload, type UploadFile, type UploadProps } from "antd";
 import { useTranslations } from "next-intl";
@@ -57,7 +58,7 @@ export function UploadField({ kind, value, onChange, rule = DEFAULT_RULES[kind],
 
   const refused = (file: { name: string; size: number }, index: number): boolean => {
     const problem = precheck(rule, file, latest.current.length + inflight.current + index, limit);
-    if (problem) toast("error", t(problem.key, problem.values));
+    if (problem) toast("error", loose(t)(problem.key, problem.values));
     return !!problem;
   };
 
@@ -139,7 +140,7 @@ export function UploadField({ kind, value, onChange, rule = DEFAULT_RULES[kind],
       ) : (
         upload
       )}
-      {hint && <div style={{ color: "rgba(0,0,0,0.45)", fontSize: 13, lineHeight: "20px", marginTop: 4 }}>{hintText(t, rule)}</div>}
+      {hint && <div style={{ color: "rgba(0,0,0,0.45)", fontSize: 13, lineHeight: "20px", marginTop: 4 }}>{hintText(loose(t), rule)}</div>}
       <UploadPreview item={preview} onClose={() => setPreview(null)} />
     </div>
   );

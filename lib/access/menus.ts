@@ -1,4 +1,5 @@
 import "server-only";
+import type { Permission } from "@/lib/access/permissions";
 import { db } from "@/lib/db";
 import { hasPermission, type Viewer } from "@/lib/auth/viewer";
 import { implementedRoutes } from "@/lib/routes";
@@ -27,7 +28,7 @@ async function screenRows(): Promise<Row[]> {
 
 /** Screens that need a permission besides their menu: the SMS outbox shows live verification
  * codes, so granting the System directory must not be enough to read them. */
-export const ROUTE_PERMISSIONS: Readonly<Record<string, string>> = { "system/smsOutbox": "sms:outbox" };
+export const ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = { "system/smsOutbox": "sms:outbox" };
 
 const permitted = (viewer: Viewer, path: string) => !ROUTE_PERMISSIONS[path] || hasPermission(viewer, ROUTE_PERMISSIONS[path]);
 

@@ -34,6 +34,11 @@ export const PERMISSIONS = [
 
 export type Permission = (typeof PERMISSIONS)[number];
 
+/** A write no role grants: only administrators (who hold every permission) pass it. */
+export const ADMIN_ONLY = "__admin_only__" as const;
+/** What a check may name: a permission, or ADMIN_ONLY. */
+export type PermissionCheck = Permission | typeof ADMIN_ONLY;
+
 const known: ReadonlySet<string> = new Set(PERMISSIONS);
 
 /** For codes that arrive as data (a role's grants, a request): narrows a string to a Permission. */

@@ -14,7 +14,7 @@ vi.mock("@/lib/db", () => ({ db: () => { throw new Error("no database in this te
 vi.mock("next/headers", () => ({ headers: async () => new Headers(state.requestId ? { "x-request-id": state.requestId } : {}) }));
 vi.mock("next/cache", () => cache);
 vi.mock("next-intl/server", () => ({
-  getTranslations: async (namespace?: string) => createTranslator({ locale: state.locale, messages: messagesFor(state.locale as Locale) as never, namespace: namespace as never, timeZone: "Asia/Shanghai" }),
+  getTranslations: async (namespace?: string) => createTranslator({ locale: state.locale as Locale, messages: messagesFor(state.locale as Locale) as never, namespace: namespace as never, timeZone: "Asia/Shanghai" }),
   getLocale: async () => state.locale,
 }));
 vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: async () => state.viewer }));
@@ -66,7 +66,7 @@ describe("action()", () => {
   });
 
   it("picks the permission from the input when given a function (create or update)", async () => {
-    const save = action({ permission: (i) => ((i as { id?: number }).id ? "vehicle:update" : "vehicle:sell"), schema: z.object({ id: z.number().optional() }), labels: "Vehicles.fields" }, async () => "saved");
+    const save = action({ permission: (i) => ((i as { id?: number }).id ? "vehicle:return" : "vehicle:sell"), schema: z.object({ id: z.number().optional() }), labels: "Vehicles.fields" }, async () => "saved");
     expect(await save({})).toEqual({ ok: true, data: "saved" });
     expect(await save({ id: 1 })).toMatchObject({ ok: false, code: "FORBIDDEN" });
   });

@@ -1,4 +1,5 @@
 import "server-only";
+import type { PermissionCheck } from "@/lib/access/permissions";
 import { revalidatePath, updateTag } from "next/cache";
 import { headers } from "next/headers";
 import type { z } from "zod";
@@ -41,7 +42,7 @@ type Common<S extends z.ZodType, R> = {
  * (lib/actions/errors.ts). `permission` null: any signed-in user (the service decides); a
  * function of the raw input picks it (create or update by whether the input carries an id).
  */
-export function action<S extends z.ZodType, R>(opts: Common<S, R> & { permission: string | null | ((input: unknown) => string | null) }, run: (input: z.output<S>, ctx: ActionCtx) => Promise<R>) {
+export function action<S extends z.ZodType, R>(opts: Common<S, R> & { permission: PermissionCheck | null | ((input: unknown) => PermissionCheck | null) }, run: (input: z.output<S>, ctx: ActionCtx) => Promise<R>) {
   return async (input: unknown): Promise<ActionResult<R>> => {
     const requestId = (await headers()).get("x-request-id");
     const [viewer, t] = await Promise.all([getViewer(), errorText(opts.labels)]);

@@ -1,4 +1,5 @@
 import "server-only";
+import { getLooseTranslations } from "@/lib/i18n/loose-server";
 import { getTranslations } from "next-intl/server";
 import type { z } from "zod";
 import { ForbiddenError } from "@/lib/auth/viewer";
@@ -24,13 +25,13 @@ type Tr = (key: string, values?: Record<string, string | number>) => string;
 export type ErrorText = { common: Tr; any: Tr; validation: Tr; label: (field: string) => string };
 
 export async function errorText(labels?: string | null): Promise<ErrorText> {
-  const [tc, tv, te, tl] = await Promise.all([getTranslations("Common"), getTranslations("Validation"), getTranslations(), labels ? getTranslations(labels) : null]);
+  const [tc, tv, te, tl] = await Promise.all([getTranslations("Common"), getTranslations("Validation"), getLooseTranslations(), labels ? getLooseTranslations(labels) : null]);
   // Keys are full message paths chosen by services and schemas; next-intl cannot type-check them here.
   return {
     common: tc as unknown as Tr,
-    any: te as unknown as Tr,
+    any: te,
     validation: tv as unknown as Tr,
-    label: (f) => (tl?.has(f) ? tl(f as never) : f),
+    label: (f) => (tl?.has(f) ? tl(f) : f),
   };
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { ADMIN_ONLY, type Permission } from "@/lib/access/permissions";
 import type { z } from "zod";
 import { action, type ActionCtx } from "@/lib/actions/action";
 import { ZIds, type TIds } from "@/lib/system/config-schemas";
@@ -15,14 +16,14 @@ type AnyResource = Pick<AdminResource<unknown, unknown, unknown>, "route" | "lab
 const on = (r: AnyResource) => ({ labels: `${r.labels}.fields`, revalidate: [`/${r.route}`] });
 
 export function saveAction<S extends z.ZodType, R>(r: AnyResource, schema: S, save: (ctx: ActionCtx, input: z.output<S>) => Promise<R>) {
-  return action({ ...on(r), schema, permission: (input) => (hasId(input) ? r.permissions.update : r.permissions.create) ?? "__none__" }, (v, c) => save(c, v));
+  return action({ ...on(r), schema, permission: (input) => (hasId(input) ? r.permissions.update : r.permissions.create) ?? ADMIN_ONLY }, (v, c) => save(c, v));
 }
 
 export function deleteAction<R>(r: AnyResource, remove: (ctx: ActionCtx, ids: number[]) => Promise<R>) {
-  return action({ ...on(r), schema: ZIds, permission: r.permissions.delete ?? "__none__" }, (v: TIds, c) => remove(c, v.ids));
+  return action({ ...on(r), schema: ZIds, permission: r.permissions.delete ?? ADMIN_ONLY }, (v: TIds, c) => remove(c, v.ids));
 }
 
 /** Any other permission-guarded write of a screen (enable, move, test…). */
-export function screenAction<S extends z.ZodType, R>(r: AnyResource, permission: string, schema: S, run: (ctx: ActionCtx, input: z.output<S>) => Promise<R>) {
+export function screenAction<S extends z.ZodType, R>(r: AnyResource, permission: Permission, schema: S, run: (ctx: ActionCtx, input: z.output<S>) => Promise<R>) {
   return action({ ...on(r), schema, permission }, (v, c) => run(c, v));
 }

@@ -1,4 +1,7 @@
 import "server-only";
+import { loose } from "@/lib/i18n/loose";
+import { getLooseTranslations } from "@/lib/i18n/loose-server";
+import type { Permission } from "@/lib/access/permissions";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { z } from "zod";
 import { canOpenRoute } from "@/lib/access/menus";
@@ -48,7 +51,7 @@ export type AdminResource<Row, W = unknown, I = unknown> = {
   /** Messages namespace: `title`, `fields.<key>` (also the export and import headers). */
   labels: string;
   spec: ListSpec;
-  permissions: Partial<Record<"create" | "update" | "delete" | "export" | "import", string>>;
+  permissions: Partial<Record<"create" | "update" | "delete" | "export" | "import", Permission>>;
   where: (viewer: Viewer, filters: Filters) => W | Promise<W>;
   /** One page in the given order (the resource appends a unique tiebreaker). */
   page: (args: { where: W; sort: Sort; skip: number; take: number }) => Promise<Row[]>;
@@ -80,7 +83,7 @@ export const erase = <Row, W, I>(r: AdminResource<Row, W, I>): ErasedResource =>
 
 export function permissionsOf(viewer: Viewer, r: Pick<ErasedResource, "permissions" | "exportColumns" | "import">): ListResult<unknown>["can"] {
   const p = r.permissions;
-  const has = (code?: string) => !!code && hasPermission(viewer, code);
+  const has = (code?: Permission) => !!code && hasPermission(viewer, code);
   return { create: has(p.create), update: has(p.update), delete: has(p.delete), export: has(p.export) && !!r.exportColumns, import: has(p.import) && !!r.import };
 }
 
@@ -114,9 +117,9 @@ async function* batches<Row, W, I>(r: AdminResource<Row, W, I>, where: W, size =
 type Answer = { status: number; body: unknown } | { status: 200; stream: ReadableStream<Uint8Array> | Buffer; filename: string };
 
 async function labelsFor(r: { labels: string }) {
-  const [t, zh] = await Promise.all([getTranslations(r.labels), getLocale().then((l) => l === "zh-CN")]);
+  const [t, zh] = await Promise.all([getLooseTranslations(r.labels), getLocale().then((l) => l === "zh-CN")]);
   const label = (key: string) => (t.has(`fields.${key}`) ? t(`fields.${key}`) : key);
-  return { t: t as unknown as (key: string) => string, zh, label, title: t.has("title") ? t("title") : r.labels };
+  return { t, zh, label, title: t.has("title") ? t("title") : r.labels };
 }
 
 /** The filtered rows as a streamed .xlsx (permission `export`), headers in the viewer's language. */
@@ -203,7 +206,7 @@ export async function importResource<Row, W, I>(r: AdminResource<Row, W, I>, vie
     }
     const parsed = imp.schema.safeParse(input);
     if (parsed.success) valid.push({ row, value: parsed.data });
-    else for (const [field, message] of Object.entries(translateIssues(parsed.error, (k, v) => tv(k, v), label, input))) errors.push({ row, field: label(field), message });
+    else for (const [field, message] of Object.entries(translateIssues(parsed.error, (k, v) => loose(tv)(k, v), label, input))) errors.push({ row, field: label(field), message });
   }
   if (!errors.length && imp.check) {
     const te = (await getTranslations()) as unknown as (k: string, v?: Record<string, string | number>) => string;

@@ -1,3 +1,4 @@
+import type { Permission } from "@/lib/access/permissions";
 import type { ComplaintStatus } from "@/lib/generated/prisma/enums";
 
 // The complaint's state machine (DOMAIN.md "Complaint"). Only these moves exist; each names who
@@ -12,7 +13,7 @@ import type { ComplaintStatus } from "@/lib/generated/prisma/enums";
 export type ComplaintMove = "take" | "reply" | "close" | "note";
 export type ComplaintActor = "dealer" | "staff";
 
-export const COMPLAINT_MOVES: Record<ComplaintMove, { from: ComplaintStatus; to: ComplaintStatus; actor: ComplaintActor; permission: string }> = {
+export const COMPLAINT_MOVES: Record<ComplaintMove, { from: ComplaintStatus; to: ComplaintStatus; actor: ComplaintActor; permission: Permission }> = {
   take: { from: "SUBMITTED", to: "PROCESSING", actor: "staff", permission: "complaint:reply" },
   reply: { from: "PROCESSING", to: "REPLIED", actor: "staff", permission: "complaint:reply" },
   close: { from: "REPLIED", to: "CLOSED", actor: "dealer", permission: "complaint:close" },
@@ -24,7 +25,7 @@ export const COMPLAINT_SIDES = ["DEALER", "STAFF"] as const;
 export type ComplaintSide = (typeof COMPLAINT_SIDES)[number];
 
 /** The moves an actor holding `can(permission)` may make on a complaint in `status`. */
-export function complaintMovesFor(status: ComplaintStatus, actor: ComplaintActor, can: (permission: string) => boolean): ComplaintMove[] {
+export function complaintMovesFor(status: ComplaintStatus, actor: ComplaintActor, can: (permission: Permission) => boolean): ComplaintMove[] {
   return (Object.keys(COMPLAINT_MOVES) as ComplaintMove[]).filter((m) => {
     const t = COMPLAINT_MOVES[m];
     return t.from === status && t.actor === actor && can(t.permission);

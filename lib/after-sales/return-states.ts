@@ -1,3 +1,4 @@
+import type { Permission } from "@/lib/access/permissions";
 import type { ReturnBatchStatus, SalesReturnStatus } from "@/lib/generated/prisma/enums";
 
 // The sales return's state machine (DOMAIN.md "Sales return"). Only these moves exist; each
@@ -8,7 +9,7 @@ import type { ReturnBatchStatus, SalesReturnStatus } from "@/lib/generated/prism
 export type SalesReturnMove = "approve" | "reject" | "ship" | "receive" | "complete";
 export type SalesReturnActor = "dealer" | "staff";
 
-export const SALES_RETURN_MOVES: Record<SalesReturnMove, { from: SalesReturnStatus; to: SalesReturnStatus; actor: SalesReturnActor; permission: string }> = {
+export const SALES_RETURN_MOVES: Record<SalesReturnMove, { from: SalesReturnStatus; to: SalesReturnStatus; actor: SalesReturnActor; permission: Permission }> = {
   approve: { from: "SUBMITTED", to: "APPROVED", actor: "staff", permission: "salesReturn:approve" },
   reject: { from: "SUBMITTED", to: "REJECTED", actor: "staff", permission: "salesReturn:approve" },
   /** In a delivery batch, several at once. */
@@ -19,7 +20,7 @@ export const SALES_RETURN_MOVES: Record<SalesReturnMove, { from: SalesReturnStat
 };
 
 /** The moves an actor holding `can(permission)` may make on a return in `status`. */
-export function salesReturnMovesFor(status: SalesReturnStatus, actor: SalesReturnActor, can: (permission: string) => boolean): SalesReturnMove[] {
+export function salesReturnMovesFor(status: SalesReturnStatus, actor: SalesReturnActor, can: (permission: Permission) => boolean): SalesReturnMove[] {
   return (Object.keys(SALES_RETURN_MOVES) as SalesReturnMove[]).filter((m) => {
     const t = SALES_RETURN_MOVES[m];
     return t.from === status && t.actor === actor && can(t.permission);

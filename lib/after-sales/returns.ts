@@ -1,4 +1,5 @@
 import "server-only";
+import type { Permission } from "@/lib/access/permissions";
 import { companyScopeWhere } from "@/lib/access/scope";
 import type { Tx } from "@/lib/admin/resource";
 import { hasPermission, type Viewer } from "@/lib/auth/viewer";
@@ -52,13 +53,13 @@ export async function returnBatchScope(viewer: Viewer): Promise<Prisma.ReturnBat
   return company ? { company } : { id: { in: [] } };
 }
 
-function requireDealer(viewer: Viewer, permission: string): number {
+function requireDealer(viewer: Viewer, permission: Permission): number {
   if (!viewer.company || viewer.userType !== "DEALER") throw new DomainError(E("notDealer"), {}, undefined, 403);
   if (!hasPermission(viewer, permission)) throw new DomainError("Common.forbidden", {}, undefined, 403);
   return viewer.company.id;
 }
 
-function requireStaff(viewer: Viewer, permission: string): void {
+function requireStaff(viewer: Viewer, permission: Permission): void {
   if (viewer.userType === "DEALER" || !hasPermission(viewer, permission)) throw new DomainError("Common.forbidden", {}, undefined, 403);
 }
 

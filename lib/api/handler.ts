@@ -1,4 +1,5 @@
 import "server-only";
+import type { Permission } from "@/lib/access/permissions";
 import { NextResponse, type NextRequest } from "next/server";
 import { getLocale } from "next-intl/server";
 import type { z } from "zod";
@@ -38,11 +39,11 @@ export type ApiCtx<P, Q, B> = {
   audit: AuditCtx;
 };
 
-type Permission = string | ((viewer: Viewer) => boolean | Promise<boolean>) | null;
+type Guard = Permission | ((viewer: Viewer) => boolean | Promise<boolean>) | null;
 
 type Opts<P, Q, B> = {
   /** A permission code, or a check of the viewer; null: any signed-in user. */
-  permission: Permission;
+  permission: Guard;
   params?: P;
   query?: Q;
   body?: B;

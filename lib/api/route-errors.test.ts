@@ -16,7 +16,7 @@ const state = vi.hoisted(() => ({ viewer: null as unknown, locale: "en-US" as st
 vi.mock("@/lib/db", () => ({ db: () => { throw new Error("no database in this test"); } }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-request-id": "req-1" }), cookies: async () => ({ get: () => undefined, getAll: () => [] }) }));
 vi.mock("next-intl/server", () => ({
-  getTranslations: async (namespace?: string) => createTranslator({ locale: state.locale, messages: messagesFor(state.locale as Locale) as never, namespace: namespace as never, timeZone: "Asia/Shanghai" }),
+  getTranslations: async (namespace?: string) => createTranslator({ locale: state.locale as Locale, messages: messagesFor(state.locale as Locale) as never, namespace: namespace as never, timeZone: "Asia/Shanghai" }),
   getLocale: async () => state.locale,
 }));
 vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: async () => state.viewer }));

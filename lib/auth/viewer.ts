@@ -1,4 +1,5 @@
 import "server-only";
+import type { PermissionCheck } from "@/lib/access/permissions";
 import { cache } from "react";
 import { getServerSession } from "next-auth";
 import { db } from "@/lib/db";
@@ -114,7 +115,7 @@ export function isAdmin(viewer: Viewer): boolean {
   return viewer.userType === "ADMIN";
 }
 
-export function hasPermission(viewer: Viewer, code: string): boolean {
+export function hasPermission(viewer: Viewer, code: PermissionCheck): boolean {
   return isAdmin(viewer) || viewer.permissions.has(code);
 }
 
@@ -124,6 +125,6 @@ export class ForbiddenError extends Error {
   }
 }
 
-export function requirePermission(viewer: Viewer, code: string): void {
+export function requirePermission(viewer: Viewer, code: PermissionCheck): void {
   if (!hasPermission(viewer, code)) throw new ForbiddenError(code);
 }

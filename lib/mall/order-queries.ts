@@ -1,4 +1,5 @@
 import "server-only";
+import type { Permission } from "@/lib/access/permissions";
 import { dayStart, text } from "@/lib/accounts/list-params";
 import { hasPermission, ForbiddenError, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
@@ -176,7 +177,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** The viewer's moves on an order in `status`: the buttons the detail shows. */
 export function allowedActions(viewer: Viewer, status: OrderStatus, amount: string, paid: string): OrderDetail["can"] {
   const dealer = viewer.userType === "DEALER";
-  const can = (p: string) => hasPermission(viewer, p);
+  const can = (p: Permission) => hasPermission(viewer, p);
   return {
     moves: movesFor(status, dealer ? "dealer" : "staff", can),
     delete: dealer && DELETABLE.includes(status) && can("order:delete"),

@@ -1,3 +1,4 @@
+import type { Permission } from "@/lib/access/permissions";
 import type { OrderStatus } from "@/lib/generated/prisma/enums";
 
 // The order's state machine (DOMAIN.md "Order"). Only these moves exist; each names who may
@@ -8,7 +9,7 @@ import type { OrderStatus } from "@/lib/generated/prisma/enums";
 export type OrderMove = "confirm" | "reject" | "ship" | "complete" | "receive" | "cancel" | "staffCancel";
 export type Actor = "dealer" | "staff";
 
-export const ORDER_MOVES: Record<OrderMove, { from: OrderStatus; to: OrderStatus; actor: Actor; permission: string }> = {
+export const ORDER_MOVES: Record<OrderMove, { from: OrderStatus; to: OrderStatus; actor: Actor; permission: Permission }> = {
   confirm: { from: "SUBMITTED", to: "CONFIRMED", actor: "staff", permission: "order:confirm" },
   reject: { from: "SUBMITTED", to: "REJECTED", actor: "staff", permission: "order:reject" },
   cancel: { from: "SUBMITTED", to: "CANCELLED", actor: "dealer", permission: "order:cancel" },
@@ -26,7 +27,7 @@ export const RELEASES_STOCK: readonly OrderStatus[] = ["CANCELLED", "REJECTED"];
 export const PAYABLE: readonly OrderStatus[] = ["SUBMITTED", "CONFIRMED", "SHIPPED", "COMPLETED"];
 
 /** The moves an actor holding `can(permission)` may make on an order in `status`. */
-export function movesFor(status: OrderStatus, actor: Actor, can: (permission: string) => boolean): OrderMove[] {
+export function movesFor(status: OrderStatus, actor: Actor, can: (permission: Permission) => boolean): OrderMove[] {
   return (Object.keys(ORDER_MOVES) as OrderMove[]).filter((m) => {
     const t = ORDER_MOVES[m];
     return t.from === status && t.actor === actor && can(t.permission);

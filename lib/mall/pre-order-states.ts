@@ -1,3 +1,4 @@
+import type { Permission } from "@/lib/access/permissions";
 import type { PreOrderStatus } from "@/lib/generated/prisma/enums";
 
 // The pre-order's state machine (DOMAIN.md "Pre-order"). Only these moves exist; each names who
@@ -8,7 +9,7 @@ import type { PreOrderStatus } from "@/lib/generated/prisma/enums";
 export type PreOrderMove = "confirm" | "reject" | "cancel" | "staffCancel" | "convert";
 export type PreOrderActor = "dealer" | "staff";
 
-export const PRE_ORDER_MOVES: Record<PreOrderMove, { from: PreOrderStatus; to: PreOrderStatus; actor: PreOrderActor; permission: string }> = {
+export const PRE_ORDER_MOVES: Record<PreOrderMove, { from: PreOrderStatus; to: PreOrderStatus; actor: PreOrderActor; permission: Permission }> = {
   confirm: { from: "SUBMITTED", to: "CONFIRMED", actor: "staff", permission: "preOrder:confirm" },
   reject: { from: "SUBMITTED", to: "REJECTED", actor: "staff", permission: "preOrder:reject" },
   cancel: { from: "SUBMITTED", to: "CANCELLED", actor: "dealer", permission: "preOrder:cancel" },
@@ -21,7 +22,7 @@ export const PRE_ORDER_EVENT: Record<PreOrderMove, "preOrder.confirmed" | "preOr
 };
 
 /** The moves an actor holding `can(permission)` may make on a pre-order in `status`. */
-export function preOrderMovesFor(status: PreOrderStatus, actor: PreOrderActor, can: (permission: string) => boolean): PreOrderMove[] {
+export function preOrderMovesFor(status: PreOrderStatus, actor: PreOrderActor, can: (permission: Permission) => boolean): PreOrderMove[] {
   return (Object.keys(PRE_ORDER_MOVES) as PreOrderMove[]).filter((m) => {
     const t = PRE_ORDER_MOVES[m];
     return t.from === status && t.actor === actor && can(t.permission);

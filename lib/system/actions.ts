@@ -1,5 +1,6 @@
 "use server";
 
+import type { Permission } from "@/lib/access/permissions";
 import { action } from "@/lib/actions/action";
 import { changeRoleScope, deleteRole, saveRole } from "./role-service";
 import { deleteMenu, saveMenu } from "./menu-service";
@@ -8,7 +9,7 @@ import { approveUser, createUser, resetUserPassword, setUserEnabled, unlockUserA
 import { ZApprove, ZCompanyRegion, ZId, ZJobSave, ZMenuSave, ZOrganizationSave, ZResetPassword, ZRoleSave, ZRoleScope, ZUserCreate, ZUserEnable, ZUserUpdate } from "./schemas";
 
 // The access screens' writes: each is one line of intent on top of lib/actions/action.ts.
-const saving = (prefix: string) => (input: unknown) => (isUpdate(input) ? `${prefix}:update` : `${prefix}:create`);
+const saving = <P extends "menu" | "role" | "org" | "job">(prefix: P) => (input: unknown): Permission => (isUpdate(input) ? `${prefix}:update` : `${prefix}:create`);
 
 const menus = { labels: "MenuAdmin.fields", revalidate: ["/"] } as const;
 export const saveMenuAction = action({ ...menus, schema: ZMenuSave, permission: saving("menu") }, (v, c) => saveMenu(c.viewer, c.audit, v));

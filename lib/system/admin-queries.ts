@@ -1,4 +1,5 @@
 import "server-only";
+import type { Permission } from "@/lib/access/permissions";
 import { db } from "@/lib/db";
 import { hasPermission, type Viewer } from "@/lib/auth/viewer";
 import { grantable, loadCeiling, type Grantable } from "@/lib/access/ceiling";
@@ -25,7 +26,7 @@ export function nestRows<T extends { id: number; parentId: number | null }>(rows
   return roots;
 }
 
-const can = (viewer: Viewer, ...codes: string[]) => Object.fromEntries(codes.map((c) => [c.split(":")[1], hasPermission(viewer, c)])) as Record<string, boolean>;
+const can = (viewer: Viewer, ...codes: Permission[]) => Object.fromEntries(codes.map((c) => [c.split(":")[1], hasPermission(viewer, c)])) as Record<string, boolean>;
 
 export type MenuAdminRow = Node<{ id: number; parentId: number | null; key: string; type: "DIRECTORY" | "MENU" | "BUTTON"; path: string | null; icon: string | null; permission: string | null; nameEn: string; nameZh: string; sort: number; visible: boolean }>;
 

@@ -1,5 +1,6 @@
 "use client";
 
+import { loose } from "@/lib/i18n/loose";
 import { Alert, Form, Input, InputNumber, Modal, Radio, Select, Spin } from "antd";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
@@ -51,7 +52,7 @@ export function ReturnForm({ imageRule, onClose }: { imageRule?: UploadRule; onC
   // The orders answered for the part chosen now (null while they load).
   const orders = goodsId && ordersOf?.goodsId === goodsId ? ordersOf.list : null;
   const today = shanghaiToday();
-  const label = (field: string) => t(`fields.${field}`);
+  const label = (field: string) => loose(t)(`fields.${field}`);
   // `whitespace` only on text: any key beyond `required` makes the rule type-check as a string.
   const required = (field: string, kind: "text" | "select" | "number" = "text") =>
     kind === "text" ? { required: true, whitespace: true, message: tv("required", { label: label(field) }) } : { required: true, message: tv(kind === "select" ? "select" : "required", { label: label(field) }) };

@@ -1,5 +1,6 @@
 "use client";
 
+import { loose } from "@/lib/i18n/loose";
 import { Alert, AutoComplete, Form, Input, Modal, Select, Skeleton, Table } from "antd";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
@@ -36,7 +37,7 @@ export function ShipDialog({ preselected, onClose }: { preselected: number[]; on
   const deliveryWay = Form.useWatch("deliveryWay", form);
   const carried = !!deliveryWay && CARRIED.has(deliveryWay);
   const first = useRef(preselected);
-  const label = (field: string) => t(`fields.${field}`);
+  const label = (field: string) => loose(t)(`fields.${field}`);
   // `whitespace` only on text: any key beyond `required` makes the rule type-check as a string.
   const required = (field: string, kind: "text" | "select" | "number" = "text") =>
     kind === "text" ? { required: true, whitespace: true, message: tv("required", { label: label(field) }) } : { required: true, message: tv(kind === "select" ? "select" : "required", { label: label(field) }) };

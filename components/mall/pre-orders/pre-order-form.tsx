@@ -1,5 +1,6 @@
 "use client";
 
+import { loose } from "@/lib/i18n/loose";
 import { Alert, Form, Input, InputNumber, Modal, Select, Spin } from "antd";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -29,7 +30,7 @@ export function PreOrderForm({ goodsId, name, minOrderQty, onClose }: { goodsId:
   const [loadError, setLoadError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const min = Math.max(1, minOrderQty);
-  const required = (field: string) => ({ required: true, message: tv("required", { label: t(`fields.${field}`) }) });
+  const required = (field: string) => ({ required: true, message: tv("required", { label: loose(t)(`fields.${field}`) }) });
 
   useEffect(() => {
     let live = true;

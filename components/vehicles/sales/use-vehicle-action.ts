@@ -1,3 +1,4 @@
+import { loose } from "@/lib/i18n/loose";
 import type { FormInstance } from "antd";
 import { useTranslations } from "next-intl";
 import type { z } from "zod";
@@ -24,7 +25,7 @@ export function useVehicleAction() {
     };
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
-      const errors = translateIssues(parsed.error, (k, v) => tv(k, v), (f) => (tl.has(f) ? tl(f) : f), values);
+      const errors = translateIssues(parsed.error, (k, v) => loose(tv)(k, v), (f) => (loose(tl).has(f) ? loose(tl)(f) : f), values);
       show(errors, Object.values(errors)[0]);
       return null;
     }
