@@ -20,10 +20,7 @@ export type FormDrawerProps<V extends object> = {
 };
 
 // The drawer (antd Drawer and its motion code) is out of the screens' first load.
-const loadFormDrawer = () => import("./form-drawer").then((m) => m.FormDrawerPanel);
-const LazyFormDrawer = dynamic(loadFormDrawer, { ssr: false });
-/** Fetches the drawer's code early, e.g. when the pointer reaches a button that opens it. */
-export const preloadFormDrawer = (): void => void loadFormDrawer();
+const LazyFormDrawer = dynamic(() => import("./form-drawer").then((m) => m.FormDrawerPanel), { ssr: false });
 
 function setErrors(form: FormInstance, errors: Record<string, string>, known: Set<string>): string | null {
   const onFields = Object.entries(errors).filter(([name]) => known.has(name));
