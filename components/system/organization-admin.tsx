@@ -4,7 +4,7 @@ import { Button, Form, Table, Tag, type TableColumnsType } from "antd";
 import { PlusOutlined, SwapOutlined } from "@ant-design/icons";
 import { useLocale, useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { PageContainer } from "@/components/ui/page-container";
 import type { OrgAdminNode } from "@/lib/system/admin-queries";
 import { deleteOrganizationAction } from "@/lib/system/actions";
@@ -42,6 +42,9 @@ export function OrganizationAdmin({ data }: { data: { orgs: OrgAdminNode[]; orgS
   const [used, setUsed] = useState({ org: false, company: false });
   if ((editing && !used.org) || (moving && !used.company)) setUsed({ org: used.org || !!editing, company: used.company || !!moving });
   const confirmed = useConfirmedAction();
+  // A company tag opens its drawer in one click with nothing to point at first: fetch the
+  // drawers once the screen has hydrated, off its first load.
+  useEffect(preloadDrawers, []);
   const name = (r: { nameEn: string; nameZh: string }) => (zh ? r.nameZh : r.nameEn);
   const regions: OrgAdminNode[] = [];
   const collect = (nodes: OrgAdminNode[]) => nodes.forEach((n) => (n.type === "REGION" && regions.push(n), collect(n.children ?? [])));
