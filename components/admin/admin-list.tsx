@@ -2,9 +2,10 @@
 
 import { useLooseTranslations } from "@/lib/i18n/loose";
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, SettingOutlined, UploadOutlined } from "@ant-design/icons";
-import { Button, Checkbox, DatePicker, Form, Input, Popover, Select, Space, Table, Tag, type TableColumnsType, type TableProps } from "antd";
+import { Button, Checkbox, Form, Input, Popover, Select, Space, Table, Tag, type FormInstance, type TableColumnsType, type TableProps } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
+import dynamic from "next/dynamic";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useMemo, useState, useSyncExternalStore, useTransition, type Key, type ReactNode } from "react";
 import type { z } from "zod";
@@ -14,9 +15,8 @@ import { listQueryParams, PAGE_SIZES, type FilterValue, type Sort } from "@/lib/
 import { withBase } from "@/lib/client/base-path";
 import { confirmDialog, toast } from "@/lib/client/feedback";
 import { PageContainer } from "@/components/ui/page-container";
-import { FormDrawer, RowActions, useFormAction } from "@/components/system/admin-kit";
-import { ImportDialog } from "./import-dialog";
-import { SchemaFields, type FieldOverride } from "./schema-form";
+import { RowActions, useFormAction } from "@/components/system/admin-kit";
+import type { FieldOverride } from "./schema-form";
 
 // The client half of the admin-screen pattern: a screen is a declaration of its search fields,
 // columns, form and actions; this component draws the search form, the server-side sorted and
@@ -24,6 +24,18 @@ import { SchemaFields, type FieldOverride } from "./schema-form";
 // export and import, and the create/edit drawer built from the action's zod schema.
 
 type Action<T = unknown> = (input: unknown) => Promise<ActionResult<T>>;
+
+// Loaded on first use, not with the list: the create/edit drawer with its generated form, the
+// import dialog (Modal, Upload, its error table) and the date-range picker (rc-picker and
+// dayjs's plugins, only screens with a date filter draw it). Pointing at the button that
+// opens one fetches it early.
+const loadDrawer = () => import("./schema-drawer").then((m) => m.SchemaDrawer);
+const SchemaDrawer = dynamic(loadDrawer, { ssr: false });
+const loadImport = () => import("./import-dialog").then((m) => m.ImportDialog);
+const ImportDialog = dynamic(loadImport, { ssr: false });
+const DateRangeFilter = dynamic(() => import("./date-range-filter").then((m) => m.DateRangeFilter), { ssr: false, loading: () => <Input disabled style={{ width: 256 }} /> });
+const preloadDrawer = () => void loadDrawer();
+const preloadImport = () => void loadImport();
 
 export type SearchDef =
   | { name: string; type: "text"; placeholder?: string; width?: number }
@@ -116,6 +128,9 @@ export function AdminList<Row extends object, V extends object = Record<string, 
   const [editForm] = Form.useForm<V>();
   const [editing, setEditing] = useState<(Partial<V> & { id?: number | string }) | null>(null);
   const [importing, setImporting] = useState(false);
+  // Mounted from the first opening on, so they can animate closed.
+  const [opened, setOpened] = useState({ drawer: false, import: false });
+  if ((editing && !opened.drawer) || (importing && !opened.import)) setOpened({ drawer: opened.drawer || !!editing, import: opened.import || importing });
   const submit = useFormAction(`${labels}.fields`);
   const rowKey = props.rowKey ?? ((r: Row) => (r as { id: Key }).id);
   const label = (key: string) => (t.has(`fields.${key}`) ? t(`fields.${key}`) : key);
@@ -231,12 +246,12 @@ export function AdminList<Row extends object, V extends object = Record<string, 
       extra={
         <Space style={{ flex: "none" }}>
           {props.toolbar}
-          {data.can.import && props.resource && <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="import">{ta("import")}</Button>}
+          {data.can.import && props.resource && <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} onPointerEnter={preloadImport} onFocus={preloadImport} data-testid="import">{ta("import")}</Button>}
           {data.can.export && props.resource && (
             <Button icon={<DownloadOutlined />} href={withBase(`/api/v1/admin/${props.resource}/export${exportQs ? `?${exportQs}` : ""}`)} data-testid="export">{ta("export")}</Button>
           )}
           {props.form && data.can.create && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => openEdit({ ...props.form!.defaults })} data-testid="create">{ta("create")}</Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => openEdit({ ...props.form!.defaults })} onPointerEnter={preloadDrawer} onFocus={preloadDrawer} data-testid="create">{ta("create")}</Button>
           )}
         </Space>
       }
@@ -253,7 +268,7 @@ export function AdminList<Row extends object, V extends object = Record<string, 
               ) : s.type === "boolean" ? (
                 <Select allowClear style={{ width: s.width ?? 120 }} placeholder={ta("all")} options={[{ value: "true", label: ta("yes") }, { value: "false", label: ta("no") }]} />
               ) : (
-                <DatePicker.RangePicker allowEmpty={[true, true]} />
+                <DateRangeFilter />
               )}
             </Form.Item>
           ))}
@@ -308,16 +323,15 @@ export function AdminList<Row extends object, V extends object = Record<string, 
         pagination={{ current: data.page, pageSize: data.pageSize, total: data.total, showSizeChanger: true, pageSizeOptions: [...PAGE_SIZES], showTotal: (total) => ta("total", { total }) }}
       />
 
-      {props.form && (
-        <FormDrawer<V>
+      {props.form && opened.drawer && (
+        <SchemaDrawer
           title={editing?.id ? t("editTitle") : t("createTitle")}
-          open={!!editing} form={editForm} onClose={() => setEditing(null)} size={props.form.size} testId="edit-drawer"
+          open={!!editing} form={editForm as FormInstance} onClose={() => setEditing(null)} size={props.form.size} testId="edit-drawer"
           onSubmit={async (v) => !!(await submit(editForm, props.form!.schema, props.form!.save, { ...v, id: editing?.id }))}
-        >
-          <SchemaFields schema={props.form.schema} labels={labels} fields={props.form.fields} order={props.form.order} />
-        </FormDrawer>
+          schema={props.form.schema} labels={labels} fields={props.form.fields} order={props.form.order}
+        />
       )}
-      {props.resource && data.can.import && <ImportDialog open={importing} onClose={() => setImporting(false)} resource={props.resource} title={t("title")} hint={t.has("importHint") ? t("importHint") : undefined} />}
+      {props.resource && data.can.import && opened.import && <ImportDialog open={importing} onClose={() => setImporting(false)} resource={props.resource} title={t("title")} hint={t.has("importHint") ? t("importHint") : undefined} />}
       {props.children}
     </PageContainer>
   );

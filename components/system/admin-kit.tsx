@@ -1,8 +1,9 @@
 "use client";
 
 import { loose, useLooseTranslations } from "@/lib/i18n/loose";
-import { Button, Drawer, Form, Space, type FormInstance } from "antd";
+import { Button, Space, type FormInstance } from "antd";
 import { useTranslations } from "next-intl";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import type { z } from "zod";
@@ -14,6 +15,13 @@ import { translateIssues } from "@/lib/validation/translate";
 // schema, server field errors shown on the fields, and confirmed one-click actions.
 
 type Action<T> = (input: unknown) => Promise<ActionResult<T>>;
+
+export type FormDrawerProps<V extends object> = {
+  title: ReactNode; open: boolean; form: FormInstance<V>; onClose: () => void; onSubmit: (values: V) => Promise<boolean>; children: ReactNode; initialValues?: Partial<V>; size?: number; testId?: string;
+};
+
+// The drawer (antd Drawer and its motion code) is out of the screens' first load.
+const LazyFormDrawer = dynamic(() => import("./form-drawer").then((m) => m.FormDrawerPanel), { ssr: false });
 
 function setErrors(form: FormInstance, errors: Record<string, string>, known: Set<string>): string | null {
   const onFields = Object.entries(errors).filter(([name]) => known.has(name));
@@ -67,43 +75,13 @@ export function useConfirmedAction() {
   };
 }
 
-/** A right-hand drawer with a vertical form and Cancel / Save at the bottom. */
-export function FormDrawer<V extends object>(props: {
-  title: ReactNode; open: boolean; form: FormInstance<V>; onClose: () => void; onSubmit: (values: V) => Promise<boolean>; children: ReactNode; initialValues?: Partial<V>; size?: number; testId?: string;
-}) {
-  const ta = useTranslations("Access");
-  const [busy, setBusy] = useState(false);
-  const finish = async () => {
-    setBusy(true);
-    try {
-      if (await props.onSubmit(props.form.getFieldsValue(true) as V)) props.onClose();
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Drawer
-      title={props.title}
-      open={props.open}
-      onClose={props.onClose}
-      size={props.size ?? 560}
-      destroyOnHidden
-      data-testid={props.testId}
-      footer={
-        <Space style={{ display: "flex", justifyContent: "flex-end" }}>
-          <Button onClick={props.onClose}>{ta("cancel")}</Button>
-          <Button type="primary" loading={busy} onClick={() => void finish()} data-testid="drawer-save">
-            {ta("save")}
-          </Button>
-        </Space>
-      }
-    >
-      <Form<V> form={props.form} layout="vertical" initialValues={props.initialValues} onFinish={() => void finish()} requiredMark>
-        {props.children}
-        <button type="submit" hidden />
-      </Form>
-    </Drawer>
-  );
+/** A right-hand drawer with a vertical form and Cancel / Save at the bottom. Nothing renders
+ * until it first opens: the drawer's code (./form-drawer.tsx) loads then, on the first click,
+ * and stays mounted afterwards so it can animate closed. */
+export function FormDrawer<V extends object>(props: FormDrawerProps<V>) {
+  const [used, setUsed] = useState(props.open);
+  if (props.open && !used) setUsed(true);
+  return used ? <LazyFormDrawer {...(props as unknown as FormDrawerProps<object>)} /> : null;
 }
 
 /** A table cell of link-style row actions; hidden entries (no permission) are left out. */

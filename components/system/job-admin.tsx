@@ -1,16 +1,23 @@
 "use client";
 
-import { Button, Form, Input, InputNumber, Switch, Table, Tag, type TableColumnsType } from "antd";
+import { Button, Form, Table, Tag, type TableColumnsType } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import { useLocale, useTranslations } from "next-intl";
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { PageContainer } from "@/components/ui/page-container";
 import type { JobAdminRow } from "@/lib/system/admin-queries";
-import { deleteJobAction, saveJobAction } from "@/lib/system/actions";
-import { ZJobSave } from "@/lib/system/schemas";
-import { FormDrawer, RowActions, useConfirmedAction, useFormAction } from "./admin-kit";
+import { deleteJobAction } from "@/lib/system/actions";
+import { RowActions, useConfirmedAction } from "./admin-kit";
 
-type Values = { code: string; nameEn: string; nameZh: string; sort: number; enabled: boolean };
+export type JobValues = { code: string; nameEn: string; nameZh: string; sort: number; enabled: boolean };
+type Values = JobValues;
+export type JobEditing = Partial<Values> & { id?: number };
+
+// The drawer (and the schema, zod) loads when it first opens; pointing at "Create" fetches it early.
+const loadDrawer = () => import("./job-drawer").then((m) => m.JobDrawer);
+const JobDrawer = dynamic(loadDrawer, { ssr: false });
+const preloadDrawer = () => void loadDrawer();
 
 export function JobAdmin({ data }: { data: { jobs: JobAdminRow[]; can: Record<string, boolean> } }) {
   const t = useTranslations("JobAdmin");
@@ -18,11 +25,13 @@ export function JobAdmin({ data }: { data: { jobs: JobAdminRow[]; can: Record<st
   const ta = useTranslations("Access");
   const zh = useLocale() === "zh-CN";
   const [form] = Form.useForm<Values>();
-  const [editing, setEditing] = useState<(Partial<Values> & { id?: number }) | null>(null);
-  const submit = useFormAction("JobAdmin.fields");
+  const [editing, setEditing] = useState<JobEditing | null>(null);
+  // Mounted from the first opening on, so it can animate closed.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (editing && !drawerUsed) setDrawerUsed(true);
   const confirmed = useConfirmedAction();
   const name = (r: { nameEn: string; nameZh: string }) => (zh ? r.nameZh : r.nameEn);
-  const open = (v: Partial<Values> & { id?: number }) => {
+  const open = (v: JobEditing) => {
     setEditing(v);
     form.resetFields();
     form.setFieldsValue(v as Values);
@@ -49,22 +58,10 @@ export function JobAdmin({ data }: { data: { jobs: JobAdminRow[]; can: Record<st
     <PageContainer
       title={t("title")}
       description={t("description")}
-      extra={data.can.create && <Button type="primary" icon={<PlusOutlined />} onClick={() => open({ sort: 0, enabled: true })} data-testid="create">{ta("create")}</Button>}
+      extra={data.can.create && <Button type="primary" icon={<PlusOutlined />} onClick={() => open({ sort: 0, enabled: true })} onPointerEnter={preloadDrawer} onFocus={preloadDrawer} data-testid="create">{ta("create")}</Button>}
     >
       <Table<JobAdminRow> rowKey="id" columns={columns} dataSource={data.jobs} pagination={false} size="middle" scroll={{ x: 700 }} />
-      <FormDrawer<Values>
-        title={editing?.id ? t("editTitle") : t("createTitle")}
-        open={!!editing}
-        form={form}
-        onClose={() => setEditing(null)}
-        onSubmit={async (v) => !!(await submit(form, ZJobSave, saveJobAction, { ...v, id: editing?.id }))}
-      >
-        <Form.Item name="code" label={tf("code")} required><Input maxLength={32} /></Form.Item>
-        <Form.Item name="nameEn" label={tf("nameEn")} required><Input maxLength={100} /></Form.Item>
-        <Form.Item name="nameZh" label={tf("nameZh")} required><Input maxLength={100} /></Form.Item>
-        <Form.Item name="sort" label={tf("sort")} required><InputNumber min={0} max={99999} precision={0} style={{ width: 160 }} /></Form.Item>
-        <Form.Item name="enabled" label={tf("enabled")} valuePropName="checked"><Switch /></Form.Item>
-      </FormDrawer>
+      {drawerUsed && <JobDrawer open={!!editing} editing={editing} form={form} onClose={() => setEditing(null)} />}
     </PageContainer>
   );
 }

@@ -1,31 +1,37 @@
 "use client";
 
-import { Button, Form, Input, InputNumber, Radio, Select, Switch, Table, Tag, TreeSelect, type TableColumnsType } from "antd";
+import { Button, Form, Table, Tag, type TableColumnsType } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import { useLocale, useTranslations } from "next-intl";
+import dynamic from "next/dynamic";
 import { useState } from "react";
-import { MENU_ICON_NAMES, menuIcon } from "@/components/shell/menu-icon";
+import { menuIcon } from "@/components/shell/menu-icon";
 import { PageContainer } from "@/components/ui/page-container";
 import type { MenuAdminRow } from "@/lib/system/admin-queries";
-import { deleteMenuAction, saveMenuAction } from "@/lib/system/actions";
-import { MENU_TYPES, ZMenuSave } from "@/lib/system/schemas";
-import { FormDrawer, RowActions, toTreeData, useConfirmedAction, useFormAction } from "./admin-kit";
+import { deleteMenuAction } from "@/lib/system/actions";
+import { RowActions, useConfirmedAction } from "./admin-kit";
 
 const TYPE_COLOR = { DIRECTORY: "blue", MENU: "green", BUTTON: "orange" } as const;
-type Values = { id?: number; parentId: number | null; type: MenuAdminRow["type"]; nameEn: string; nameZh: string; path: string | null; icon: string | null; permission: string | null; sort: number; visible: boolean };
+
+// The drawer (and the schema, zod) loads when it first opens; pointing at "Create" fetches it early.
+const loadDrawer = () => import("./menu-drawer").then((m) => m.MenuDrawer);
+const MenuDrawer = dynamic(loadDrawer, { ssr: false });
+const preloadDrawer = () => void loadDrawer();
+
+export type MenuValues = { id?: number; parentId: number | null; type: MenuAdminRow["type"]; nameEn: string; nameZh: string; path: string | null; icon: string | null; permission: string | null; sort: number; visible: boolean };
+type Values = MenuValues;
 
 export function MenuAdmin({ data }: { data: { menus: MenuAdminRow[]; can: Record<string, boolean> } }) {
   const t = useTranslations("System.menu");
   const tc = useTranslations("System.common");
-  const tf = useTranslations("MenuAdmin.fields");
-  const tm = useTranslations("MenuAdmin");
   const ta = useTranslations("Access");
   const zh = useLocale() === "zh-CN";
   const [form] = Form.useForm<Values>();
   const [editing, setEditing] = useState<Partial<Values> | null>(null);
-  const submit = useFormAction("MenuAdmin.fields");
+  // Mounted from the first opening on, so it can animate closed.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (editing && !drawerUsed) setDrawerUsed(true);
   const confirmed = useConfirmedAction();
-  const type = Form.useWatch("type", form) ?? editing?.type;
   const name = (r: { nameEn: string; nameZh: string }) => (zh ? r.nameZh : r.nameEn);
 
   const open = (v: Partial<Values>) => {
@@ -59,48 +65,14 @@ export function MenuAdmin({ data }: { data: { menus: MenuAdminRow[]; can: Record
     },
   ];
 
-  const parents = toTreeData(data.menus, zh, {
-    keep: (n) => n.type !== "BUTTON",
-    disabled: (n) => (type === "BUTTON" ? n.type !== "MENU" : n.type !== "DIRECTORY") || n.id === editing?.id,
-  });
-
   return (
     <PageContainer
       title={t("title")}
       description={t("description")}
-      extra={data.can.create && <Button type="primary" icon={<PlusOutlined />} onClick={() => open({ parentId: null, type: "DIRECTORY", sort: 0, visible: true })} data-testid="create">{ta("create")}</Button>}
+      extra={data.can.create && <Button type="primary" icon={<PlusOutlined />} onClick={() => open({ parentId: null, type: "DIRECTORY", sort: 0, visible: true })} onPointerEnter={preloadDrawer} onFocus={preloadDrawer} data-testid="create">{ta("create")}</Button>}
     >
       <Table<MenuAdminRow> rowKey="id" columns={columns} dataSource={data.menus} pagination={false} size="middle" scroll={{ x: 1100 }} data-testid="menu-table" />
-      <FormDrawer<Values>
-        title={editing?.id ? tm("editTitle") : tm("createTitle")}
-        open={!!editing}
-        form={form}
-        onClose={() => setEditing(null)}
-        testId="menu-drawer"
-        onSubmit={async (v) => !!(await submit(form, ZMenuSave, saveMenuAction, { ...v, id: editing?.id }))}
-      >
-        <Form.Item name="type" label={tf("type")} required>
-          <Radio.Group optionType="button" options={MENU_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))} />
-        </Form.Item>
-        <Form.Item name="parentId" label={tf("parentId")} required={type === "BUTTON"}>
-          <TreeSelect allowClear treeData={parents} placeholder={ta("topLevel")} treeDefaultExpandAll={false} showSearch treeNodeFilterProp="title" />
-        </Form.Item>
-        <Form.Item name="nameEn" label={tf("nameEn")} required><Input maxLength={100} /></Form.Item>
-        <Form.Item name="nameZh" label={tf("nameZh")} required><Input maxLength={100} /></Form.Item>
-        {type === "MENU" && (
-          <Form.Item name="path" label={tf("path")} required extra={tm("hints.path")}><Input maxLength={200} /></Form.Item>
-        )}
-        {type !== "BUTTON" && (
-          <Form.Item name="icon" label={tf("icon")}>
-            <Select allowClear options={MENU_ICON_NAMES.map((n) => ({ value: n, label: <span>{menuIcon(n)} <span style={{ marginInlineStart: 6 }}>{n}</span></span> }))} />
-          </Form.Item>
-        )}
-        {type === "BUTTON" && (
-          <Form.Item name="permission" label={tf("permission")} required extra={tm("hints.permission")}><Input maxLength={100} /></Form.Item>
-        )}
-        <Form.Item name="sort" label={tf("sort")} required><InputNumber min={0} max={99999} precision={0} style={{ width: 160 }} /></Form.Item>
-        <Form.Item name="visible" label={tf("visible")} valuePropName="checked"><Switch /></Form.Item>
-      </FormDrawer>
+      {drawerUsed && <MenuDrawer open={!!editing} editing={editing} form={form} onClose={() => setEditing(null)} menus={data.menus} />}
     </PageContainer>
   );
 }
