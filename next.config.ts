@@ -20,7 +20,7 @@ const config: NextConfig = {
   // These run in Node only and must not be bundled (native wasm, sockets).
   serverExternalPackages: ["pg"],
   async rewrites() {
-    // Folders starting with "_" are private in the App Router (STACK.md pitfall 6).
+    // Folders starting with "_" are private in the App Router (docs/ARCHITECTURE.md "Pitfalls").
     return [{ source: "/__serverLoader", destination: "/api/server-loader" }];
   },
   async headers() {

@@ -3,7 +3,7 @@ import { installPrismaInterop } from "./e2e/prisma-interop";
 
 installPrismaInterop();
 
-// The end-to-end suite (ARCHITECTURE.md "Tests"). It does not start the app: `npm test` (or a
+// The end-to-end suite (docs/ARCHITECTURE.md "Tests"). It does not start the app: `npm test` (or a
 // person) runs it and points BASE_URL at it, e.g. BASE_URL=http://127.0.0.1:3200/customerWeb.
 // The trailing slash matters: specs navigate with relative paths ("system/login"), which
 // resolve under /customerWeb/ only when the base URL ends with "/".

@@ -1,7 +1,7 @@
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { baseURL, expect, signInState, test, type AccountKey } from "./fixtures";
 
-// The mall's (and the vehicle and after-sales screens') authorization matrix (QUALITY.md "Tenancy"): every mall screen opened by
+// The mall's (and the vehicle and after-sales screens') authorization matrix: every mall screen opened by
 // {anonymous, dealer, staff, admin}: anonymous is sent to sign in, a screen the roles do not
 // grant answers 403, the others 200. Cross-company reads (404) are covered per feature.
 

@@ -2,7 +2,7 @@ import type { Page, Request } from "@playwright/test";
 import { abs, expect, setLocaleCookie, signInState, test, waitForShell } from "./fixtures";
 import { db, uid } from "./mall-orders-db";
 
-// Issue 8 / QUALITY.md "Rich text": an XSS corpus saved as article details through the real
+// Issue 8: an XSS corpus saved as article details through the real
 // paths — pasted into the editor and saved with the form, and sent raw to the same server action
 // (what a script skipping the editor would do) — then published and rendered on the public
 // article page in Chromium: no dialog opens, no `window.__xss` flag is set, no request leaves for

@@ -2,7 +2,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 
 // One client per process, created on first use: nothing may touch the database at import or
-// build time (next build renders pages in workers; STACK.md pitfall 3).
+// build time (next build renders pages in workers; docs/ARCHITECTURE.md "Pitfalls").
 const holder = globalThis as unknown as { __dealerPrisma?: PrismaClient };
 
 export function db(): PrismaClient {

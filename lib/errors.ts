@@ -16,7 +16,7 @@ export class DomainError extends Error {
   }
 }
 
-/** Another tenant's record or a missing one: both answer the same (ARCHITECTURE.md rule 2). */
+/** Another tenant's record or a missing one: both answer the same (docs/ARCHITECTURE.md rule 2). */
 export class NotFoundError extends DomainError {
   constructor() {
     super("Errors.notFound", {}, undefined, 404);

@@ -1,4 +1,4 @@
-// npm run bench:news — the public news under load (QUALITY.md, issue 8): the news list and an
+// npm run bench:news — the public news under load (issue 8): the news list and an
 // article, served from the news cache, beside the bare reference page of the same build (the
 // not-found page: the root layout alone, no data). Like bench:bundle it starts the production
 // stack (building first when a source changed, on a fresh embedded database or a sibling of

@@ -1,5 +1,5 @@
-// npm run bench:orders — order submission under 50 concurrent clients on PostgreSQL
-// (QUALITY.md "Server cost and scale"): every client submits orders from its cart through the
+// npm run bench:orders — order submission under 50 concurrent clients on PostgreSQL: every
+// client submits orders from its cart through the
 // real service (stock reservation, numbering, history, audit, notifications), reported beside
 // a bare insert of the same number of orders with their lines in the same run.
 // Runs on DATABASE_URL when set (a migrated and seeded database; it adds its own company, users

@@ -1,6 +1,6 @@
 // Runs `prisma generate` offline. The Prisma CLI downloads its native schema engine before
 // every command unless PRISMA_SCHEMA_ENGINE_BINARY names an existing file; generation never
-// runs that engine, so this file stands in for it (STACK.md pitfall 1).
+// runs that engine, so this file stands in for it (docs/ARCHITECTURE.md "Pitfalls").
 //   node scripts/prisma-generate.mjs             always generate (postinstall, db:generate)
 //   node scripts/prisma-generate.mjs --if-stale  only when the client is missing or older
 //                                                than prisma/schema.prisma

@@ -7,7 +7,7 @@ import { LanguageSwitcher } from "@/components/shell/language-switcher";
 import styles from "./auth-frame.module.css";
 
 /** The frame of the sign-in screens: brand panel, form card, language switcher. Plain markup and
- * CSS here keep the anonymous pages light (QUALITY.md: ≤ 250 KiB first-load JS). */
+ * CSS here keep the anonymous pages light (≤ 250 KiB first-load JS, scripts/bench-bundle.ts). */
 export function AuthFrame({ locale, children }: { locale: Locale; children: ReactNode }) {
   const t = useTranslations("App");
   return (

@@ -4,8 +4,7 @@ import type { Viewer } from "@/lib/auth/viewer";
 import type { DataScope, Prisma } from "@/lib/generated/prisma/client";
 
 /**
- * What a viewer may see, resolved from the data scopes of all their roles (DOMAIN.md "Who uses
- * it"). Scopes are combined as a union, so the widest role wins and two narrow roles add up
+ * What a viewer may see, resolved from the data scopes of all their roles. Scopes are combined as a union, so the widest role wins and two narrow roles add up
  * (e.g. ORG of one role plus the CUSTOM list of another).
  * - `all`: administrators and any role with ALL.
  * - `orgIds`: organizations whose companies (and users) are visible.

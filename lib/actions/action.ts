@@ -34,7 +34,7 @@ type Common<S extends z.ZodType, R> = {
 };
 
 /**
- * The one way to write a server action (ARCHITECTURE.md "How data flows"):
+ * The one way to write a server action (docs/ARCHITECTURE.md "How data flows"):
  *   export const x = action({ permission, schema, labels, revalidate: ["/screen"] }, (input, { viewer, audit }) => service(viewer, audit, input));
  * loads the viewer, checks the permission, parses the input with the shared schema, runs the
  * service, revalidates what it changed (only after a success), and answers

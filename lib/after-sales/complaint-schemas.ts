@@ -16,7 +16,7 @@ export const COMPLAINT_VIDEO_FIELD = "qesVideo";
 export const MAX_DESCRIPTION = 2000;
 export const MAX_QUESTION_NOTE = 1000;
 export const MAX_REPLY = 2000;
-/** The video field holds one video (DOMAIN.md "Rules and limits"). */
+/** The video field holds one video. */
 export const MAX_VIDEOS = 1;
 /** The ceiling any image rule may be configured to (system/attachmentConfig allows 1–50); the
  * configured count itself is enforced by the service when the files are saved. */

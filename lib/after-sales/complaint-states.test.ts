@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { COMPLAINT_MOVES, complaintMovesFor } from "./complaint-states";
 
-// The complaint's transition table (DOMAIN.md "Complaint") and what the detail offers.
+// The complaint's transition table and what the detail offers.
 
 const all = () => true;
 

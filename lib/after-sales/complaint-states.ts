@@ -1,7 +1,7 @@
 import type { Permission } from "@/lib/access/permissions";
 import type { ComplaintStatus } from "@/lib/generated/prisma/enums";
 
-// The complaint's state machine (DOMAIN.md "Complaint"). Only these moves exist; each names who
+// The complaint's state machine. Only these moves exist; each names who
 // may make it (a dealer acting for the complaint's company, or staff/admin with the company in
 // their data scope) and the permission code. Client-safe: the detail shows the buttons this
 // table allows, the service refuses everything else.

@@ -17,7 +17,7 @@ import { COMPLAINT_IMAGE_FIELD, COMPLAINT_OWNER, COMPLAINT_VIDEO_FIELD, MAX_VIDE
 import { notifyComplaintEvent, type ComplaintEvent } from "./notify";
 import { COMPLAINT_MOVES, complaintMovesFor, type ComplaintActor, type ComplaintMove, type ComplaintSide } from "./complaint-states";
 
-// Customer complaints (DOMAIN.md "Complaint"): a dealer files one with images and a video; staff
+// Customer complaints: a dealer files one with images and a video; staff
 // take it (PROCESSING) and reply with the appeal note (REPLIED); the dealer closes it or adds a
 // note that reopens it. The description stays on the complaint; the conversation after it
 // (staff replies, dealer notes) is ComplaintMessage rows in order. Every move is one

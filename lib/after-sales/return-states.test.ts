@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SALES_RETURN_MOVES, batchStatusOf, salesReturnMovesFor } from "./return-states";
 
-// The sales return's transition table (DOMAIN.md "Sales return"), what each side is offered,
+// The sales return's transition table, what each side is offered,
 // and how a delivery batch's status follows its items.
 
 const all = () => true;

@@ -1,7 +1,7 @@
 import type { Permission } from "@/lib/access/permissions";
 import type { ReturnBatchStatus, SalesReturnStatus } from "@/lib/generated/prisma/enums";
 
-// The sales return's state machine (DOMAIN.md "Sales return"). Only these moves exist; each
+// The sales return's state machine. Only these moves exist; each
 // names who may make it (a dealer acting for the return's company, or staff with the company
 // in their data scope) and the permission code. Client-safe: the screens show the buttons this
 // table allows, the services refuse everything else.

@@ -18,7 +18,7 @@ import { notifyBatchEvent, notifyReturnEvent, type SalesReturnEvent } from "./no
 import type { TFileReturn, TShipReturns } from "./return-schemas";
 import { SALES_RETURN_MOVES, batchStatusOf, type SalesReturnMove } from "./return-states";
 
-// Parts returns (DOMAIN.md "Sales return"): a dealer files a return per part; after-sales staff
+// Parts returns: a dealer files a return per part; after-sales staff
 // approve or reject it; the dealer ships approved returns in a delivery batch (ReturnBatch, the
 // return log); staff receive the batch's items and complete each with the deal type carried
 // out. The batch's status follows its items. Every move is one transaction: the rows are locked

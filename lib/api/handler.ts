@@ -9,7 +9,7 @@ import { isLocale, type Locale } from "@/lib/i18n/config";
 import type { AuditCtx } from "@/lib/system/audit";
 import { checkWrite } from "./write-guard";
 
-// The REST API's one wrapper (ARCHITECTURE.md "REST"): every /api/v1 handler of the mall is
+// The REST API's one wrapper (docs/ARCHITECTURE.md "REST"): every /api/v1 handler of the mall is
 //   export const GET = apiRoute({ permission, query: ZSchema, labels }, async (c) => data);
 // and answers like the screens' actions do:
 //   403 FORBIDDEN      an unsafe request (POST/PUT/PATCH/DELETE) from another origin or site

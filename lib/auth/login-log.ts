@@ -1,7 +1,7 @@
 import "server-only";
 import type { SignInError } from "./credentials";
 
-// The login log (DOMAIN.md: every attempt is a row). The throttle keeps its own counters
+// The login log (every attempt is a row). The throttle keeps its own counters
 // (credentials.ts, reserveAttempt).
 
 export type LoginReason = SignInError | "RATE_LIMITED" | "SUCCESS";

@@ -1,6 +1,6 @@
 import bcrypt from "bcryptjs";
 
-// bcrypt (pure JS, no native build) at cost 11: about 100 ms here, above QUALITY.md's floor of 10.
+// bcrypt (pure JS, no native build) at cost 11: about 100 ms here, above the floor of 10 we hold to.
 const COST = 11;
 // Compared against when the account does not exist, so a wrong account costs the same time
 // as a wrong password.

@@ -7,7 +7,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { renderMessage } from "@/lib/messages/templates";
 import { sendSms, type SmsSender } from "@/lib/sms";
 
-// Verification codes (DOMAIN.md "Rules and limits"): random digits, stored as a keyed hash,
+// Verification codes: random digits, stored as a keyed hash,
 // short-lived, single use, a few checks, and rate limits per phone and per IP that hold under
 // concurrent requests (an advisory lock per phone and per IP serialises the check-then-insert).
 

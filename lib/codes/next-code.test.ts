@@ -7,7 +7,7 @@ const at = (iso: string) => new Date(iso);
 const SO = { prefix: "SO", datePattern: "yyyyMMdd", seqLength: 6 };
 
 describe("document number formatting", () => {
-  it("writes prefix, Shanghai date and the zero-padded sequence (DOMAIN.md example)", () => {
+  it("writes prefix, Shanghai date and the zero-padded sequence", () => {
     expect(formatCode(SO, at("2026-11-21T02:00:00Z"), 1)).toBe("SO20261121000001");
     expect(formatCode({ prefix: "RB", datePattern: "yyyyMM", seqLength: 4 }, at("2026-11-21T02:00:00Z"), 57)).toBe("RB2026110057");
     expect(formatCode({ prefix: "X", datePattern: "yyyy", seqLength: 3 }, at("2026-11-21T02:00:00Z"), 9)).toBe("X2026009");

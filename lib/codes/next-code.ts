@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
-// Document numbers (DOMAIN.md "CodeRule"): prefix + date in Asia/Shanghai + zero-padded
+// Document numbers: prefix + date in Asia/Shanghai + zero-padded
 // sequence, e.g. SO20261121000001. The sequence lives in CodeCounter, one row per rule and
 // period (the day, the month or "ALL"), and is advanced by one atomic statement, so parallel
 // allocations never see the same value; inside the caller's transaction a rollback gives the

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 // Every system variable the code reads, with its type and platform default. The seed writes
 // these rows; administrators change the values (system/systemVariableDefault) and per-company
-// overrides (system/systemVariable). DOMAIN.md: limits the spec leaves unstated are variables.
+// overrides (system/systemVariable). Limits the specification leaves unstated are variables.
 // Client-safe: the screens check values with the same rules (lib/config/variable-schemas.ts).
 export type VariableType = "NUMBER" | "TEXT" | "BOOLEAN" | "JSON";
 export type VariableDef = {

@@ -1,7 +1,7 @@
 // The dictionaries the product reads (pure data, client-safe). prisma/seed/dictionaries.ts
 // creates them as system types (code fixed, not deletable); the dictionaries service keeps the
 // seeded items' values (records store them) and refuses to delete them: disable them instead.
-// Status values are exactly DOMAIN.md's states.
+// Status values are exactly the states of the state tables (lib/**/*-states.ts).
 
 type Item = readonly [value: string, labelEn: string, labelZh: string, color?: string];
 export type DictSeed = { code: string; nameEn: string; nameZh: string; remark?: string; items: readonly Item[] };

@@ -1,4 +1,4 @@
-// Which message namespaces travel to the browser (HTML budget, QUALITY.md): the shell's own
+// Which message namespaces travel to the browser (HTML budget, scripts/bench-bundle.ts): the shell's own
 // namespaces on every signed-in page, plus what each screen's client components use. Server
 // components read every namespace on the server whatever is sent. A screen that forgets a
 // namespace its client code needs shows the key instead of the text; e2e specs catch it.

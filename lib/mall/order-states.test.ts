@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { OrderStatus } from "@/lib/generated/prisma/enums";
 import { DELETABLE, ORDER_MOVES, PAYABLE, RELEASES_STOCK, movesFor, paymentState, type Actor, type OrderMove } from "./order-states";
 
-// The order's transition table (DOMAIN.md "Order") and what the detail offers.
+// The order's transition table and what the detail offers.
 
 const all = () => true;
 const STATUSES: OrderStatus[] = ["SUBMITTED", "CONFIRMED", "SHIPPED", "COMPLETED", "CANCELLED", "REJECTED"];

@@ -1,7 +1,7 @@
 import type { Permission } from "@/lib/access/permissions";
 import type { OrderStatus } from "@/lib/generated/prisma/enums";
 
-// The order's state machine (DOMAIN.md "Order"). Only these moves exist; each names who may
+// The order's state machine. Only these moves exist; each names who may
 // make it (a dealer acting for the order's company, or staff/admin with the order in their
 // data scope) and the permission code. Client-safe: the screens show the buttons this table
 // allows, the services refuse everything else.

@@ -14,7 +14,7 @@ import { notifyOrderEvent } from "./notify";
 import type { TShipOrder, TSubmitOrder } from "./order-schemas";
 import { DELETABLE, ORDER_MOVES, RELEASES_STOCK, type OrderMove } from "./order-states";
 
-// Orders (DOMAIN.md "Order"): submission reserves stock in the order's transaction, every move
+// Orders: submission reserves stock in the order's transaction, every move
 // of the state machine is one transaction that locks the order row, checks the move against
 // the table in order-states.ts, writes the status history and the audit row, and notifies.
 // Stock is a counter on Goods changed only by conditional updates, so it never goes below zero

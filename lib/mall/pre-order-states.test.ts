@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PRE_ORDER_MOVES, preOrderMovesFor, shanghaiToday } from "./pre-order-states";
 
-// The pre-order's transition table (DOMAIN.md "Pre-order") and what the detail offers.
+// The pre-order's transition table and what the detail offers.
 
 const all = () => true;
 

@@ -1,7 +1,7 @@
 import type { Permission } from "@/lib/access/permissions";
 import type { PreOrderStatus } from "@/lib/generated/prisma/enums";
 
-// The pre-order's state machine (DOMAIN.md "Pre-order"). Only these moves exist; each names who
+// The pre-order's state machine. Only these moves exist; each names who
 // may make it (a dealer acting for the pre-order's company, or staff/admin with the company in
 // their data scope) and the permission code. Client-safe: the detail shows the buttons this
 // table allows, the service refuses everything else.

@@ -13,7 +13,7 @@ import { placeOrder } from "./orders";
 import type { TCreatePreOrder } from "./pre-order-schemas";
 import { PRE_ORDER_EVENT, PRE_ORDER_MOVES, shanghaiToday, type PreOrderMove } from "./pre-order-states";
 
-// Pre-orders (DOMAIN.md "Pre-order"): a dealer reserves one vehicle goods; staff confirm it with
+// Pre-orders: a dealer reserves one vehicle goods; staff confirm it with
 // an expected delivery day, reject it, or later convert it into an order when stock allows.
 // A pre-order reserves no stock. Every move is one transaction: the pre-order row is locked
 // (SELECT … FOR UPDATE), read through the viewer's scope (404 outside it), checked against the

@@ -4,7 +4,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 type Tx = Prisma.TransactionClient;
 export type AuditCtx = { userId: number; companyId: number | null; requestId: string | null };
 
-/** One audit row inside the transaction that made the change (QUALITY.md "Consistency"). */
+/** One audit row inside the transaction that made the change. */
 export async function audit(tx: Tx, ctx: AuditCtx, entity: string, entityId: number | string, action: string, before: unknown, after: unknown): Promise<void> {
   await tx.auditLog.create({
     data: {

@@ -59,7 +59,7 @@ beforeAll(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 describe("the seeded dictionaries", () => {
-  it("holds every catalog list as a system type, both languages, statuses exactly DOMAIN.md's", async () => {
+  it("holds every catalog list as a system type, both languages, statuses exactly the domain's", async () => {
     const types = await db().dictType.findMany({ where: { code: { in: SYSTEM_DICTS.map((d) => d.code) } }, include: { items: true } });
     expect(types.map((t) => t.code).sort()).toEqual(SYSTEM_DICTS.map((d) => d.code).sort());
     expect(types.every((t) => t.system && t.items.length >= 2 && t.items.every((i) => i.labelEn && i.labelZh))).toBe(true);

@@ -37,7 +37,7 @@ export type UploadRule = {
   suggestedSeconds: number | null;
 };
 
-/** DOMAIN.md "Rules and limits": what the seed writes and what applies while a row is missing. */
+/** What the seed writes and what applies while a row is missing. */
 export const DEFAULT_RULES: Record<AttachmentKindName, UploadRule> = {
   IMAGE: { kind: "IMAGE", formats: ["jpg", "png", "webp"], maxSizeMb: 5, maxCount: 9, suggestedSeconds: null },
   VIDEO: { kind: "VIDEO", formats: ["mp4", "webm", "mov"], maxSizeMb: 50, maxCount: 1, suggestedSeconds: 10 },

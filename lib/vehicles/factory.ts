@@ -9,7 +9,7 @@ import { minuteToDate, type TAddVehicle } from "./schemas";
 // Staff put vehicles into factory stock, one by form or many by the Excel import (the admin
 // import: every row checked first, then all saved in one transaction or none). A new vehicle
 // is FACTORY_STOCK with a history row, and its goods' stock (the units still orderable,
-// DECISIONS.md) grows by one in the same transaction.
+// docs/DECISIONS.md) grows by one in the same transaction.
 
 type Tx = Prisma.TransactionClient;
 export type FactoryVehicle = { vin: string; goodsId: number; colour: string | null; entryAt: Date | null };

@@ -17,7 +17,7 @@ vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.
 vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => m.cacheMock));
 vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
 
-// Retail sales and car returns against PostgreSQL (DOMAIN.md "Vehicle"): the transitions with
+// Retail sales and car returns against PostgreSQL: the transitions with
 // their history and audit, every refusal changing nothing, the concurrent double sale, the
 // return window, tenancy (another dealer's VIN is not found), and factory stock entry.
 

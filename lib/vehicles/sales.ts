@@ -13,7 +13,7 @@ import { ID_CONTEXT } from "./sale-id";
 import { minuteToDate, type TReturnVehicle, type TSellVehicle } from "./schemas";
 import { warrantyEnd } from "./warranty";
 
-// Retail sales and car returns (DOMAIN.md "Vehicle"): IN_STOCK → SOLD by a sale, SOLD → IN_STOCK
+// Retail sales and car returns: IN_STOCK → SOLD by a sale, SOLD → IN_STOCK
 // by a return within the return window. Each is one transaction that locks the vehicle row
 // (SELECT … FOR UPDATE), so of two concurrent sales of one VIN the second sees SOLD and is
 // refused; a partial unique index (one unreturned sale per vehicle) backs that up. A VIN that

@@ -28,7 +28,7 @@ export const zBirthday = z.string().trim().min(1).refine((v) => {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= "1900-01-01";
 }, { message: "date" });
 
-/** "YYYY-MM-DD HH:mm" (or with a "T"), Beijing time, the business's clock (DOMAIN.md). */
+/** "YYYY-MM-DD HH:mm" (or with a "T"), Beijing time, the business's clock. */
 export const MINUTE_RE = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})$/;
 export const zMinute = z
   .string()

@@ -1,4 +1,4 @@
-// Warranty dates (issue 6, DOMAIN.md "Vehicle"): the warranty starts on the sale day and lasts
+// Warranty dates (issue 6): the warranty starts on the sale day and lasts
 // a whole number of months. Days are calendar days "YYYY-MM-DD" (Asia/Shanghai), computed
 // without time zones. Client-safe.
 

@@ -1,4 +1,4 @@
-// Demo orders (DOMAIN.md "Demo data"): vehicle and parts orders of the demo dealers in every
+// Demo orders: vehicle and parts orders of the demo dealers in every
 // state, with status histories, payments, and vehicles shipped and received by VIN — written
 // the way the order service would have left them (stock reserved for open orders, released for
 // cancelled and rejected ones; shipped vehicles out of factory stock). Created once, when the

@@ -117,7 +117,7 @@ export function needsBuild(): boolean {
   return BUILD_INPUTS.some((input) => newestMtime(path.join(ROOT, input)) > built);
 }
 
-/** next build, without DATABASE_URL: a page that queries at build time fails loudly (STACK.md pitfall 3). */
+/** next build, without DATABASE_URL: a page that queries at build time fails loudly (docs/ARCHITECTURE.md "Pitfalls"). */
 export async function buildApp(port: number): Promise<void> {
   await ensurePrismaClient();
   const env = appEnv({ port, databaseUrl: "" });

@@ -8,7 +8,7 @@ import { QuantityCell, RemarkCell } from "./line-editors";
 import styles from "./cart.module.css";
 
 // onlineMall/car/cart and onlineMall/mountings/cart: a server-rendered table in plain HTML (the
-// page's first load stays within QUALITY.md's budget), with small islands for the boxes, the
+// page's first load stays within its budget in scripts/bench-bundle.ts), with small islands for the boxes, the
 // editable cells and the selection's totals and actions.
 
 const MALL: Record<CartPageData["type"], string> = { VEHICLE: "/onlineMall/car/goods", PARTS: "/onlineMall/mountings/goods" };

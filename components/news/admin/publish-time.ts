@@ -2,7 +2,7 @@ import dayjs, { type Dayjs } from "dayjs";
 import { dateToMinute } from "@/lib/vehicles/schemas";
 
 // Publish times are picked and sent as Beijing wall-clock minutes ("YYYY-MM-DD HH:mm"), the
-// business's clock (DOMAIN.md), whatever zone the browser is in; the server reads them as +08:00.
+// business's clock, whatever zone the browser is in; the server reads them as +08:00.
 
 export const MINUTE = "YYYY-MM-DD HH:mm";
 const DAY = "YYYY-MM-DD";
