@@ -27,8 +27,8 @@ import { loadVehicleStock } from "@/lib/vehicles/stock";
 import { loadVehicleInfoRoute } from "@/lib/vehicles/stock-info";
 import { loadReturnLogRoute, loadSalesReturnRoute } from "@/lib/after-sales/return-queries";
 import { loadComplaintRoute } from "@/lib/after-sales/complaint-queries";
-import { loadNewsRoute } from "@/lib/news/shell-route";
-import { loadDownloadRoute } from "@/lib/downloads/route";
+import { loadNewsRoute } from "@/lib/news/shell-loader";
+import { loadDownloadRoute } from "@/lib/downloads/loader";
 import { loadRecordsRoute } from "@/lib/home/records";
 
 // One loader per route id: the page renders from it and GET /__serverLoader answers with it.

@@ -13,7 +13,7 @@ import type { ActionResult } from "@/lib/actions/action";
 import type { ListResult } from "@/lib/admin/resource";
 import { listQueryParams, PAGE_SIZES, type FilterValue, type Sort } from "@/lib/admin/list-query";
 import { withBase } from "@/lib/client/base-path";
-import { confirmDialog, toast } from "@/lib/client/feedback";
+import { confirmDialog, toast } from "@/components/ui/feedback";
 import { PageContainer } from "@/components/ui/page-container";
 import { RowActions, useFormAction } from "@/components/system/admin-kit";
 import type { FieldOverride } from "./schema-form";

@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { withBase } from "@/lib/client/base-path";
-import { toast } from "@/lib/client/feedback";
+import { toast } from "@/components/ui/feedback";
 
 type RowError = { row: number; field: string; message: string };
 type Outcome = { ok: true; message: string } | { ok: false; message: string; errors?: RowError[] };

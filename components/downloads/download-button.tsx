@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { actionFailed, toast } from "@/lib/client/feedback";
+import { actionFailed, toast } from "@/components/ui/feedback";
 import { requestDownloadAction } from "@/lib/downloads/actions";
 import type { DownloadGrant } from "@/lib/downloads/service";
 import { DownloadIcon, LinkIcon, LockIcon } from "./icons";

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { downloadQuery, parseDownloadFilters, type DownloadDetail } from "@/lib/downloads/queries";
-import type { DownloadUploadRules } from "@/lib/downloads/route";
+import type { DownloadUploadRules } from "@/lib/downloads/loader";
 import { DownloadButton } from "./download-button";
 import { DownloadGallery } from "./download-gallery";
 import { DownloadManageBar } from "./download-manage";

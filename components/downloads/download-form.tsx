@@ -5,9 +5,9 @@ import { Alert, Button, Drawer, Form, Input, Radio, Space, Spin, Switch } from "
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { actionFailed, toast } from "@/lib/client/feedback";
+import { actionFailed, toast } from "@/components/ui/feedback";
 import { downloadForEditAction, saveDownloadAction } from "@/lib/downloads/actions";
-import type { DownloadUploadRules } from "@/lib/downloads/route";
+import type { DownloadUploadRules } from "@/lib/downloads/loader";
 import { isHttpsUrl, MAX_CODE, MAX_TITLE, MAX_URL, MIN_CODE } from "@/lib/downloads/schemas";
 import type { AttachmentValue } from "@/lib/uploads/formats";
 import { LazyRichTextEditor } from "@/components/rich-text/lazy-rich-text-editor";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { downloadQuery, type DownloadPage, type DownloadRow } from "@/lib/downloads/queries";
-import type { DownloadUploadRules } from "@/lib/downloads/route";
+import type { DownloadUploadRules } from "@/lib/downloads/loader";
 import { DownloadButton } from "./download-button";
 import { DownloadGallery } from "./download-gallery";
 import { DownloadCreateButton, DownloadManageBar } from "./download-manage";

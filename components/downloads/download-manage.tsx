@@ -4,9 +4,9 @@ import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { actionFailed, confirmDialog, toast } from "@/lib/client/feedback";
+import { actionFailed, confirmDialog, toast } from "@/components/ui/feedback";
 import { deleteDownloadAction, setDownloadEnabledAction } from "@/lib/downloads/actions";
-import type { DownloadUploadRules } from "@/lib/downloads/route";
+import type { DownloadUploadRules } from "@/lib/downloads/loader";
 import styles from "./downloads.module.css";
 import ui from "@/components/ui/record-screen.module.css";
 

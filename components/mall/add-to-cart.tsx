@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
-import { toast } from "@/lib/client/feedback";
+import { toast } from "@/components/ui/feedback";
 import { withBase } from "@/lib/client/base-path";
 import { addToCartAction } from "@/lib/mall/cart-actions";
 import { CART_ROUTES, MAX_LINE_QUANTITY, parseQuantity, quantityProblem, type CartType } from "@/lib/mall/cart-rules";

@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { AdminList } from "@/components/admin/admin-list";
 import { RegionCascader } from "@/components/ui/region-cascader";
-import { toast } from "@/lib/client/feedback";
+import { toast } from "@/components/ui/feedback";
 import type { ListResult } from "@/lib/admin/resource";
 import { deleteAddressesAction, saveAddressAction, setDefaultAddressAction } from "@/lib/mall/address-actions";
 import { ZAddressSave, type TAddressSave } from "@/lib/mall/address-schemas";

@@ -16,7 +16,7 @@ import StarterKit from "@tiptap/starter-kit";
 import { Button, Form, Input, Popover, Tooltip } from "antd";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { toast } from "@/lib/client/feedback";
+import { toast } from "@/components/ui/feedback";
 import { sendUpload, UploadAborted, UploadFailed } from "@/components/uploads/send-upload";
 import { DEFAULT_RULES, type UploadRule } from "@/lib/uploads/formats";
 import { precheck } from "@/lib/uploads/limits";

@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useTransition } from "react";
 import type { Locale } from "@/lib/i18n/config";
 import { updateSession } from "@/lib/client/auth-client";
-import { toast } from "@/lib/client/feedback";
+import { toast } from "@/components/ui/feedback";
 import type { ViewerCompany } from "@/lib/auth/viewer";
 import { PopoverMenu } from "@/components/ui/popover-menu";
 import styles from "./app-shell.module.css";

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { isChunkError } from "@/lib/client/chunk-error";
-import { errorDialog, toast } from "@/lib/client/feedback";
+import { errorDialog, toast } from "@/components/ui/feedback";
 import { subscribeRoute } from "@/lib/client/route-events";
 
 const CHUNK_TIMEOUT_MS = 120_000; // spec section 9: script chunk load time-out

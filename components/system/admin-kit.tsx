@@ -8,7 +8,7 @@ import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import type { z } from "zod";
 import type { ActionResult } from "@/lib/actions/action";
-import { confirmDialog, toast } from "@/lib/client/feedback";
+import { confirmDialog, toast } from "@/components/ui/feedback";
 import { translateIssues } from "@/lib/validation/translate";
 
 // Pieces shared by the access screens: a drawer form validated by the server action's own zod

@@ -8,7 +8,7 @@ import { PageContainer } from "@/components/ui/page-container";
 import { UploadField } from "@/components/ui/upload-field";
 import { SchemaFields } from "@/components/admin/schema-form";
 import { FormDrawer, RowActions, useFormAction } from "@/components/system/admin-kit";
-import { toast } from "@/lib/client/feedback";
+import { toast } from "@/components/ui/feedback";
 import type { AttachmentConfigData } from "@/lib/system/attachment-config";
 import { saveAttachmentRuleAction, saveStorageAction, testStorageAction } from "@/lib/system/attachment-actions";
 import { SUPPORTED_FORMATS, type AttachmentValue, type UploadRule } from "@/lib/uploads/formats";

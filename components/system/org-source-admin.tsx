@@ -3,8 +3,8 @@
 import { useTranslations } from "next-intl";
 import { AdminList } from "@/components/admin/admin-list";
 import type { ListResult } from "@/lib/admin/resource";
-import { deleteOrgSourcesAction, saveOrgSourceAction } from "@/lib/system/config-actions";
-import { ZOrgSourceSave, type TOrgSourceSave } from "@/lib/system/config-schemas";
+import { deleteOrgSourcesAction, saveOrgSourceAction } from "@/lib/system/org-source-actions";
+import { ZOrgSourceSave, type TOrgSourceSave } from "@/lib/system/org-source-schemas";
 import type { OrgSourceRow } from "@/lib/system/org-source";
 
 /** system/orgSource — dealer types. */

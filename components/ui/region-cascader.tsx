@@ -4,7 +4,7 @@ import { Cascader } from "antd";
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useState, type CSSProperties } from "react";
 import { withBase } from "@/lib/client/base-path";
-import { toast } from "@/lib/client/feedback";
+import { toast } from "@/components/ui/feedback";
 import type { RegionNode } from "@/lib/system/region-schemas";
 
 // Province / city / district picker for address forms: the levels load lazily from

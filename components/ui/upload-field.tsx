@@ -5,7 +5,7 @@ import { PlusOutlined, UploadOutlined } from "@ant-design/icons";
 import { Button, Upload, type UploadFile, type UploadProps } from "antd";
 import { useTranslations } from "next-intl";
 import { lazy, Suspense, useEffect, useRef, useState, type ReactElement } from "react";
-import { toast } from "@/lib/client/feedback";
+import { toast } from "@/components/ui/feedback";
 import { DEFAULT_RULES, type AttachmentKindName, type AttachmentValue, type UploadRule } from "@/lib/uploads/formats";
 import { formatList, precheck } from "@/lib/uploads/limits";
 import { sendUpload, UploadAborted, type UploadedJson } from "@/components/uploads/send-upload";

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Tx } from "@/lib/core/tx";
 import type { Viewer } from "@/lib/auth/viewer";
 import { DomainError } from "@/lib/errors";
 import type { DataScope, Prisma, UserType } from "@/lib/generated/prisma/client";
@@ -15,7 +16,6 @@ import { combineScopes, type ResolvedScope } from "./scope";
 // editor's own resolved scope holds. SELF adds no organization, so it is never wider. Dealers
 // see their company whatever their roles say, so roles add no data to a dealer holder.
 
-type Tx = Prisma.TransactionClient;
 type Tree = { id: number; parentId: number | null }[];
 type Holder = { userType: UserType; organizationId: number | null };
 type ScopeOfRole = { dataScope: DataScope; organizationIds: number[] };

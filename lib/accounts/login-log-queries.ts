@@ -3,7 +3,7 @@ import { canOpenRoute } from "@/lib/access/menus";
 import { ForbiddenError, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { dayEnd, dayStart, pageParams, text } from "./list-params";
+import { dayEnd, dayStart, pageParams, text } from "@/lib/core/list-params";
 
 export type LoginLogFilters = { account: string; result: "" | "SUCCESS" | "FAILURE"; from: string; to: string };
 export type LoginLogRow = { id: number; createdAt: string; account: string; userId: number | null; company: string | null; result: "SUCCESS" | "FAILURE"; reason: string; ip: string | null; userAgent: string | null };

@@ -3,7 +3,7 @@ import { canOpenRoute } from "@/lib/access/menus";
 import { ForbiddenError, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { maskSpentCodes } from "@/lib/sms/mask";
-import { pageParams, text } from "./list-params";
+import { pageParams, text } from "@/lib/core/list-params";
 
 export type SmsRow = { id: number; createdAt: string; phone: string; scene: string; content: string; sender: string; status: "SENT" | "FAILED"; error: string | null };
 export type SmsPage = { rows: SmsRow[]; total: number; page: number; pageSize: number; filters: { phone: string } };

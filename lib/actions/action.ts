@@ -5,7 +5,7 @@ import { headers } from "next/headers";
 import type { z } from "zod";
 import { getViewer, hasPermission, type Viewer } from "@/lib/auth/viewer";
 import { clientIpOf } from "@/lib/http/client-ip";
-import type { AuditCtx } from "@/lib/system/audit";
+import type { AuditCtx } from "@/lib/core/audit";
 import { errorText, failureOf, forbidden, parseInput, unauthenticated, type ErrorCode, type ErrorText, type Failure } from "./errors";
 
 export type { ErrorCode } from "./errors";

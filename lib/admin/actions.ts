@@ -2,7 +2,7 @@ import "server-only";
 import { ADMIN_ONLY, type Permission } from "@/lib/access/permissions";
 import type { z } from "zod";
 import { action, type ActionCtx } from "@/lib/actions/action";
-import { ZIds, type TIds } from "@/lib/system/config-schemas";
+import { ZIds, type TIds } from "@/lib/core/zod";
 import type { AdminResource } from "./resource";
 
 // Server actions of an admin resource in one line each, on top of lib/actions/action.ts: the

@@ -1,7 +1,7 @@
 // The query string of an admin list screen: search fields, sort and page. Shared by the page
 // (server), the /__serverLoader answer, the export endpoint and the browser (which writes it),
 // so one URL means the same rows everywhere. Pure and client-safe.
-import { dayStart } from "@/lib/accounts/list-params";
+import { dayStart } from "@/lib/core/list-params";
 import { hasControlChars } from "@/lib/validation/text";
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;

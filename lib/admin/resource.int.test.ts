@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import type { Viewer } from "@/lib/auth/viewer";
 import { actAs, setTestLocale } from "@/lib/test/action-harness";
 import { makeCompany, makeUser, uid } from "@/lib/test/factories";
-import { deleteOrgSourcesAction, saveOrgSourceAction } from "@/lib/system/config-actions";
+import { deleteOrgSourcesAction, saveOrgSourceAction } from "@/lib/system/org-source-actions";
 import { orgSourceResource } from "@/lib/system/org-source";
 import { exportResource, importResource, importTemplate, loadList } from "./resource";
 

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Tx } from "@/lib/core/tx";
 import { loose } from "@/lib/i18n/loose";
 import { getLooseTranslations } from "@/lib/i18n/loose-server";
 import type { Permission } from "@/lib/access/permissions";
@@ -8,7 +9,6 @@ import { canOpenRoute } from "@/lib/access/menus";
 import { ForbiddenError, hasPermission, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import type { RouteId } from "@/lib/routes";
 import { locales } from "@/lib/i18n/config";
 import { messagesFor } from "@/lib/i18n/messages";
@@ -21,7 +21,6 @@ import { parseListQuery, type FilterValue, type ListQuery, type ListSpec, type S
 // rows are found, sorted, paged, exported and imported); loadList, exportResource and
 // importResource do the rest the same way for every screen, with the access checks in one place.
 
-export type Tx = Prisma.TransactionClient;
 type Key = string | number;
 type Filters = Record<string, FilterValue>;
 

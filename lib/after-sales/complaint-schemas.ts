@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blankToNull, zId, zOptionalText, zText } from "@/lib/system/config-schemas";
+import { blankToNull, zId, zOptionalText, zText } from "@/lib/core/zod";
 import { zVin } from "@/lib/vehicles/schemas";
 
 // The complaint forms (afterSale/complaint): checked in the browser, parsed again by the server

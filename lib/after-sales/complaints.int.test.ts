@@ -4,7 +4,7 @@ import { loadViewer, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import type { AttachmentKind } from "@/lib/generated/prisma/client";
-import type { AuditCtx } from "@/lib/system/audit";
+import type { AuditCtx } from "@/lib/core/audit";
 import { makeCompany, makeMenu, makeOrganization, makeRole, makeUser, nowSeconds } from "@/lib/test/factories";
 import { canSeeAttachment } from "@/lib/uploads/access";
 import { MB } from "@/lib/uploads/formats";

@@ -1,13 +1,13 @@
 import "server-only";
 import { companyScopeWhere } from "@/lib/access/scope";
-import type { Tx } from "@/lib/admin/resource";
+import type { Tx } from "@/lib/core/tx";
 import { hasPermission, type Viewer } from "@/lib/auth/viewer";
 import { nextCode } from "@/lib/codes/next-code";
 import { db } from "@/lib/db";
 import { dicts } from "@/lib/dict/dict";
 import { DomainError, NotFoundError } from "@/lib/errors";
 import type { ComplaintStatus, Prisma } from "@/lib/generated/prisma/client";
-import { audit, type AuditCtx } from "@/lib/system/audit";
+import { audit, type AuditCtx } from "@/lib/core/audit";
 import { attachmentsOf, linkAttachments, type OwnedAttachment } from "@/lib/uploads/access";
 import { UploadError } from "@/lib/uploads/errors";
 import { MB, type AttachmentKindName, type UploadRule } from "@/lib/uploads/formats";

@@ -6,7 +6,7 @@ import { db } from "@/lib/db";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { notificationFeed } from "@/lib/mall/notify-feed";
 import { invalidateTemplates } from "@/lib/messages/templates";
-import type { AuditCtx } from "@/lib/system/audit";
+import type { AuditCtx } from "@/lib/core/audit";
 import { makeCompany, makeMenu, makeOrganization, makeRole, makeUser, nowSeconds, uid } from "@/lib/test/factories";
 import { ZFileComplaint } from "./complaint-schemas";
 import { addDealerNote, closeComplaint, fileComplaint, replyComplaint, takeComplaint } from "./complaints";

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Tx } from "@/lib/core/tx";
 import { db } from "@/lib/db";
 import { dicts } from "@/lib/dict/dict";
 import { itemLabel } from "@/lib/dict/items";
@@ -27,7 +28,6 @@ import type { MessageEvent } from "@/lib/messages/template-schemas";
 //   still reply to it (an active administrator, or staff as above), else to all who may;
 //   complaint.closed goes to that handler only (nobody else has anything left to do).
 
-type Tx = Prisma.TransactionClient;
 
 export type SalesReturnEvent = "salesReturn.submitted" | "salesReturn.approved" | "salesReturn.rejected" | "salesReturn.completed";
 export type ReturnBatchEvent = "returnBatch.shipped" | "returnBatch.received";

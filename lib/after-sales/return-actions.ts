@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { action } from "@/lib/actions/action";
-import { zId } from "@/lib/system/config-schemas";
+import { zId } from "@/lib/core/zod";
 import { returnFormOptions, returnPartOrders, searchReturnParts, shipFormOptions } from "./return-queries";
 import { ZCompleteReturn, ZFileReturn, ZReceiveReturns, ZRejectReturn, ZReturnId, ZShipReturns } from "./return-schemas";
 import { approveReturn, completeReturn, fileReturn, receiveReturns, rejectReturn, shipReturns } from "./returns";

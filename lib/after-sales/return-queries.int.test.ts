@@ -5,7 +5,7 @@ import { loadViewer, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { NotFoundError } from "@/lib/errors";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import type { AuditCtx } from "@/lib/system/audit";
+import type { AuditCtx } from "@/lib/core/audit";
 import { makeCompany, makeOrganization, makeRole, makeUser, nowSeconds, uid } from "@/lib/test/factories";
 import { withCheckDigit } from "@/lib/vehicles/vin";
 import {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { zPhone } from "@/lib/mall/address-schemas";
 import { zDay } from "@/lib/mall/order-schemas";
-import { blankToNull, zId, zOptionalId, zOptionalText, zText } from "@/lib/system/config-schemas";
+import { blankToNull, zId, zOptionalId, zOptionalText, zText } from "@/lib/core/zod";
 import { zVin } from "@/lib/vehicles/schemas";
 
 // The parts return forms (afterSale/salesReturn, afterSale/salesReturnLogs): checked in the

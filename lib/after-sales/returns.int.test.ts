@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadViewer, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { DomainError, NotFoundError } from "@/lib/errors";
-import type { AuditCtx } from "@/lib/system/audit";
+import type { AuditCtx } from "@/lib/core/audit";
 import { makeCompany, makeMenu, makeRole, makeUser, nowSeconds, uid } from "@/lib/test/factories";
 import { canSeeAttachment } from "@/lib/uploads/access";
 import { invalidateUploadRules } from "@/lib/uploads/rules";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Permission } from "@/lib/access/permissions";
 import { companyScopeWhere } from "@/lib/access/scope";
-import type { Tx } from "@/lib/admin/resource";
+import type { Tx } from "@/lib/core/tx";
 import { hasPermission, type Viewer } from "@/lib/auth/viewer";
 import { nextCode } from "@/lib/codes/next-code";
 import { db } from "@/lib/db";
@@ -10,7 +10,7 @@ import { DomainError, NotFoundError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ReturnBatchStatus, SalesReturnStatus } from "@/lib/generated/prisma/enums";
 import { shanghaiToday } from "@/lib/mall/pre-order-states";
-import { audit, type AuditCtx } from "@/lib/system/audit";
+import { audit, type AuditCtx } from "@/lib/core/audit";
 import { linkAttachments } from "@/lib/uploads/access";
 import { UploadError } from "@/lib/uploads/errors";
 import { getUploadRule } from "@/lib/uploads/rules";

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { errorText, failureOf, forbidden, notFound, parseInput, refusal, unauthenticated, type Failure } from "@/lib/actions/errors";
 import { getViewer, hasPermission, type Viewer } from "@/lib/auth/viewer";
 import { isLocale, type Locale } from "@/lib/i18n/config";
-import type { AuditCtx } from "@/lib/system/audit";
+import type { AuditCtx } from "@/lib/core/audit";
 import { checkWrite } from "./write-guard";
 
 // The REST API's one wrapper (docs/ARCHITECTURE.md "REST"): every /api/v1 handler of the mall is

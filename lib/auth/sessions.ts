@@ -1,7 +1,7 @@
 import "server-only";
+import type { Tx } from "@/lib/core/tx";
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import { errorFields, log } from "@/lib/log";
 
 // Signed-in sessions, one row each (UserSession). The cookie is next-auth's JWT; it carries the
@@ -9,7 +9,6 @@ import { errorFields, log } from "@/lib/log";
 // expired, so sign-out, "sign out everywhere", a password reset and disabling a user end
 // sessions at once, at full precision (no whole-second comparison with the JWT's iat).
 
-type Tx = Prisma.TransactionClient;
 
 /** Hard limit of a session, the JWT's maxAge as well. */
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;

@@ -1,8 +1,9 @@
 import "server-only";
+import type { Tx } from "@/lib/core/tx";
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { variable } from "@/lib/config/variables";
 import { db } from "@/lib/db";
-import type { Prisma, VerificationScene } from "@/lib/generated/prisma/client";
+import type { VerificationScene } from "@/lib/generated/prisma/client";
 import type { Locale } from "@/lib/i18n/config";
 import { renderMessage } from "@/lib/messages/templates";
 import { sendSms, type SmsSender } from "@/lib/sms";
@@ -17,7 +18,6 @@ export type SendRefusal = "TOO_SOON" | "PHONE_LIMIT" | "IP_LIMIT";
 export type SendResult = { ok: true; resendAfter: number } | { ok: false; reason: SendRefusal; resendAfter: number };
 export type CheckFailure = "CODE_INVALID" | "CODE_EXPIRED" | "CODE_EXHAUSTED";
 
-type Tx = Prisma.TransactionClient;
 type Ctx = { ip: string | null; now?: Date };
 
 const pepper = () => process.env.NEXTAUTH_SECRET || "dealer-platform-dev-pepper";

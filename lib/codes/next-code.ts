@@ -1,7 +1,7 @@
 import "server-only";
+import type { Tx } from "@/lib/core/tx";
 import { db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
-import type { Prisma } from "@/lib/generated/prisma/client";
 
 // Document numbers: prefix + date in Asia/Shanghai + zero-padded
 // sequence, e.g. SO20261121000001. The sequence lives in CodeCounter, one row per rule and
@@ -9,7 +9,6 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 // allocations never see the same value; inside the caller's transaction a rollback gives the
 // number back.
 
-type Tx = Prisma.TransactionClient;
 export { datePart, formatCode, maxSequence, periodOf, shanghaiDate, type CodeRuleShape } from "./format";
 import { formatCode, maxSequence, periodOf, type CodeRuleShape } from "./format";
 

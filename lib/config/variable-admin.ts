@@ -1,12 +1,13 @@
 import "server-only";
 import { companyScopeWhere } from "@/lib/access/scope";
 import { excelTime } from "@/lib/admin/excel";
-import { defineResource, loadList, type Tx } from "@/lib/admin/resource";
+import { defineResource, loadList } from "@/lib/admin/resource";
+import type { Tx } from "@/lib/core/tx";
 import type { Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { DomainError, NotFoundError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { audit, type AuditCtx } from "@/lib/system/audit";
+import { audit, type AuditCtx } from "@/lib/core/audit";
 import { variableDef, type VariableType } from "./variable-registry";
 import { storedValue, VARIABLE_TYPES, type TVariableDefaultSave, type TVariableSave } from "./variable-schemas";
 import { invalidateVariables } from "./variables";

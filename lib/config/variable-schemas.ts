@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zId } from "@/lib/system/config-schemas";
+import { zId } from "@/lib/core/zod";
 import { variableDef, type VariableDef, type VariableType } from "./variable-registry";
 
 // The variable screens' schemas (client-safe). A value is typed by its variable: NUMBER (finite,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blankToNull, zId, zText } from "@/lib/system/config-schemas";
+import { blankToNull, zId, zText } from "@/lib/core/zod";
 
 // The download centre's forms (download/downloadCenters): checked in the browser, parsed again
 // by the server actions. Client-safe. Field labels live in "Downloads.fields"; the rules zod

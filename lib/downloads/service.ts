@@ -1,5 +1,5 @@
 import "server-only";
-import type { Tx } from "@/lib/admin/resource";
+import type { Tx } from "@/lib/core/tx";
 import { canOpenRoute } from "@/lib/access/menus";
 import type { Viewer } from "@/lib/auth/viewer";
 import { variable } from "@/lib/config/variables";
@@ -7,7 +7,7 @@ import { db } from "@/lib/db";
 import { DomainError, NotFoundError } from "@/lib/errors";
 import { errorFields, log } from "@/lib/log";
 import { mediaIdsOf, richTextToPlain, sanitizeRichText } from "@/lib/rich-text/sanitize";
-import { audit, type AuditCtx } from "@/lib/system/audit";
+import { audit, type AuditCtx } from "@/lib/core/audit";
 import { attachmentsOf, linkAttachments } from "@/lib/uploads/access";
 import { UploadError } from "@/lib/uploads/errors";
 import { MB, type AttachmentKindName, type AttachmentValue, type UploadRule } from "@/lib/uploads/formats";

@@ -1,4 +1,4 @@
-import { dayStart, text } from "@/lib/accounts/list-params";
+import { dayStart, text } from "@/lib/core/list-params";
 import { isInt4Id } from "@/lib/validation/ids";
 
 // The Records timeline's query string and keyset cursor (pure: the page, the server loader and

@@ -1,5 +1,5 @@
 import "server-only";
-import { dayEnd, dayStart } from "@/lib/accounts/list-params";
+import { dayEnd, dayStart } from "@/lib/core/list-params";
 import { openableRoutes } from "@/lib/access/menus";
 import { companyWhereFor, resolveScope } from "@/lib/access/scope";
 import type { Viewer } from "@/lib/auth/viewer";

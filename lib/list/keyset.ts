@@ -2,7 +2,7 @@
 // row long and turned into display order with its newer/older cursors, the capped count, and
 // the list parameters' parsing and URL form. Client-safe: no database access here; the Prisma
 // side (the keyset condition, one call for page and count) is in ./prisma.ts.
-import { dayStart, text } from "@/lib/accounts/list-params";
+import { dayStart, text } from "@/lib/core/list-params";
 import { decodeTimeCursor, type TimeCursor } from "@/lib/validation/ids";
 
 export type { TimeCursor };

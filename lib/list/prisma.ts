@@ -1,6 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { dayEnd, dayStart } from "@/lib/accounts/list-params";
+import { dayEnd, dayStart } from "@/lib/core/list-params";
 import { cappedTotal, COUNT_CAP, decodeCursor, keysetPage, type KeysetPage, type TimeCursor, type Total } from "./keyset";
 
 // The keyset lists' Prisma side: a page of rows ordered by (<time> desc, id desc) after or

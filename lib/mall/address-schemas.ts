@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zId, zText } from "@/lib/system/config-schemas";
+import { zId, zText } from "@/lib/core/zod";
 
 // The address book's form (onlineMall/adress): checked in the browser, parsed again by the
 // server action and the REST API. Client-safe.

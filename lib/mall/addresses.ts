@@ -1,11 +1,12 @@
 import "server-only";
 import { companyScopeWhere } from "@/lib/access/scope";
-import { defineResource, loadList, type Tx } from "@/lib/admin/resource";
+import { defineResource, loadList } from "@/lib/admin/resource";
+import type { Tx } from "@/lib/core/tx";
 import type { Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { DomainError, NotFoundError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { audit, type AuditCtx } from "@/lib/system/audit";
+import { audit, type AuditCtx } from "@/lib/core/audit";
 import { MAX_ADDRESSES, type TAddressSave } from "./address-schemas";
 
 // The dealer's address book (onlineMall/adress). A dealer sees and changes only the addresses

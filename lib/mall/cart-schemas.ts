@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zId, zOptionalText } from "@/lib/system/config-schemas";
+import { zId, zOptionalText } from "@/lib/core/zod";
 import { CART_TYPES, MAX_CART_LINES } from "./cart-rules";
 import { zQuantity } from "./order-schemas";
 

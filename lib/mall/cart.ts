@@ -1,4 +1,5 @@
 import "server-only";
+import type { Tx } from "@/lib/core/tx";
 import { getLocale } from "next-intl/server";
 import { hasPermission, requirePermission, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
@@ -16,7 +17,6 @@ import { MAX_CART_LINES, cartTypeOf, kindsOf, quantityProblem, type CartType, ty
 // when a line is added or changed and flags lines whose goods changed since; the order
 // submission checks them again under lock (the cart warns, submission enforces).
 
-type Tx = Prisma.TransactionClient;
 type Owner = { companyId: number; userId: number };
 
 const GOODS = { id: true, kind: true, code: true, nameEn: true, nameZh: true, config: true, specification: true, price: true, stock: true, minOrderQty: true, onSale: true, coverId: true } as const;

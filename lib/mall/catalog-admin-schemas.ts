@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zCode, zId, zSort, zText } from "@/lib/system/config-schemas";
+import { zCode, zId, zSort, zText } from "@/lib/core/zod";
 
 // Car groups (onlineMall/car/carGroup) and vehicle models (onlineMall/car/vehicleModel):
 // the drawers' schemas, parsed again by the server actions. Client-safe.

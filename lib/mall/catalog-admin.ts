@@ -1,10 +1,11 @@
 import "server-only";
-import { defineResource, loadList, type Tx } from "@/lib/admin/resource";
+import { defineResource, loadList } from "@/lib/admin/resource";
+import type { Tx } from "@/lib/core/tx";
 import type { Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { DomainError, NotFoundError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { audit, type AuditCtx } from "@/lib/system/audit";
+import { audit, type AuditCtx } from "@/lib/core/audit";
 import type { TCarGroupSave, TVehicleModelSave } from "./catalog-admin-schemas";
 import { idParam } from "./goods-schemas";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zCode, zId, zOptionalId, zOptionalText, zSort, zText } from "@/lib/system/config-schemas";
+import { zCode, zId, zOptionalId, zOptionalText, zSort, zText } from "@/lib/core/zod";
 import { int4Id, isInt4Id } from "@/lib/validation/ids";
 import { zMoney } from "./order-schemas";
 

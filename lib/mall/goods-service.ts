@@ -1,10 +1,10 @@
 import "server-only";
-import type { Tx } from "@/lib/admin/resource";
+import type { Tx } from "@/lib/core/tx";
 import type { Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { DomainError, NotFoundError } from "@/lib/errors";
 import type { GoodsKind } from "@/lib/generated/prisma/client";
-import { audit, type AuditCtx } from "@/lib/system/audit";
+import { audit, type AuditCtx } from "@/lib/core/audit";
 import { linkAttachments } from "@/lib/uploads/access";
 import { UploadError } from "@/lib/uploads/errors";
 import { MAX_PICTURES, type TGoodsSave } from "./goods-schemas";

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Tx } from "@/lib/core/tx";
 import { combineScopes } from "@/lib/access/scope";
 import { dictLabel } from "@/lib/dict/dict";
 import { formatMoney } from "@/lib/format/money";
@@ -29,7 +30,6 @@ import type { MessageEvent } from "@/lib/messages/template-schemas";
 // already holds a pooled connection, and asking the pool for a second one could wait on the very
 // transactions that wait here.
 
-type Tx = Prisma.TransactionClient;
 
 export type OrderEvent = "order.submitted" | "order.confirmed" | "order.rejected" | "order.shipped" | "order.completed" | "order.cancelled";
 export type PreOrderEvent = "preOrder.submitted" | "preOrder.confirmed" | "preOrder.rejected" | "preOrder.converted" | "preOrder.cancelled";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Permission } from "@/lib/access/permissions";
-import { dayStart, text } from "@/lib/accounts/list-params";
+import { dayStart, text } from "@/lib/core/list-params";
 import { hasPermission, ForbiddenError, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { NotFoundError } from "@/lib/errors";

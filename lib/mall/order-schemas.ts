@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blankToNull, zId, zOptionalText, zText } from "@/lib/system/config-schemas";
+import { blankToNull, zId, zOptionalText, zText } from "@/lib/core/zod";
 import { zPhone } from "./address-schemas";
 
 // The order forms' schemas (submit, transitions, payments): checked in the browser, parsed

@@ -5,7 +5,7 @@ import { DomainError, NotFoundError } from "@/lib/errors";
 import type { GoodsKind } from "@/lib/generated/prisma/enums";
 import { actAs, setTestLocale } from "@/lib/test/action-harness";
 import { makeCompany, makeUser, nowSeconds, uid } from "@/lib/test/factories";
-import type { AuditCtx } from "@/lib/system/audit";
+import type { AuditCtx } from "@/lib/core/audit";
 import { withCheckDigit } from "@/lib/vehicles/vin";
 import { cancelOrderAction, completeOrderAction, recordPaymentAction, shipOrderAction, submitOrderAction } from "./order-actions";
 import { cancelOrder, completeOrder, confirmOrder, deleteOrders, rejectOrder, shipOrder, submitOrder } from "./orders";

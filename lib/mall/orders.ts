@@ -1,6 +1,6 @@
 import "server-only";
 import { companyScopeWhere } from "@/lib/access/scope";
-import type { Tx } from "@/lib/admin/resource";
+import type { Tx } from "@/lib/core/tx";
 import { hasPermission, type Viewer } from "@/lib/auth/viewer";
 import { nextCode } from "@/lib/codes/next-code";
 import { db } from "@/lib/db";
@@ -8,7 +8,7 @@ import { dicts } from "@/lib/dict/dict";
 import { DomainError, NotFoundError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { GoodsKind, OrderStatus, OrderType } from "@/lib/generated/prisma/enums";
-import { audit, type AuditCtx } from "@/lib/system/audit";
+import { audit, type AuditCtx } from "@/lib/core/audit";
 import { normalizeVin, vinProblem } from "@/lib/vehicles/vin";
 import { notifyOrderEvent } from "./notify";
 import type { TShipOrder, TSubmitOrder } from "./order-schemas";

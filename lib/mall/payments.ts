@@ -5,7 +5,7 @@ import { db } from "@/lib/db";
 import { dict } from "@/lib/dict/dict";
 import { DomainError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { audit, type AuditCtx } from "@/lib/system/audit";
+import { audit, type AuditCtx } from "@/lib/core/audit";
 import { lockOrder } from "./orders";
 import type { TRecordPayment } from "./order-schemas";
 import { PAYABLE } from "./order-states";

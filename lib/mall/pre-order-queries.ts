@@ -1,5 +1,5 @@
 import "server-only";
-import { text } from "@/lib/accounts/list-params";
+import { text } from "@/lib/core/list-params";
 import { hasPermission, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { NotFoundError } from "@/lib/errors";

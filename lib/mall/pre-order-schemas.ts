@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blankToNull, zId, zOptionalText, zText } from "@/lib/system/config-schemas";
+import { blankToNull, zId, zOptionalText, zText } from "@/lib/core/zod";
 import { zPhone } from "./address-schemas";
 import { zDay, zQuantity } from "./order-schemas";
 

@@ -7,7 +7,7 @@ import { db } from "@/lib/db";
 import { DomainError, NotFoundError } from "@/lib/errors";
 import { actAs, setTestLocale } from "@/lib/test/action-harness";
 import { makeCompany, makeMenu, makeRole, makeUser, nowSeconds, uid } from "@/lib/test/factories";
-import type { AuditCtx } from "@/lib/system/audit";
+import type { AuditCtx } from "@/lib/core/audit";
 import { cancelPreOrderAction, confirmPreOrderAction, convertPreOrderAction, createPreOrderAction, rejectPreOrderAction } from "./pre-order-actions";
 import { listPreOrders, parsePreOrderFilters, preOrderDetail } from "./pre-order-queries";
 import { shanghaiToday } from "./pre-order-states";

@@ -1,5 +1,5 @@
 import "server-only";
-import { dayEnd, dayStart, text } from "@/lib/accounts/list-params";
+import { dayEnd, dayStart, text } from "@/lib/core/list-params";
 import type { Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";

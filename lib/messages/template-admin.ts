@@ -1,10 +1,11 @@
 import "server-only";
 import { excelTime } from "@/lib/admin/excel";
-import { defineResource, type Tx } from "@/lib/admin/resource";
+import { defineResource } from "@/lib/admin/resource";
+import type { Tx } from "@/lib/core/tx";
 import { db } from "@/lib/db";
 import { DomainError, NotFoundError } from "@/lib/errors";
 import type { MessageChannel, Prisma } from "@/lib/generated/prisma/client";
-import { audit, type AuditCtx } from "@/lib/system/audit";
+import { audit, type AuditCtx } from "@/lib/core/audit";
 import { eventDef, MESSAGE_CHANNELS, MESSAGE_EVENT_KEYS, placeholdersIn, type TMessageTemplateSave } from "./template-schemas";
 import { invalidateTemplates } from "./templates";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zId, zOptionalText, zText } from "@/lib/system/config-schemas";
+import { zId, zOptionalText, zText } from "@/lib/core/zod";
 
 // Message templates (system/messageSetting), client-safe: the events the code sends, with the
 // channels each may use and the placeholders its texts may contain, and the form's schema.

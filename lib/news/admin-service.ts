@@ -1,10 +1,11 @@
 import "server-only";
+import type { Tx } from "@/lib/core/tx";
 import { requirePermission, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { DomainError, NotFoundError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { mediaIdsOf, richTextToPlain, sanitizeRichText } from "@/lib/rich-text/sanitize";
-import { audit, type AuditCtx } from "@/lib/system/audit";
+import { audit, type AuditCtx } from "@/lib/core/audit";
 import { linkAttachments } from "@/lib/uploads/access";
 import { UploadError } from "@/lib/uploads/errors";
 import { MB, type AttachmentKindName, type UploadRule } from "@/lib/uploads/formats";
@@ -20,7 +21,6 @@ import { slugify } from "./slug";
 // fields "detail" and "cover", coverId kept in step). Moves follow the phase table in
 // schemas.ts; the row is locked first, so two staff acting at once cannot both move it.
 
-type Tx = Prisma.TransactionClient;
 const PERMISSION = "news:manage";
 const ENTITY = "News";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blankToNull, zId, zText } from "@/lib/system/config-schemas";
+import { blankToNull, zId, zText } from "@/lib/core/zod";
 import { zMinute } from "@/lib/vehicles/schemas";
 
 // Staff's news forms and moves (market/news, news:manage): checked in the browser, parsed again

@@ -9,7 +9,7 @@ import { vehicleScope } from "@/lib/vehicles/sales";
 import { returnBatchScope, returnScope } from "@/lib/after-sales/returns";
 import { complaintScope } from "@/lib/after-sales/complaints";
 import { isVisibleNews } from "@/lib/news/public";
-import { managesNews } from "@/lib/news/shell-route";
+import { managesNews } from "@/lib/news/shell-loader";
 import { canSeeDownload } from "@/lib/downloads/queries";
 import { normalizeVin, vinProblem } from "@/lib/vehicles/vin";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zCode, zId, zText } from "./config-schemas";
+import { zCode, zId, zText } from "@/lib/core/zod";
 
 // Numbering rules (system/codeRule): the drawer's schema and the rules the platform's documents
 // rely on (client-safe).

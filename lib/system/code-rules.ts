@@ -1,10 +1,11 @@
 import "server-only";
-import { defineResource, type Tx } from "@/lib/admin/resource";
+import { defineResource } from "@/lib/admin/resource";
+import type { Tx } from "@/lib/core/tx";
 import { formatCode, maxSequence, periodOf } from "@/lib/codes/next-code";
 import { db } from "@/lib/db";
 import { DomainError, NotFoundError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { audit, type AuditCtx } from "./audit";
+import { audit, type AuditCtx } from "@/lib/core/audit";
 import { CODE_RESETS, patternCoversReset, SYSTEM_CODE_RULES, type TCodeRuleSave } from "./code-rule-schemas";
 
 // Numbering rules (system/codeRule): the list with each rule's counter in the current period and

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blankToNull, zCode, zId, zOptionalText, zSort, zText } from "./config-schemas";
+import { blankToNull, zCode, zId, zOptionalText, zSort, zText } from "@/lib/core/zod";
 
 // Dictionaries (system/systemCode): the type and item forms (client-safe; the drawers build
 // their fields from these and the server actions parse with them again).

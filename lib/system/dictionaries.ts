@@ -1,11 +1,12 @@
 import "server-only";
-import { defineResource, duplicateKeys, type Tx } from "@/lib/admin/resource";
+import { defineResource, duplicateKeys } from "@/lib/admin/resource";
+import type { Tx } from "@/lib/core/tx";
 import { db } from "@/lib/db";
 import { isSeededItem } from "@/lib/dict/catalog";
 import { invalidateDicts } from "@/lib/dict/dict";
 import { DomainError, NotFoundError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { audit, type AuditCtx } from "./audit";
+import { audit, type AuditCtx } from "@/lib/core/audit";
 import { ZDictItemImport, type TDictItemImport, type TDictItemSave, type TDictTypeSave } from "./dict-schemas";
 
 // Dictionaries (system/systemCode): types with their items. The list pages types and brings the

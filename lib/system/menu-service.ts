@@ -1,14 +1,13 @@
 import "server-only";
+import type { Tx } from "@/lib/core/tx";
 import { randomBytes } from "node:crypto";
 import { loadCeiling } from "@/lib/access/ceiling";
 import type { Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { DomainError, NotFoundError } from "@/lib/errors";
-import type { Prisma } from "@/lib/generated/prisma/client";
-import { audit, type AuditCtx } from "./audit";
+import { audit, type AuditCtx } from "@/lib/core/audit";
 import type { TMenuSave } from "./schemas";
 
-type Tx = Prisma.TransactionClient;
 const SELECT = { id: true, parentId: true, key: true, type: true, path: true, icon: true, permission: true, nameEn: true, nameZh: true, sort: true, visible: true } as const;
 
 async function checkParent(tx: Tx, input: TMenuSave): Promise<void> {

@@ -1,11 +1,12 @@
 import "server-only";
-import { defineResource, duplicateKeys, type Tx } from "@/lib/admin/resource";
+import { defineResource, duplicateKeys } from "@/lib/admin/resource";
+import type { Tx } from "@/lib/core/tx";
 import type { Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { DomainError, NotFoundError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { audit, type AuditCtx } from "./audit";
-import { ZOrgSourceImport, type TOrgSourceSave } from "./config-schemas";
+import { audit, type AuditCtx } from "@/lib/core/audit";
+import { ZOrgSourceImport, type TOrgSourceSave } from "./org-source-schemas";
 
 // Dealer types (system/orgSource): the list, export and import (AdminResource) and the writes.
 

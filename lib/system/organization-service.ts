@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { DomainError, NotFoundError } from "@/lib/errors";
-import { audit, type AuditCtx } from "./audit";
+import { audit, type AuditCtx } from "@/lib/core/audit";
 import type { TCompanyRegion, TJobSave, TOrganizationSave } from "./schemas";
 
 const ORG = { id: true, parentId: true, code: true, nameEn: true, nameZh: true, type: true, sort: true } as const;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zId, zSort, zText } from "./config-schemas";
+import { zId, zSort, zText } from "@/lib/core/zod";
 
 // Regions (system/regionArea): the drawer's and the import's schemas and the tree rules, shared
 // by the browser and the server (client-safe).

@@ -1,10 +1,11 @@
 import "server-only";
-import { defineResource, duplicateKeys, loadList, type ImportIssue, type Tx } from "@/lib/admin/resource";
+import { defineResource, duplicateKeys, loadList, type ImportIssue } from "@/lib/admin/resource";
+import type { Tx } from "@/lib/core/tx";
 import type { Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { DomainError, NotFoundError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { audit, type AuditCtx } from "./audit";
+import { audit, type AuditCtx } from "@/lib/core/audit";
 import { regionRuleBroken, ZRegionImport, type RegionNode, type TRegionImport, type TRegionSave } from "./region-schemas";
 
 // China's administrative divisions (system/regionArea): the list, export and import

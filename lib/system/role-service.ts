@@ -1,13 +1,12 @@
 import "server-only";
+import type { Tx } from "@/lib/core/tx";
 import { checkRoleChange, loadCeiling } from "@/lib/access/ceiling";
 import type { Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { DomainError, NotFoundError } from "@/lib/errors";
-import type { Prisma } from "@/lib/generated/prisma/client";
-import { audit, type AuditCtx } from "./audit";
+import { audit, type AuditCtx } from "@/lib/core/audit";
 import type { TRoleSave, TRoleScope } from "./schemas";
 
-type Tx = Prisma.TransactionClient;
 
 /** Seeded roles other code refers to by code: their code is fixed and they stay while held. */
 export const SYSTEM_ROLES: readonly string[] = ["ADMIN", "DEALER", "SALES_OPS"];

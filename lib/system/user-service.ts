@@ -1,4 +1,5 @@
 import "server-only";
+import type { Tx } from "@/lib/core/tx";
 import { db } from "@/lib/db";
 import { unlockUser } from "@/lib/auth/account-admin";
 import { hashPassword } from "@/lib/auth/password";
@@ -8,11 +9,9 @@ import { ForbiddenError, isAdmin, type Viewer } from "@/lib/auth/viewer";
 import { checkAssignment, loadCeiling } from "@/lib/access/ceiling";
 import { companyScopeWhere, userScopeWhere } from "@/lib/access/scope";
 import { DomainError, NotFoundError } from "@/lib/errors";
-import type { Prisma } from "@/lib/generated/prisma/client";
-import { audit, type AuditCtx } from "./audit";
+import { audit, type AuditCtx } from "@/lib/core/audit";
 import type { TApprove, TResetPassword, TUserCreate, TUserEnable, TUserUpdate } from "./schemas";
 
-type Tx = Prisma.TransactionClient;
 const USER = {
   id: true, account: true, name: true, phone: true, userType: true, status: true, organizationId: true, jobId: true, approvedAt: true, approvedById: true,
   roles: { select: { roleId: true } }, companies: { select: { companyId: true } },

@@ -5,7 +5,7 @@ import { sealSecret } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import type { AttachmentRule, AttachmentStorage } from "@/lib/generated/prisma/client";
-import { audit } from "@/lib/system/audit";
+import { audit } from "@/lib/core/audit";
 import { ATTACHMENT_KINDS, DEFAULT_RULES, isFormatOf, type UploadRule } from "./formats";
 import { invalidateUploadRules } from "./rules";
 import type { TAttachmentRule, TStorageSettings } from "./schemas";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { zOptionalText, zText } from "@/lib/system/config-schemas";
+import { zOptionalText, zText } from "@/lib/core/zod";
 import { cursorIdFits, decodeTimeCursor, int4Id, INT4_MAX } from "./ids";
 import { cleanParam, controlCharField, hasControlChars } from "./text";
 import { translateIssues } from "./translate";

@@ -1,9 +1,9 @@
 import "server-only";
+import type { Tx } from "@/lib/core/tx";
 import { hasPermission, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
-import type { Prisma } from "@/lib/generated/prisma/client";
-import type { AuditCtx } from "@/lib/system/audit";
+import type { AuditCtx } from "@/lib/core/audit";
 import { minuteToDate, type TAddVehicle } from "./schemas";
 
 // Staff put vehicles into factory stock, one by form or many by the Excel import (the admin
@@ -11,7 +11,6 @@ import { minuteToDate, type TAddVehicle } from "./schemas";
 // is FACTORY_STOCK with a history row, and its goods' stock (the units still orderable,
 // docs/DECISIONS.md) grows by one in the same transaction.
 
-type Tx = Prisma.TransactionClient;
 export type FactoryVehicle = { vin: string; goodsId: number; colour: string | null; entryAt: Date | null };
 
 /** Inserts checked rows (VINs valid and new, goods VEHICLE): vehicles, events, stock, audit. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zId } from "@/lib/system/config-schemas";
+import { zId } from "@/lib/core/zod";
 
 // Available inventory (onlineMall/car/inventory): the statuses of the factory side, the VIN
 // page's input, and the list's query string. Client-safe: the VIN panel and the server share it.

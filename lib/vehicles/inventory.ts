@@ -1,6 +1,6 @@
 import "server-only";
 import { canOpenRoute } from "@/lib/access/menus";
-import { text } from "@/lib/accounts/list-params";
+import { text } from "@/lib/core/list-params";
 import { ForbiddenError, hasPermission, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { NotFoundError } from "@/lib/errors";

@@ -7,7 +7,7 @@ import { loadViewer, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { maskIdNumber, residentIdCheck } from "@/lib/people/resident-id";
-import type { AuditCtx } from "@/lib/system/audit";
+import type { AuditCtx } from "@/lib/core/audit";
 import { actAs, setTestLocale } from "@/lib/test/action-harness";
 import { makeCompany, makeUser, makeVehicleModel, nowSeconds, uid } from "@/lib/test/factories";
 import { returnQueryAction, returnVehicleAction, saleQueryAction, sellVehicleAction } from "./sale-actions";

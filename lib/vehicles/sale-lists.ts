@@ -1,5 +1,5 @@
 import "server-only";
-import { dayEnd, dayStart } from "@/lib/accounts/list-params";
+import { dayEnd, dayStart } from "@/lib/core/list-params";
 import { defineResource } from "@/lib/admin/resource";
 import type { FilterValue } from "@/lib/admin/list-query";
 import type { Viewer } from "@/lib/auth/viewer";

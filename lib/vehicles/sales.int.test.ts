@@ -4,7 +4,7 @@ import { openSecret } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import { residentIdCheck } from "@/lib/people/resident-id";
-import type { AuditCtx } from "@/lib/system/audit";
+import type { AuditCtx } from "@/lib/core/audit";
 import { setTestLocale } from "@/lib/test/action-harness";
 import { makeCompany, makeUser, makeVehicleModel, nowSeconds, uid } from "@/lib/test/factories";
 import { addFactoryVehicles, addVehicle } from "./factory";

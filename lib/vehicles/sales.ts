@@ -1,4 +1,5 @@
 import "server-only";
+import type { Tx } from "@/lib/core/tx";
 import { companyScopeWhere } from "@/lib/access/scope";
 import { hasPermission, type Viewer } from "@/lib/auth/viewer";
 import { variable } from "@/lib/config/variables";
@@ -8,7 +9,7 @@ import { DomainError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { VehicleStatus } from "@/lib/generated/prisma/enums";
 import { ageOn, maskIdNumber, residentIdFacts, residentIdProblem } from "@/lib/people/resident-id";
-import { audit, type AuditCtx } from "@/lib/system/audit";
+import { audit, type AuditCtx } from "@/lib/core/audit";
 import { ID_CONTEXT } from "./sale-id";
 import { minuteToDate, type TReturnVehicle, type TSellVehicle } from "./schemas";
 import { warrantyEnd } from "./warranty";
@@ -23,7 +24,6 @@ import { warrantyEnd } from "./warranty";
 export { ID_CONTEXT } from "./sale-id";
 export { ageOn };
 
-type Tx = Prisma.TransactionClient;
 
 /** Today's calendar day in Beijing time. */
 export const beijingDay = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);

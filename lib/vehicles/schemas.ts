@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { zPhone } from "@/lib/mall/address-schemas";
 import { zDay } from "@/lib/mall/order-schemas";
-import { zId, zText } from "@/lib/system/config-schemas";
+import { zId, zText } from "@/lib/core/zod";
 import { normalizeVin, vinProblem } from "./vin";
 
 // The vehicle screens' forms (car/vehicleSales, car/carReturn, car/vehicleInformation, staff

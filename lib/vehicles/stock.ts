@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { companyScopeWhere } from "@/lib/access/scope";
-import { dayEnd, dayStart } from "@/lib/accounts/list-params";
+import { dayEnd, dayStart } from "@/lib/core/list-params";
 import { defineResource, loadList, type ImportIssue, type ListResult } from "@/lib/admin/resource";
 import { excelTime } from "@/lib/admin/excel";
 import type { Viewer } from "@/lib/auth/viewer";

@@ -4,7 +4,7 @@ import { Form, Input, Modal, Select } from "antd";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
-import { actionFailed, toast } from "@/lib/client/feedback";
+import { actionFailed, toast } from "@/components/ui/feedback";
 import { fileComplaintAction } from "@/lib/after-sales/complaint-actions";
 import type { ComplaintUploadRules } from "@/lib/after-sales/complaint-queries";
 import { MAX_DESCRIPTION, MAX_QUESTION_NOTE, MAX_VIDEOS } from "@/lib/after-sales/complaint-schemas";

@@ -3,7 +3,7 @@
 import { Alert, Form, Input, Modal } from "antd";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { actionFailed, toast } from "@/lib/client/feedback";
+import { actionFailed, toast } from "@/components/ui/feedback";
 import { noteComplaintAction, replyComplaintAction } from "@/lib/after-sales/complaint-actions";
 import { MAX_REPLY } from "@/lib/after-sales/complaint-schemas";
 

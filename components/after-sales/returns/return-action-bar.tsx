@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { approveReturnAction, receiveReturnsAction } from "@/lib/after-sales/return-actions";
 import type { SalesReturnMove } from "@/lib/after-sales/return-states";
-import { actionFailed, confirmDialog, toast } from "@/lib/client/feedback";
+import { actionFailed, confirmDialog, toast } from "@/components/ui/feedback";
 import type { DictItemView } from "@/lib/dict/items";
 import styles from "@/components/ui/record-screen.module.css";
 import type { MoveTarget } from "./return-move-dialog";

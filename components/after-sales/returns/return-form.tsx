@@ -9,7 +9,7 @@ import { LazyUploadField } from "@/components/uploads/lazy-upload-field";
 import { fileReturnAction, returnFormOptionsAction, returnPartOrdersAction, searchReturnPartsAction } from "@/lib/after-sales/return-actions";
 import type { OrderChoice, PartChoice, ReturnFormOptions } from "@/lib/after-sales/return-queries";
 import { MAX_RETURN_QUANTITY } from "@/lib/after-sales/return-schemas";
-import { actionFailed, toast } from "@/lib/client/feedback";
+import { actionFailed, toast } from "@/components/ui/feedback";
 import { withBase } from "@/lib/client/base-path";
 import { dictOptions } from "@/lib/dict/items";
 import { shanghaiToday } from "@/lib/mall/pre-order-states";

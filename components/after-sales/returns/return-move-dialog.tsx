@@ -4,7 +4,7 @@ import { Form, Input, Modal, Select } from "antd";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { completeReturnAction, rejectReturnAction } from "@/lib/after-sales/return-actions";
-import { actionFailed, toast } from "@/lib/client/feedback";
+import { actionFailed, toast } from "@/components/ui/feedback";
 import { dictOptions, itemLabel, type DictItemView } from "@/lib/dict/items";
 
 // Staff's reject (a reason) and complete (the deal type carried out, the requested one first)

@@ -7,7 +7,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { shipFormOptionsAction, shipReturnsAction } from "@/lib/after-sales/return-actions";
 import type { ShipFormOptions, ShippableReturn } from "@/lib/after-sales/return-queries";
-import { actionFailed, toast } from "@/lib/client/feedback";
+import { actionFailed, toast } from "@/components/ui/feedback";
 import { dictOptions, itemLabel } from "@/lib/dict/items";
 import { PHONE_RE } from "@/lib/mall/address-schemas";
 

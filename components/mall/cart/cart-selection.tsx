@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { createContext, useContext, useMemo, useState, useTransition, type ReactNode } from "react";
-import { confirmDialog, toast } from "@/lib/client/feedback";
+import { confirmDialog, toast } from "@/components/ui/feedback";
 import { formatMoney } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/config";
 import { clearCartAction, removeCartLinesAction } from "@/lib/mall/cart-actions";

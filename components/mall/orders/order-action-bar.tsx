@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import type { ActionResult } from "@/lib/actions/action";
-import { actionFailed, confirmDialog, toast } from "@/lib/client/feedback";
+import { actionFailed, confirmDialog, toast } from "@/components/ui/feedback";
 import type { DictItemView } from "@/lib/dict/items";
 import { completeOrderAction, confirmOrderAction } from "@/lib/mall/order-actions";
 import type { OrderMove } from "@/lib/mall/order-states";

@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { getLocale } from "next-intl/server";
-import { searchUrl } from "@/lib/accounts/search-url";
+import { searchUrl } from "@/lib/core/search-url";
 import type { Viewer } from "@/lib/auth/viewer";
 import { dict } from "@/lib/dict/dict";
 import type { OrderType } from "@/lib/generated/prisma/enums";

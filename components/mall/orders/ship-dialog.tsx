@@ -3,7 +3,7 @@
 import { Alert, Form, Input, Modal, Select, Skeleton } from "antd";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { actionFailed, toast } from "@/lib/client/feedback";
+import { actionFailed, toast } from "@/components/ui/feedback";
 import { dictOptions, type DictItemView } from "@/lib/dict/items";
 import { shipOrderAction } from "@/lib/mall/order-actions";
 import type { ShippableLine } from "@/lib/mall/order-queries";

@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { actionFailed, confirmDialog, toast } from "@/lib/client/feedback";
+import { actionFailed, confirmDialog, toast } from "@/components/ui/feedback";
 import { cancelPreOrderAction, convertPreOrderAction } from "@/lib/mall/pre-order-actions";
 import type { PreOrderMove } from "@/lib/mall/pre-order-states";
 import styles from "@/components/ui/record-screen.module.css";

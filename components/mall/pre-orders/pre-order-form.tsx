@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { actionFailed, toast } from "@/lib/client/feedback";
+import { actionFailed, toast } from "@/components/ui/feedback";
 import { withBase } from "@/lib/client/base-path";
 import { dictOptions } from "@/lib/dict/items";
 import { MAX_QUANTITY } from "@/lib/mall/order-schemas";

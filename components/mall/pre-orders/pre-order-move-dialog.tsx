@@ -3,7 +3,7 @@
 import { Form, Input, Modal } from "antd";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { actionFailed, toast } from "@/lib/client/feedback";
+import { actionFailed, toast } from "@/components/ui/feedback";
 import { confirmPreOrderAction, rejectPreOrderAction } from "@/lib/mall/pre-order-actions";
 import { shanghaiToday } from "@/lib/mall/pre-order-states";
 

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "@/lib/client/feedback";
+import { toast } from "@/components/ui/feedback";
 import { withBase } from "@/lib/client/base-path";
 import { dictOptions } from "@/lib/dict/items";
 import { formatMoney } from "@/lib/format/money";

@@ -5,7 +5,7 @@ import type { Dayjs } from "dayjs";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { BASE_PATH } from "@/lib/client/base-path";
-import { actionFailed, confirmDialog, toast } from "@/lib/client/feedback";
+import { actionFailed, confirmDialog, toast } from "@/components/ui/feedback";
 import { createNewsAction, newsForEditAction, updateNewsAction } from "@/lib/news/admin-actions";
 import type { NewsForEdit } from "@/lib/news/admin-queries";
 import { MAX_DETAIL_HTML, MAX_SUMMARY, MAX_TITLE, type NewsPhase } from "@/lib/news/schemas";

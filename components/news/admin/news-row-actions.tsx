@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { BASE_PATH } from "@/lib/client/base-path";
-import { confirmDialog, toast } from "@/lib/client/feedback";
+import { confirmDialog, toast } from "@/components/ui/feedback";
 import { deleteNewsAction, publishNewsAction, unpublishNewsAction } from "@/lib/news/admin-actions";
 import type { NewsMove, NewsPhase } from "@/lib/news/schemas";
 import { newsPath } from "@/lib/news/slug";

@@ -4,7 +4,7 @@ import { DatePicker, Form, Modal } from "antd";
 import type { Dayjs } from "dayjs";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { actionFailed, toast } from "@/lib/client/feedback";
+import { actionFailed, toast } from "@/components/ui/feedback";
 import { publishNewsAction } from "@/lib/news/admin-actions";
 import { beforeToday, fromMinute, MINUTE, nextHour, toMinute } from "./publish-time";
 

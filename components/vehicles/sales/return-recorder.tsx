@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from "dayjs";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { toast } from "@/lib/client/feedback";
+import { toast } from "@/components/ui/feedback";
 import { returnQueryAction, returnVehicleAction, type ReturnQuery } from "@/lib/vehicles/sale-actions";
 import { dateToMinute, ZReturnVehicle, ZVinQuery } from "@/lib/vehicles/schemas";
 import { normalizeVin } from "@/lib/vehicles/vin";

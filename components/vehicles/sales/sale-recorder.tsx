@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from "dayjs";
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { toast } from "@/lib/client/feedback";
+import { toast } from "@/components/ui/feedback";
 import { dictOptions, type DictItemView } from "@/lib/dict/items";
 import { ageOn, residentIdProblem } from "@/lib/people/resident-id";
 import { saleQueryAction, sellVehicleAction, type CarFacts as Facts } from "@/lib/vehicles/sale-actions";

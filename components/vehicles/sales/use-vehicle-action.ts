@@ -3,7 +3,7 @@ import type { FormInstance } from "antd";
 import { useTranslations } from "next-intl";
 import type { z } from "zod";
 import type { ActionResult } from "@/lib/actions/action";
-import { toast } from "@/lib/client/feedback";
+import { toast } from "@/components/ui/feedback";
 import { translateIssues } from "@/lib/validation/translate";
 
 type Action<T> = (input: unknown) => Promise<ActionResult<T>>;

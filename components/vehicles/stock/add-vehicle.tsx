@@ -7,7 +7,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { SchemaFields } from "@/components/admin/schema-form";
 import { FormDrawer, useFormAction } from "@/components/system/admin-kit";
-import { actionFailed } from "@/lib/client/feedback";
+import { actionFailed } from "@/components/ui/feedback";
 import { addVehicleAction, vehicleGoodsOptionsAction, type VehicleGoodsOption } from "@/lib/vehicles/stock-actions";
 import { ZAddVehicle, type TAddVehicle } from "@/lib/vehicles/schemas";
 

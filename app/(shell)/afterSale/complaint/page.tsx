@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ComplaintDetailView } from "@/components/after-sales/complaints/complaint-detail";
 import { ComplaintList } from "@/components/after-sales/complaints/complaint-list";
-import { searchUrl } from "@/lib/accounts/search-url";
+import { searchUrl } from "@/lib/core/search-url";
 import { loadComplaintRoute } from "@/lib/after-sales/complaint-queries";
 import { dicts } from "@/lib/dict/dict";
 import type { Locale } from "@/lib/i18n/config";

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ReturnBatchDetailView } from "@/components/after-sales/returns/batch-detail";
 import { ReturnBatchList } from "@/components/after-sales/returns/batch-list";
-import { searchUrl } from "@/lib/accounts/search-url";
+import { searchUrl } from "@/lib/core/search-url";
 import { loadReturnLogRoute } from "@/lib/after-sales/return-queries";
 import { dicts } from "@/lib/dict/dict";
 import type { Locale } from "@/lib/i18n/config";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { CarReturnsScreen } from "@/components/vehicles/sales/car-returns-screen";
-import { searchUrl } from "@/lib/accounts/search-url";
+import { searchUrl } from "@/lib/core/search-url";
 import { loadList } from "@/lib/admin/resource";
 import { hasPermission } from "@/lib/auth/viewer";
 import { requireScreen } from "@/lib/shell/guard";

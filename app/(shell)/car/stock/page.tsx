@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { VehicleStock } from "@/components/vehicles/stock/vehicle-stock";
-import { searchUrl } from "@/lib/accounts/search-url";
+import { searchUrl } from "@/lib/core/search-url";
 import { requireScreen } from "@/lib/shell/guard";
 import { loadVehicleStock } from "@/lib/vehicles/stock";
 

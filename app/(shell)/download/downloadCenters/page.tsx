@@ -3,8 +3,8 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { DownloadDetailView } from "@/components/downloads/download-detail";
 import { DownloadList } from "@/components/downloads/download-list";
-import { searchUrl } from "@/lib/accounts/search-url";
-import { loadDownloadRoute } from "@/lib/downloads/route";
+import { searchUrl } from "@/lib/core/search-url";
+import { loadDownloadRoute } from "@/lib/downloads/loader";
 import { requireScreen } from "@/lib/shell/guard";
 
 const ROUTE = "download/downloadCenters";

@@ -5,12 +5,12 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { NewsAdminScreen } from "@/components/news/admin/news-admin-screen";
 import { NewsReaderArticle } from "@/components/news/reader/news-reader-article";
 import { NewsReaderList } from "@/components/news/reader/news-reader-list";
-import { searchUrl } from "@/lib/accounts/search-url";
+import { searchUrl } from "@/lib/core/search-url";
 import { getViewer } from "@/lib/auth/viewer";
 import type { Locale } from "@/lib/i18n/config";
 import { loadNewsAdmin } from "@/lib/news/admin-queries";
 import { publicNewsPathFor } from "@/lib/news/public-urls";
-import { loadNewsReader, managesNews } from "@/lib/news/shell-route";
+import { loadNewsReader, managesNews } from "@/lib/news/shell-loader";
 import { countViewAfterResponse } from "@/lib/news/views";
 import { requireScreen } from "@/lib/shell/guard";
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { AddressBook } from "@/components/mall/address-book";
-import { searchUrl } from "@/lib/accounts/search-url";
+import { searchUrl } from "@/lib/core/search-url";
 import { loadAddressBook } from "@/lib/mall/addresses";
 import { requireScreen } from "@/lib/shell/guard";
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { CodeRuleAdmin } from "@/components/system/code-rule-admin";
-import { searchUrl } from "@/lib/accounts/search-url";
+import { searchUrl } from "@/lib/core/search-url";
 import { loadList } from "@/lib/admin/resource";
 import { requireScreen } from "@/lib/shell/guard";
 import { codeRuleResource } from "@/lib/system/code-rules";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { LoginLogTable } from "@/components/accounts/login-log-table";
 import { listLoginLog } from "@/lib/accounts/login-log-queries";
-import { searchUrl } from "@/lib/accounts/search-url";
+import { searchUrl } from "@/lib/core/search-url";
 import { hasPermission } from "@/lib/auth/viewer";
 import { requireScreen } from "@/lib/shell/guard";
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { MessageSettingAdmin } from "@/components/system/message-setting-admin";
-import { searchUrl } from "@/lib/accounts/search-url";
+import { searchUrl } from "@/lib/core/search-url";
 import { loadList } from "@/lib/admin/resource";
 import { messageTemplateResource } from "@/lib/messages/template-admin";
 import { requireScreen } from "@/lib/shell/guard";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { RegionAdmin } from "@/components/system/region-admin";
-import { searchUrl } from "@/lib/accounts/search-url";
+import { searchUrl } from "@/lib/core/search-url";
 import { requireScreen } from "@/lib/shell/guard";
 import { loadRegionAdmin } from "@/lib/system/regions";
 

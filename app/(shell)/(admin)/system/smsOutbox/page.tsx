@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { SmsOutboxTable } from "@/components/accounts/sms-outbox-table";
-import { searchUrl } from "@/lib/accounts/search-url";
+import { searchUrl } from "@/lib/core/search-url";
 import { listSmsMessages } from "@/lib/accounts/sms-queries";
 import { requireScreen } from "@/lib/shell/guard";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { DictAdmin } from "@/components/system/dict-admin";
 import { loadList } from "@/lib/admin/resource";
-import { searchUrl } from "@/lib/accounts/search-url";
+import { searchUrl } from "@/lib/core/search-url";
 import { requireScreen } from "@/lib/shell/guard";
 import { dictTypeResource } from "@/lib/system/dictionaries";
 

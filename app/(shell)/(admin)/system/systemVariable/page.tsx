@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { VariableAdmin } from "@/components/system/variable-admin";
-import { searchUrl } from "@/lib/accounts/search-url";
+import { searchUrl } from "@/lib/core/search-url";
 import { loadVariableAdmin } from "@/lib/config/variable-admin";
 import { requireScreen } from "@/lib/shell/guard";
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { VariableDefaultAdmin } from "@/components/system/variable-default-admin";
-import { searchUrl } from "@/lib/accounts/search-url";
+import { searchUrl } from "@/lib/core/search-url";
 import { loadList } from "@/lib/admin/resource";
 import { variableDefaultResource } from "@/lib/config/variable-admin";
 import { requireScreen } from "@/lib/shell/guard";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { CarGroupAdmin } from "@/components/mall/catalog/car-group-admin";
-import { searchUrl } from "@/lib/accounts/search-url";
+import { searchUrl } from "@/lib/core/search-url";
 import { loadList } from "@/lib/admin/resource";
 import { carGroupResource } from "@/lib/mall/catalog-admin";
 import { requireScreen } from "@/lib/shell/guard";

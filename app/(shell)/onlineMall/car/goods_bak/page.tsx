@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { GoodsAdmin } from "@/components/mall/catalog/goods-admin";
-import { searchUrl } from "@/lib/accounts/search-url";
+import { searchUrl } from "@/lib/core/search-url";
 import { loadGoodsAdmin } from "@/lib/mall/goods-admin";
 import { requireScreen } from "@/lib/shell/guard";
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ReconcileView } from "@/components/mall/reconcile/reconcile-view";
-import { searchUrl } from "@/lib/accounts/search-url";
+import { searchUrl } from "@/lib/core/search-url";
 import type { Locale } from "@/lib/i18n/config";
 import { parseReconcileFilters, reconcile } from "@/lib/mall/reconcile";
 import { requireScreen } from "@/lib/shell/guard";

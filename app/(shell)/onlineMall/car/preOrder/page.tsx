@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { PreOrderDetailView } from "@/components/mall/pre-orders/pre-order-detail";
 import { PreOrderList } from "@/components/mall/pre-orders/pre-order-list";
-import { searchUrl } from "@/lib/accounts/search-url";
+import { searchUrl } from "@/lib/core/search-url";
 import { dicts } from "@/lib/dict/dict";
 import type { Locale } from "@/lib/i18n/config";
 import { loadPreOrderRoute } from "@/lib/mall/pre-order-queries";

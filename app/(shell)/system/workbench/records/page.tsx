@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { RecordsList } from "@/components/home/records-list";
-import { searchUrl } from "@/lib/accounts/search-url";
+import { searchUrl } from "@/lib/core/search-url";
 import { dicts } from "@/lib/dict/dict";
 import { loadRecordsRoute } from "@/lib/home/records";
 import type { Locale } from "@/lib/i18n/config";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { CONTROL_CHARS_MESSAGE, noControlChars } from "@/lib/validation/text";
 
-// Shared building blocks of the configuration screens' zod schemas (client-safe: the drawers
-// build and validate their forms from these; the server actions parse with them again).
+// The zod building blocks every area's schemas are made of (client-safe: forms build and
+// validate with them; the server actions parse with them again).
 
 export const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : (v ?? null));
 /** Free text refuses control characters (NUL above all, which PostgreSQL refuses; lib/validation/text.ts). */
@@ -16,15 +16,3 @@ export const zOptionalId = z.preprocess((v) => (v === "" || v === undefined ? nu
 /** Bulk delete: the selected ids (a page at most). */
 export const ZIds = z.object({ ids: z.array(zId).min(1).max(500) });
 export type TIds = z.infer<typeof ZIds>;
-
-export const ZOrgSourceSave = z.object({
-  id: zId.optional(),
-  code: zCode(32),
-  nameEn: zText(100),
-  nameZh: zText(100),
-  sort: zSort,
-  enabled: z.boolean(),
-  remark: zOptionalText(300),
-});
-export type TOrgSourceSave = z.infer<typeof ZOrgSourceSave>;
-export const ZOrgSourceImport = ZOrgSourceSave.omit({ id: true });

@@ -1,7 +1,7 @@
 import "server-only";
+import type { Tx } from "@/lib/core/tx";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
-type Tx = Prisma.TransactionClient;
 export type AuditCtx = { userId: number; companyId: number | null; requestId: string | null };
 
 /** One audit row inside the transaction that made the change. */

@@ -1,7 +1,7 @@
 "use server";
 
 import { deleteAction, saveAction } from "@/lib/admin/actions";
-import { ZOrgSourceSave } from "./config-schemas";
+import { ZOrgSourceSave } from "./org-source-schemas";
 import { deleteOrgSources, orgSourceResource, saveOrgSource } from "./org-source";
 
 // Writes of the configuration screens, one line each (lib/admin/actions.ts).

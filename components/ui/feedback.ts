@@ -2,7 +2,7 @@
 // (about 20 KiB gzip) stays out of every page's first load.
 import type { ReactNode } from "react";
 import { LOGIN_ROUTE } from "@/lib/routes";
-import { withBase, withoutBase } from "./base-path";
+import { withBase, withoutBase } from "../../lib/client/base-path";
 
 type Impl = typeof import("@/components/shell/feedback-impl");
 let impl: Promise<Impl> | null = null;
