@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { loadViewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { submitOrder } from "@/lib/mall/orders";
+import { submitOrder } from "@/lib/mall/orders/service";
 import { ROOT } from "./lib/paths";
 import { prepareDatabase } from "./lib/stack";
 

@@ -5,8 +5,8 @@ import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { toast } from "@/components/ui/feedback";
 import { withBase } from "@/lib/client/base-path";
-import { addToCartAction } from "@/lib/mall/cart-actions";
-import { CART_ROUTES, MAX_LINE_QUANTITY, parseQuantity, quantityProblem, type CartType } from "@/lib/mall/cart-rules";
+import { addToCartAction } from "@/lib/mall/cart/actions";
+import { CART_ROUTES, MAX_LINE_QUANTITY, parseQuantity, quantityProblem, type CartType } from "@/lib/mall/cart/rules";
 import styles from "./add-to-cart.module.css";
 
 type Props = { goodsId: number; minOrderQty: number; stock: number; onSale: boolean; compact?: boolean };

@@ -7,9 +7,9 @@ import { AdminList } from "@/components/admin/admin-list";
 import { RegionCascader } from "@/components/ui/region-cascader";
 import { toast } from "@/components/ui/feedback";
 import type { ListResult } from "@/lib/admin/resource";
-import { deleteAddressesAction, saveAddressAction, setDefaultAddressAction } from "@/lib/mall/address-actions";
-import { ZAddressSave, type TAddressSave } from "@/lib/mall/address-schemas";
-import type { AddressRow } from "@/lib/mall/addresses";
+import { deleteAddressesAction, saveAddressAction, setDefaultAddressAction } from "@/lib/mall/addresses/actions";
+import { ZAddressSave, type TAddressSave } from "@/lib/mall/addresses/schemas";
+import type { AddressRow } from "@/lib/mall/addresses/service";
 
 /** onlineMall/adress — the dealer's delivery addresses, one of them the default. */
 export function AddressBook({ data }: { data: ListResult<AddressRow> & { dealer: boolean } }) {

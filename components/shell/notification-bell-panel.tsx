@@ -5,7 +5,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useEffect } from "react";
 import useSWR from "swr";
 import { withBase } from "@/lib/client/base-path";
-import type { NotificationFeed } from "@/lib/mall/notify-feed";
+import type { NotificationFeed } from "@/lib/mall/notifications/feed";
 import styles from "./notification-bell.module.css";
 
 // The bell's list (loaded on first open): the latest ten, opening one marks it read and goes

@@ -5,9 +5,9 @@ import { messageTemplateResource } from "@/lib/messages/template-admin";
 import { regionResource } from "@/lib/system/regions";
 import { codeRuleResource } from "@/lib/system/code-rules";
 import { dictTypeResource } from "@/lib/system/dictionaries";
-import { partsGoodsResource, vehicleGoodsResource } from "@/lib/mall/goods-admin";
-import { vehicleStockResource } from "@/lib/vehicles/stock";
-import { carReturnResource, vehicleSaleResource } from "@/lib/vehicles/sale-lists";
+import { partsGoodsResource, vehicleGoodsResource } from "@/lib/mall/goods/resource";
+import { vehicleStockResource } from "@/lib/vehicles/stock/resource";
+import { carReturnResource, vehicleSaleResource } from "@/lib/vehicles/sales/lists";
 import { erase, type ErasedResource } from "./resource";
 
 // Every admin resource that exports or imports, by the name in /api/v1/admin/<name>/…

@@ -5,15 +5,15 @@ import { dicts } from "@/lib/dict/dict";
 import { itemLabel } from "@/lib/dict/items";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Locale } from "@/lib/i18n/config";
-import { dealerRecipients, staffRecipients } from "@/lib/mall/notify";
+import { dealerRecipients, staffRecipients } from "@/lib/mall/notifications/service";
 import { renderMessage } from "@/lib/messages/templates";
 import type { MessageEvent } from "@/lib/messages/template-schemas";
 
 // In-app notifications (the header bell) for parts returns, delivery batches and complaints,
 // written inside the move's transaction so a refused or rolled-back move notifies nobody. Same
-// rules as orders (lib/mall/notify.ts): the row keeps the event, a link and the en-US text; the
+// rules as orders (lib/mall/notifications/service.ts): the row keeps the event, a link and the en-US text; the
 // bell renders it again in the reader's language (loadAfterSalesNotices / afterSalesValues,
-// used by lib/mall/notify-feed.ts); a switched-off template means no notification; the actor is
+// used by lib/mall/notifications/feed.ts); a switched-off template means no notification; the actor is
 // never told; every read of the write path goes through the caller's transaction.
 //
 // Recipients:
@@ -144,7 +144,7 @@ export async function notifyComplaintEvent(tx: Tx, e: { complaintId: number; eve
   await deliver(tx, { event: e.event, companyId: c.companyId, link: complaintLink(c.id), values: complaintValues(c, "en-US"), actorId: e.actorId, recipients });
 }
 
-// ── The reader's side (lib/mall/notify-feed.ts) ────────────────────────────────────────────
+// ── The reader's side (lib/mall/notifications/feed.ts) ────────────────────────────────────────────
 
 export type AfterSalesKind = "salesReturn" | "returnBatch" | "complaint";
 

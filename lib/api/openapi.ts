@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { ZFileComplaint } from "@/lib/after-sales/complaint-schemas";
-import { ZAddToCart } from "@/lib/mall/cart-schemas";
-import { ZSubmitOrder } from "@/lib/mall/order-schemas";
-import { ZCreatePreOrder } from "@/lib/mall/pre-order-schemas";
-import { ZFileReturn } from "@/lib/after-sales/return-schemas";
+import { ZFileComplaint } from "@/lib/after-sales/complaints/schemas";
+import { ZAddToCart } from "@/lib/mall/cart/schemas";
+import { ZSubmitOrder } from "@/lib/mall/orders/schemas";
+import { ZCreatePreOrder } from "@/lib/mall/pre-orders/schemas";
+import { ZFileReturn } from "@/lib/after-sales/returns/schemas";
 import * as R from "./responses";
 import {
   ZComplaintListQuery, IDEMPOTENCY_HEADER, ZCartLinePatch, ZCartQuery, ZGoodsQuery, ZIdParams, zIdempotencyHeader, ZNotificationQuery, ZOrderCancelBody, ZOrderListQuery, ZPreOrderCancelBody, ZPreOrderListQuery, ZSalesReturnListQuery,

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { COMPLAINT_STATUSES } from "@/lib/after-sales/complaint-schemas";
-import { CART_TYPES } from "@/lib/mall/cart-rules";
-import { GOODS_KINDS } from "@/lib/mall/goods-schemas";
-import { ORDER_STATUSES, ORDER_TYPES, PAYMENT_STATES } from "@/lib/mall/order-schemas";
-import { PRE_ORDER_STATUSES } from "@/lib/mall/pre-order-schemas";
-import { RETURN_BATCH_STATUSES, SALES_RETURN_STATUSES } from "@/lib/after-sales/return-schemas";
+import { COMPLAINT_STATUSES } from "@/lib/after-sales/complaints/schemas";
+import { CART_TYPES } from "@/lib/mall/cart/rules";
+import { GOODS_KINDS } from "@/lib/mall/goods/schemas";
+import { ORDER_STATUSES, ORDER_TYPES, PAYMENT_STATES } from "@/lib/mall/orders/schemas";
+import { PRE_ORDER_STATUSES } from "@/lib/mall/pre-orders/schemas";
+import { RETURN_BATCH_STATUSES, SALES_RETURN_STATUSES } from "@/lib/after-sales/returns/schemas";
 
 // The shapes the REST API answers with, as zod schemas for the OpenAPI document only (the
 // handlers return the services' typed results; lib/api/openapi.ts names them as components).

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { cursorIdFits } from "@/lib/validation/ids";
 import { CONTROL_CHARS_MESSAGE, noControlChars } from "@/lib/validation/text";
-import { COMPLAINT_STATUSES } from "@/lib/after-sales/complaint-schemas";
-import { CART_TYPES } from "@/lib/mall/cart-rules";
-import { ZUpdateCartLine } from "@/lib/mall/cart-schemas";
-import { GOODS_KINDS } from "@/lib/mall/goods-schemas";
-import { ORDER_STATUSES, ORDER_TYPES, PAYMENT_STATES, ZCancelOrder, zDay, zIdempotencyKey } from "@/lib/mall/order-schemas";
-import { PRE_ORDER_STATUSES, ZCancelPreOrder } from "@/lib/mall/pre-order-schemas";
-import { SALES_RETURN_STATUSES } from "@/lib/after-sales/return-schemas";
+import { COMPLAINT_STATUSES } from "@/lib/after-sales/complaints/schemas";
+import { CART_TYPES } from "@/lib/mall/cart/rules";
+import { ZUpdateCartLine } from "@/lib/mall/cart/schemas";
+import { GOODS_KINDS } from "@/lib/mall/goods/schemas";
+import { ORDER_STATUSES, ORDER_TYPES, PAYMENT_STATES, ZCancelOrder, zDay, zIdempotencyKey } from "@/lib/mall/orders/schemas";
+import { PRE_ORDER_STATUSES, ZCancelPreOrder } from "@/lib/mall/pre-orders/schemas";
+import { SALES_RETURN_STATUSES } from "@/lib/after-sales/returns/schemas";
 
 // The REST API's own zod pieces: path ids and query strings (text, coerced here), and the
 // Idempotency-Key header. Request bodies are the screens' schemas as they are (cart-schemas,

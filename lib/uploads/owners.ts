@@ -5,9 +5,9 @@ import "server-only";
 //   registerAttachmentOwner("complaint", (viewer, id) => canSeeComplaint(viewer, Number(id)));
 // and adds its import below, so the file route (app/api/v1/files) knows every owner type.
 // Until one is registered, files saved onto that type answer 404.
-import "@/lib/mall/goods-attachments";
-import "@/lib/after-sales/complaint-attachments";
-import "@/lib/after-sales/return-attachments";
+import "@/lib/mall/goods/attachments";
+import "@/lib/after-sales/complaints/attachments";
+import "@/lib/after-sales/returns/attachments";
 import "@/lib/downloads/attachments";
 import "@/lib/news/attachments";
 export {};

@@ -2,7 +2,7 @@ import "server-only";
 import type { Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import type { VehicleStatus } from "@/lib/generated/prisma/enums";
-import { beijingDay, vehicleScope } from "./sales";
+import { beijingDay, vehicleScope } from "./sales/service";
 import { warrantyState, type WarrantyState } from "./warranty";
 
 // Vehicle information and warranty (car/vehicleInformation): one vehicle by VIN with its

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { zPhone } from "@/lib/mall/address-schemas";
-import { zDay } from "@/lib/mall/order-schemas";
+import { zPhone } from "@/lib/mall/addresses/schemas";
+import { zDay } from "@/lib/mall/orders/schemas";
 import { zId, zText } from "@/lib/core/zod";
 import { normalizeVin, vinProblem } from "./vin";
 

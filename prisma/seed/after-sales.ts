@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import type { ComplaintStatus, SalesReturnStatus } from "@/lib/generated/prisma/enums";
-import { batchStatusOf } from "@/lib/after-sales/return-states";
+import { batchStatusOf } from "@/lib/after-sales/returns/states";
 import { goodsSvg, localStorageDir, storePictures, type PictureJob, type Shape } from "./catalog-pictures";
 import { seedCode } from "./codes";
 

@@ -2,7 +2,7 @@ import { sealSecret } from "@/lib/crypto/secret-box-core";
 import { nextAuthSecret } from "../../scripts/lib/env";
 import { db } from "@/lib/db";
 import { ageOn, maskIdNumber, residentIdCheck, residentIdFacts } from "@/lib/people/resident-id";
-import { ID_CONTEXT } from "@/lib/vehicles/sale-id";
+import { ID_CONTEXT } from "@/lib/vehicles/sales/sale-id";
 import { warrantyEnd } from "@/lib/vehicles/warranty";
 
 // Demo retail sales for D001 (car/vehicleSales, car/carReturn, car/vehicleInformation): of the

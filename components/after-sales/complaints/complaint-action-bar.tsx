@@ -5,8 +5,8 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { actionFailed, confirmDialog, toast } from "@/components/ui/feedback";
-import { closeComplaintAction, takeComplaintAction } from "@/lib/after-sales/complaint-actions";
-import type { ComplaintMove } from "@/lib/after-sales/complaint-states";
+import { closeComplaintAction, takeComplaintAction } from "@/lib/after-sales/complaints/actions";
+import type { ComplaintMove } from "@/lib/after-sales/complaints/states";
 import styles from "@/components/ui/record-screen.module.css";
 
 // The detail's buttons: only the moves complaint-states.ts and the viewer's permissions allow

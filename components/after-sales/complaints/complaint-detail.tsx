@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
-import { complaintQuery, parseComplaintFilters, type ComplaintView } from "@/lib/after-sales/complaint-queries";
+import { complaintQuery, parseComplaintFilters, type ComplaintView } from "@/lib/after-sales/complaints/queries";
 import { itemLabel, type DictItemView } from "@/lib/dict/items";
 import type { Locale } from "@/lib/i18n/config";
 import { ComplaintActionBar } from "./complaint-action-bar";

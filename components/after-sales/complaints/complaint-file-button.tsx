@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import type { ComplaintUploadRules } from "@/lib/after-sales/complaint-queries";
+import type { ComplaintUploadRules } from "@/lib/after-sales/complaints/queries";
 import type { DictItemView } from "@/lib/dict/items";
 import styles from "@/components/ui/record-screen.module.css";
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { complaintQuery, type ComplaintPage, type ComplaintUploadRules } from "@/lib/after-sales/complaint-queries";
-import { COMPLAINT_STATUSES } from "@/lib/after-sales/complaint-schemas";
+import { complaintQuery, type ComplaintPage, type ComplaintUploadRules } from "@/lib/after-sales/complaints/queries";
+import { COMPLAINT_STATUSES } from "@/lib/after-sales/complaints/schemas";
 import { itemLabel, type DictItemView } from "@/lib/dict/items";
 import type { Locale } from "@/lib/i18n/config";
 import { ComplaintFileButton } from "./complaint-file-button";

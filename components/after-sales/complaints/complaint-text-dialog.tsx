@@ -4,8 +4,8 @@ import { Alert, Form, Input, Modal } from "antd";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { actionFailed, toast } from "@/components/ui/feedback";
-import { noteComplaintAction, replyComplaintAction } from "@/lib/after-sales/complaint-actions";
-import { MAX_REPLY } from "@/lib/after-sales/complaint-schemas";
+import { noteComplaintAction, replyComplaintAction } from "@/lib/after-sales/complaints/actions";
+import { MAX_REPLY } from "@/lib/after-sales/complaints/schemas";
 
 // Staff's reply (the appeal note: after-sales advice) and the dealer's note on a reply (which
 // reopens the complaint). Loaded on demand by the action bar; the server validates again and

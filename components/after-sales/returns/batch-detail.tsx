@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { parseReturnBatchFilters, returnBatchQuery, type ReturnBatchDetail } from "@/lib/after-sales/return-queries";
+import { parseReturnBatchFilters, returnBatchQuery, type ReturnBatchDetail } from "@/lib/after-sales/returns/queries";
 import { itemLabel, type DictItemView } from "@/lib/dict/items";
 import type { Locale } from "@/lib/i18n/config";
 import { StatusBadge } from "@/components/ui/status-badge";

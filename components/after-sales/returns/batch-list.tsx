@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { returnBatchQuery, type ReturnBatchPage } from "@/lib/after-sales/return-queries";
-import { RETURN_BATCH_STATUSES } from "@/lib/after-sales/return-schemas";
+import { returnBatchQuery, type ReturnBatchPage } from "@/lib/after-sales/returns/queries";
+import { RETURN_BATCH_STATUSES } from "@/lib/after-sales/returns/schemas";
 import { itemLabel } from "@/lib/dict/items";
 import type { Locale } from "@/lib/i18n/config";
 import { StatusBadge } from "@/components/ui/status-badge";

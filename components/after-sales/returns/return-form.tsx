@@ -6,13 +6,13 @@ import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { LazyUploadField } from "@/components/uploads/lazy-upload-field";
-import { fileReturnAction, returnFormOptionsAction, returnPartOrdersAction, searchReturnPartsAction } from "@/lib/after-sales/return-actions";
-import type { OrderChoice, PartChoice, ReturnFormOptions } from "@/lib/after-sales/return-queries";
-import { MAX_RETURN_QUANTITY } from "@/lib/after-sales/return-schemas";
+import { fileReturnAction, returnFormOptionsAction, returnPartOrdersAction, searchReturnPartsAction } from "@/lib/after-sales/returns/actions";
+import type { OrderChoice, PartChoice, ReturnFormOptions } from "@/lib/after-sales/returns/queries";
+import { MAX_RETURN_QUANTITY } from "@/lib/after-sales/returns/schemas";
 import { actionFailed, toast } from "@/components/ui/feedback";
 import { withBase } from "@/lib/client/base-path";
 import { dictOptions } from "@/lib/dict/items";
-import { shanghaiToday } from "@/lib/mall/pre-order-states";
+import { shanghaiToday } from "@/lib/mall/pre-orders/states";
 import type { AttachmentValue, UploadRule } from "@/lib/uploads/formats";
 import { normalizeVin, vinProblem } from "@/lib/vehicles/vin";
 

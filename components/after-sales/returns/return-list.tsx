@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { salesReturnQuery, type SalesReturnListData } from "@/lib/after-sales/return-queries";
-import { SALES_RETURN_STATUSES } from "@/lib/after-sales/return-schemas";
+import { salesReturnQuery, type SalesReturnListData } from "@/lib/after-sales/returns/queries";
+import { SALES_RETURN_STATUSES } from "@/lib/after-sales/returns/schemas";
 import { itemLabel, type DictItemView } from "@/lib/dict/items";
 import type { Locale } from "@/lib/i18n/config";
 import { StatusBadge } from "@/components/ui/status-badge";

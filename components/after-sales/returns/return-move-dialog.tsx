@@ -3,7 +3,7 @@
 import { Form, Input, Modal, Select } from "antd";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
-import { completeReturnAction, rejectReturnAction } from "@/lib/after-sales/return-actions";
+import { completeReturnAction, rejectReturnAction } from "@/lib/after-sales/returns/actions";
 import { actionFailed, toast } from "@/components/ui/feedback";
 import { dictOptions, itemLabel, type DictItemView } from "@/lib/dict/items";
 

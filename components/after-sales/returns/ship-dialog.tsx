@@ -5,11 +5,11 @@ import { Alert, AutoComplete, Form, Input, Modal, Select, Skeleton, Table } from
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { shipFormOptionsAction, shipReturnsAction } from "@/lib/after-sales/return-actions";
-import type { ShipFormOptions, ShippableReturn } from "@/lib/after-sales/return-queries";
+import { shipFormOptionsAction, shipReturnsAction } from "@/lib/after-sales/returns/actions";
+import type { ShipFormOptions, ShippableReturn } from "@/lib/after-sales/returns/queries";
 import { actionFailed, toast } from "@/components/ui/feedback";
 import { dictOptions, itemLabel } from "@/lib/dict/items";
-import { PHONE_RE } from "@/lib/mall/address-schemas";
+import { PHONE_RE } from "@/lib/mall/addresses/schemas";
 
 // The dealer ships approved returns in one delivery batch: picks any of its approved returns
 // not in a batch yet (the one it came from preselected) and fills the delivery form. Logistics
@@ -18,7 +18,7 @@ import { PHONE_RE } from "@/lib/mall/address-schemas";
 
 type Values = { shippingAddress: string; deliveryWay: string; carNo?: string; contactPhone: string; logisticsCompany?: string; logisticsNo?: string };
 const FIELDS = ["shippingAddress", "deliveryWay", "carNo", "contactPhone", "logisticsCompany", "logisticsNo"] as const;
-/** Delivery ways that need a carrier and a tracking number (lib/after-sales/returns.ts). */
+/** Delivery ways that need a carrier and a tracking number (lib/after-sales/returns/service.ts). */
 const CARRIED = new Set(["LOGISTICS", "EXPRESS"]);
 
 export function ShipDialog({ preselected, onClose }: { preselected: number[]; onClose: () => void }) {

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatMoney } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/config";
-import type { CartLineView, CartPageData } from "@/lib/mall/cart";
+import type { CartLineView, CartPageData } from "@/lib/mall/cart/service";
 import { CartSelection, LineBox, SelectAllBox, type SelectableLine } from "./cart-selection";
 import { QuantityCell, RemarkCell } from "./line-editors";
 import styles from "./cart.module.css";

@@ -6,8 +6,8 @@ import { createContext, useContext, useMemo, useState, useTransition, type React
 import { confirmDialog, toast } from "@/components/ui/feedback";
 import { formatMoney } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/config";
-import { clearCartAction, removeCartLinesAction } from "@/lib/mall/cart-actions";
-import { sumMoney, type CartType } from "@/lib/mall/cart-rules";
+import { clearCartAction, removeCartLinesAction } from "@/lib/mall/cart/actions";
+import { sumMoney, type CartType } from "@/lib/mall/cart/rules";
 import type { DictItemView } from "@/lib/dict/items";
 import type { SubmitOrderProps } from "@/components/mall/submit-order/types";
 import styles from "./cart.module.css";

@@ -2,8 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useState, useTransition } from "react";
-import { updateCartLineAction } from "@/lib/mall/cart-actions";
-import { parseQuantity, quantityProblem, type QuantityRules } from "@/lib/mall/cart-rules";
+import { updateCartLineAction } from "@/lib/mall/cart/actions";
+import { parseQuantity, quantityProblem, type QuantityRules } from "@/lib/mall/cart/rules";
 import styles from "./cart.module.css";
 
 // A cart line's quantity and remark, edited in place: checked when the box is left or Enter is

@@ -3,9 +3,9 @@
 import { useTranslations } from "next-intl";
 import { AdminList } from "@/components/admin/admin-list";
 import type { ListResult } from "@/lib/admin/resource";
-import { deleteCarGroupsAction, saveCarGroupAction } from "@/lib/mall/catalog-admin-actions";
-import { ZCarGroupSave, type TCarGroupSave } from "@/lib/mall/catalog-admin-schemas";
-import type { CarGroupRow } from "@/lib/mall/catalog-admin";
+import { deleteCarGroupsAction, saveCarGroupAction } from "@/lib/mall/catalog/actions";
+import { ZCarGroupSave, type TCarGroupSave } from "@/lib/mall/catalog/schemas";
+import type { CarGroupRow } from "@/lib/mall/catalog/service";
 
 /** onlineMall/car/carGroup — vehicle series. A group with models or goods cannot be deleted. */
 export function CarGroupAdmin({ data }: { data: ListResult<CarGroupRow> }) {

@@ -2,7 +2,7 @@
 
 import { Form, Select } from "antd";
 import { useLocale, useTranslations } from "next-intl";
-import type { CatalogOption, ModelOption } from "@/lib/mall/catalog-admin";
+import type { CatalogOption, ModelOption } from "@/lib/mall/catalog/service";
 
 // Car group and vehicle model pickers of the goods and model drawers (bound by Form.Item).
 // Switched-off entries stay selectable only when already chosen, marked as off.

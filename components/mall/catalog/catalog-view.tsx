@@ -3,7 +3,7 @@ import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { PageContainer } from "@/components/ui/page-container";
 import type { Locale } from "@/lib/i18n/config";
-import type { CatalogData } from "@/lib/mall/goods";
+import type { CatalogData } from "@/lib/mall/goods/queries";
 import { GoodsCardView } from "./goods-card";
 import { GoodsDetailView } from "./goods-detail";
 import styles from "./catalog.module.css";

@@ -10,9 +10,9 @@ import { useConfirmedAction } from "@/components/system/admin-kit";
 import { LazyUploadField } from "@/components/uploads/lazy-upload-field";
 import { formatMoney } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/config";
-import { savePartsGoodsAction, saveVehicleGoodsAction, setPartsGoodsOnSaleAction, setVehicleGoodsOnSaleAction } from "@/lib/mall/goods-actions";
-import type { GoodsAdminData, GoodsRow } from "@/lib/mall/goods-admin";
-import { MAX_PICTURES, ZGoodsSave, type TGoodsSave } from "@/lib/mall/goods-schemas";
+import { savePartsGoodsAction, saveVehicleGoodsAction, setPartsGoodsOnSaleAction, setVehicleGoodsOnSaleAction } from "@/lib/mall/goods/actions";
+import type { GoodsAdminData, GoodsRow } from "@/lib/mall/goods/resource";
+import { MAX_PICTURES, ZGoodsSave, type TGoodsSave } from "@/lib/mall/goods/schemas";
 import { GroupSelect, ModelSelect } from "./catalog-selects";
 
 // onlineMall/car/goods_bak (vehicles) and onlineMall/mountings/goods_bak (parts and derivative

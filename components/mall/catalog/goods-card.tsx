@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { AddToCart } from "@/components/mall/add-to-cart";
 import { formatMoney } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/config";
-import type { CatalogCan, GoodsCard } from "@/lib/mall/goods";
+import type { CatalogCan, GoodsCard } from "@/lib/mall/goods/queries";
 import styles from "./catalog.module.css";
 
 /** One goods of a mall grid: picture (fixed 4:3 box), name, price, specification, car group,

@@ -3,7 +3,7 @@ import { AddToCart } from "@/components/mall/add-to-cart";
 import { PreOrderButton } from "@/components/mall/pre-order-button";
 import { formatMoney } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/config";
-import type { CatalogCan, GoodsDetail } from "@/lib/mall/goods";
+import type { CatalogCan, GoodsDetail } from "@/lib/mall/goods/queries";
 import { GoodsGallery } from "./goods-gallery";
 import styles from "./catalog.module.css";
 

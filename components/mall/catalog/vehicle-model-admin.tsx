@@ -3,9 +3,9 @@
 import { useLocale, useTranslations } from "next-intl";
 import { AdminList } from "@/components/admin/admin-list";
 import type { ListResult } from "@/lib/admin/resource";
-import { deleteVehicleModelsAction, saveVehicleModelAction } from "@/lib/mall/catalog-admin-actions";
-import { ZVehicleModelSave, type TVehicleModelSave } from "@/lib/mall/catalog-admin-schemas";
-import type { CatalogOption, VehicleModelRow } from "@/lib/mall/catalog-admin";
+import { deleteVehicleModelsAction, saveVehicleModelAction } from "@/lib/mall/catalog/actions";
+import { ZVehicleModelSave, type TVehicleModelSave } from "@/lib/mall/catalog/schemas";
+import type { CatalogOption, VehicleModelRow } from "@/lib/mall/catalog/service";
 import { GroupSelect } from "./catalog-selects";
 
 /** onlineMall/car/vehicleModel — car types of a group, with their warranty months. A model with

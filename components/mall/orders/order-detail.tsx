@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { itemLabel, type DictItemView } from "@/lib/dict/items";
 import { formatMoney } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/config";
-import { filterQuery, parseOrderFilters, type OrderDetail } from "@/lib/mall/order-queries";
+import { filterQuery, parseOrderFilters, type OrderDetail } from "@/lib/mall/orders/queries";
 import { DictBadge } from "./badge";
 import { OrderActionBar } from "./order-action-bar";
 import type { OrderDicts } from "./order-dicts";

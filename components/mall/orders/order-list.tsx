@@ -3,7 +3,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { formatMoney } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/config";
 import { itemLabel } from "@/lib/dict/items";
-import { filterQuery, PAYMENT_FILTERS, STATUS_FILTERS, type OrderListPage } from "@/lib/mall/order-queries";
+import { filterQuery, PAYMENT_FILTERS, STATUS_FILTERS, type OrderListPage } from "@/lib/mall/orders/queries";
 import { DictBadge } from "./badge";
 import type { OrderDicts } from "./order-dicts";
 import { DateFilter, FilterForm, ListResults, SelectFilter, SizeFilter, TextFilter } from "@/components/list/record-list";

@@ -5,7 +5,7 @@ import type { Viewer } from "@/lib/auth/viewer";
 import { dict } from "@/lib/dict/dict";
 import type { OrderType } from "@/lib/generated/prisma/enums";
 import type { Locale } from "@/lib/i18n/config";
-import { loadOrderRoute } from "@/lib/mall/order-queries";
+import { loadOrderRoute } from "@/lib/mall/orders/queries";
 import { OrderDetailView } from "./order-detail";
 import { loadOrderDicts } from "./order-dicts";
 import { OrderList } from "./order-list";

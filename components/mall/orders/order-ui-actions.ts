@@ -2,9 +2,9 @@
 
 import { action } from "@/lib/actions/action";
 import { dict } from "@/lib/dict/dict";
-import { shippableVins } from "@/lib/mall/order-queries";
-import { ZOrderId, ZOrderIds } from "@/lib/mall/order-schemas";
-import { deleteOrders } from "@/lib/mall/orders";
+import { shippableVins } from "@/lib/mall/orders/queries";
+import { ZOrderId, ZOrderIds } from "@/lib/mall/orders/schemas";
+import { deleteOrders } from "@/lib/mall/orders/service";
 
 // Server actions of the order screens beside the LEAD's order-actions.ts.
 

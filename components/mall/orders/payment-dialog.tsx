@@ -6,8 +6,8 @@ import { useState } from "react";
 import { dictOptions } from "@/lib/dict/items";
 import { formatMoney } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/config";
-import { recordPaymentAction } from "@/lib/mall/order-actions";
-import { MONEY_RE } from "@/lib/mall/order-schemas";
+import { recordPaymentAction } from "@/lib/mall/orders/actions";
+import { MONEY_RE } from "@/lib/mall/orders/schemas";
 import type { DialogProps } from "./order-action-bar";
 import { settle, showFailure } from "./dialog-result";
 

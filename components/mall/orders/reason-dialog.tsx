@@ -3,7 +3,7 @@
 import { Form, Input, Modal } from "antd";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { cancelOrderAction, rejectOrderAction } from "@/lib/mall/order-actions";
+import { cancelOrderAction, rejectOrderAction } from "@/lib/mall/orders/actions";
 import type { DialogProps } from "./order-action-bar";
 import { settle, showFailure } from "./dialog-result";
 

@@ -5,8 +5,8 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { actionFailed, confirmDialog, toast } from "@/components/ui/feedback";
-import { cancelPreOrderAction, convertPreOrderAction } from "@/lib/mall/pre-order-actions";
-import type { PreOrderMove } from "@/lib/mall/pre-order-states";
+import { cancelPreOrderAction, convertPreOrderAction } from "@/lib/mall/pre-orders/actions";
+import type { PreOrderMove } from "@/lib/mall/pre-orders/states";
 import styles from "@/components/ui/record-screen.module.css";
 
 // The detail's buttons: only the moves the state table and the viewer's permissions allow (the

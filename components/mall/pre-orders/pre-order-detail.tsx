@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { itemLabel, type DictItemView } from "@/lib/dict/items";
 import { formatMoney } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/config";
-import { parsePreOrderFilters, preOrderQuery, type PreOrderDetail } from "@/lib/mall/pre-order-queries";
+import { parsePreOrderFilters, preOrderQuery, type PreOrderDetail } from "@/lib/mall/pre-orders/queries";
 import { PreOrderActionBar } from "./pre-order-action-bar";
 import { StatusBadge } from "@/components/ui/status-badge";
 import styles from "@/components/ui/record-screen.module.css";

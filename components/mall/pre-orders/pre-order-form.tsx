@@ -9,9 +9,9 @@ import { useEffect, useState } from "react";
 import { actionFailed, toast } from "@/components/ui/feedback";
 import { withBase } from "@/lib/client/base-path";
 import { dictOptions } from "@/lib/dict/items";
-import { MAX_QUANTITY } from "@/lib/mall/order-schemas";
-import { createPreOrderAction, preOrderFormOptionsAction } from "@/lib/mall/pre-order-actions";
-import type { PreOrderFormOptions } from "@/lib/mall/pre-order-form-data";
+import { MAX_QUANTITY } from "@/lib/mall/orders/schemas";
+import { createPreOrderAction, preOrderFormOptionsAction } from "@/lib/mall/pre-orders/actions";
+import type { PreOrderFormOptions } from "@/lib/mall/pre-orders/form-data";
 
 // The "create pre-order" form (loaded on demand by PreOrderButton): quantity (at least the
 // goods' minimum), phone, delivery way, address from the address book, carrier type, secondary

@@ -4,8 +4,8 @@ import { Form, Input, Modal } from "antd";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { actionFailed, toast } from "@/components/ui/feedback";
-import { confirmPreOrderAction, rejectPreOrderAction } from "@/lib/mall/pre-order-actions";
-import { shanghaiToday } from "@/lib/mall/pre-order-states";
+import { confirmPreOrderAction, rejectPreOrderAction } from "@/lib/mall/pre-orders/actions";
+import { shanghaiToday } from "@/lib/mall/pre-orders/states";
 
 // Staff's confirm (expected delivery day, today or later) and reject (reason) forms. Loaded on
 // demand by the action bar; the server validates again and its messages land on the fields.

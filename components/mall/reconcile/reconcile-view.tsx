@@ -3,7 +3,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { formatMoney } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/config";
-import type { Reconciliation } from "@/lib/mall/reconcile";
+import type { Reconciliation } from "@/lib/mall/orders/reconcile";
 import styles from "@/components/mall/orders/orders.module.css";
 
 // Order reconciliation as plain HTML: per order type the order total, paid and unpaid sums

@@ -10,9 +10,9 @@ import { withBase } from "@/lib/client/base-path";
 import { dictOptions } from "@/lib/dict/items";
 import { formatMoney } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/config";
-import { PHONE_RE } from "@/lib/mall/address-schemas";
-import { ORDER_ROUTES, sumMoney } from "@/lib/mall/cart-rules";
-import { submitOrderAction } from "@/lib/mall/order-actions";
+import { PHONE_RE } from "@/lib/mall/addresses/schemas";
+import { ORDER_ROUTES, sumMoney } from "@/lib/mall/cart/rules";
+import { submitOrderAction } from "@/lib/mall/orders/actions";
 import type { SubmitOrderProps } from "./types";
 import styles from "./submit-order.module.css";
 

@@ -1,5 +1,5 @@
 import type { DictItemView } from "@/lib/dict/items";
-import type { CartType } from "@/lib/mall/cart-rules";
+import type { CartType } from "@/lib/mall/cart/rules";
 
 /** What the cart hands the submit-order form: the selected lines and the form's choices. */
 export type SubmitOrderProps = {

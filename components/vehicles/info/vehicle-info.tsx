@@ -4,7 +4,7 @@ import { itemLabel, type DictItemView } from "@/lib/dict/items";
 import type { Locale } from "@/lib/i18n/config";
 import { fileUrl } from "@/lib/uploads/formats";
 import type { VehicleInfo } from "@/lib/vehicles/information";
-import type { VehicleInfoRoute } from "@/lib/vehicles/stock-info";
+import type { VehicleInfoRoute } from "@/lib/vehicles/stock/info-loader";
 import { VinSearch } from "./vin-search";
 import styles from "./vehicle-info.module.css";
 

@@ -4,8 +4,8 @@ import { getTranslations } from "next-intl/server";
 import type { DictItemView } from "@/lib/dict/items";
 import { itemLabel } from "@/lib/dict/items";
 import type { Locale } from "@/lib/i18n/config";
-import type { InventoryData } from "@/lib/vehicles/inventory";
-import { AVAILABLE, FACTORY_SIDE, inventoryQuery } from "@/lib/vehicles/inventory-schemas";
+import type { InventoryData } from "@/lib/vehicles/inventory/queries";
+import { AVAILABLE, FACTORY_SIDE, inventoryQuery } from "@/lib/vehicles/inventory/schemas";
 import { InventoryGroupView } from "./inventory-group";
 import styles from "./inventory.module.css";
 

@@ -4,9 +4,9 @@ import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { useId, useState, useTransition } from "react";
 import type { DictItemView } from "@/lib/dict/items";
-import type { InventoryVin } from "@/lib/vehicles/inventory";
-import { inventoryVinsAction } from "@/lib/vehicles/inventory-actions";
-import type { FactorySideStatus } from "@/lib/vehicles/inventory-schemas";
+import type { InventoryVin } from "@/lib/vehicles/inventory/queries";
+import { inventoryVinsAction } from "@/lib/vehicles/inventory/actions";
+import type { FactorySideStatus } from "@/lib/vehicles/inventory/schemas";
 import { StatusTag } from "./status-tag";
 import styles from "./inventory.module.css";
 

@@ -1,6 +1,6 @@
 import { Descriptions, type DescriptionsProps } from "antd";
 import { useLocale, useTranslations } from "next-intl";
-import type { CarFacts as Facts } from "@/lib/vehicles/sale-actions";
+import type { CarFacts as Facts } from "@/lib/vehicles/sales/actions";
 
 /** The queried vehicle's car type beside its goods picture, plus the screen's own facts. */
 export function CarFacts({ car, ns, extra = [] }: { car: Facts; ns: "VehicleSales" | "CarReturns"; extra?: DescriptionsProps["items"] }) {

@@ -3,7 +3,7 @@
 import { useLocale } from "next-intl";
 import { AdminList } from "@/components/admin/admin-list";
 import type { ListResult } from "@/lib/admin/resource";
-import type { CarReturnRow } from "@/lib/vehicles/sale-lists";
+import type { CarReturnRow } from "@/lib/vehicles/sales/lists";
 import { ReturnRecorder } from "./return-recorder";
 
 /** car/carReturn — "Record a return" (with the permission) above the company's returns. */

@@ -1,7 +1,7 @@
 import { ageOn, residentIdFacts, residentIdProblem } from "@/lib/people/resident-id";
 
 // The sale form fills the owner's birthday, sex and age from a valid PRC resident ID, as the
-// server derives them (lib/vehicles/sales.ts). Client-safe.
+// server derives them (lib/vehicles/sales/service.ts). Client-safe.
 
 export type OwnerFacts = { birthday: string; sex: "MALE" | "FEMALE"; age: number };
 

@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "@/components/ui/feedback";
-import { returnQueryAction, returnVehicleAction, type ReturnQuery } from "@/lib/vehicles/sale-actions";
+import { returnQueryAction, returnVehicleAction, type ReturnQuery } from "@/lib/vehicles/sales/actions";
 import { dateToMinute, ZReturnVehicle, ZVinQuery } from "@/lib/vehicles/schemas";
 import { normalizeVin } from "@/lib/vehicles/vin";
 import { CarFacts } from "./car-facts";

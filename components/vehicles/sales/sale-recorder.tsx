@@ -8,7 +8,7 @@ import { useRef, useState } from "react";
 import { toast } from "@/components/ui/feedback";
 import { dictOptions, type DictItemView } from "@/lib/dict/items";
 import { ageOn, residentIdProblem } from "@/lib/people/resident-id";
-import { saleQueryAction, sellVehicleAction, type CarFacts as Facts } from "@/lib/vehicles/sale-actions";
+import { saleQueryAction, sellVehicleAction, type CarFacts as Facts } from "@/lib/vehicles/sales/actions";
 import { dateToMinute, ZSellVehicle, ZVinQuery } from "@/lib/vehicles/schemas";
 import { normalizeVin } from "@/lib/vehicles/vin";
 import { CarFacts } from "./car-facts";

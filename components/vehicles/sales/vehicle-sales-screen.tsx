@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { AdminList } from "@/components/admin/admin-list";
 import type { ListResult } from "@/lib/admin/resource";
 import type { DictItemView } from "@/lib/dict/items";
-import type { VehicleSaleRow } from "@/lib/vehicles/sale-lists";
+import type { VehicleSaleRow } from "@/lib/vehicles/sales/lists";
 import { SaleRecorder } from "./sale-recorder";
 
 /** car/vehicleSales — "Record a sale" (with the permission) above the company's sales. */

@@ -8,7 +8,7 @@ import { useEffect, useState } from "react";
 import { SchemaFields } from "@/components/admin/schema-form";
 import { FormDrawer, useFormAction } from "@/components/system/admin-kit";
 import { actionFailed } from "@/components/ui/feedback";
-import { addVehicleAction, vehicleGoodsOptionsAction, type VehicleGoodsOption } from "@/lib/vehicles/stock-actions";
+import { addVehicleAction, vehicleGoodsOptionsAction, type VehicleGoodsOption } from "@/lib/vehicles/stock/actions";
 import { ZAddVehicle, type TAddVehicle } from "@/lib/vehicles/schemas";
 
 // Staff add one vehicle to factory stock: VIN (checked in the browser by the same schema as

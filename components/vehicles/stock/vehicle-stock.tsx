@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { AdminList } from "@/components/admin/admin-list";
 import { DictTag, itemLabel } from "@/components/ui/dict-tag";
-import type { StockRow, VehicleStockData } from "@/lib/vehicles/stock";
+import type { StockRow, VehicleStockData } from "@/lib/vehicles/stock/resource";
 import { AddVehicleButton } from "./add-vehicle";
 
 // car/stock — a dealer's own vehicles (in stock and sold), or every vehicle in a staff

@@ -4,7 +4,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { ComplaintDetailView } from "@/components/after-sales/complaints/complaint-detail";
 import { ComplaintList } from "@/components/after-sales/complaints/complaint-list";
 import { searchUrl } from "@/lib/core/search-url";
-import { loadComplaintRoute } from "@/lib/after-sales/complaint-queries";
+import { loadComplaintRoute } from "@/lib/after-sales/complaints/queries";
 import { dicts } from "@/lib/dict/dict";
 import type { Locale } from "@/lib/i18n/config";
 import { requireScreen } from "@/lib/shell/guard";

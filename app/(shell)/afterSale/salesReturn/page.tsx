@@ -4,7 +4,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { SalesReturnDetailView } from "@/components/after-sales/returns/return-detail";
 import { SalesReturnList } from "@/components/after-sales/returns/return-list";
 import { searchUrl } from "@/lib/core/search-url";
-import { loadSalesReturnRoute } from "@/lib/after-sales/return-queries";
+import { loadSalesReturnRoute } from "@/lib/after-sales/returns/queries";
 import { dicts } from "@/lib/dict/dict";
 import type { Locale } from "@/lib/i18n/config";
 import { requireScreen } from "@/lib/shell/guard";

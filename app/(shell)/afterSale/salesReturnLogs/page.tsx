@@ -4,7 +4,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { ReturnBatchDetailView } from "@/components/after-sales/returns/batch-detail";
 import { ReturnBatchList } from "@/components/after-sales/returns/batch-list";
 import { searchUrl } from "@/lib/core/search-url";
-import { loadReturnLogRoute } from "@/lib/after-sales/return-queries";
+import { loadReturnLogRoute } from "@/lib/after-sales/returns/queries";
 import { dicts } from "@/lib/dict/dict";
 import type { Locale } from "@/lib/i18n/config";
 import { requireScreen } from "@/lib/shell/guard";

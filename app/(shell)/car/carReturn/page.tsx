@@ -5,7 +5,7 @@ import { searchUrl } from "@/lib/core/search-url";
 import { loadList } from "@/lib/admin/resource";
 import { hasPermission } from "@/lib/auth/viewer";
 import { requireScreen } from "@/lib/shell/guard";
-import { carReturnResource } from "@/lib/vehicles/sale-lists";
+import { carReturnResource } from "@/lib/vehicles/sales/lists";
 
 const ROUTE = "car/carReturn";
 

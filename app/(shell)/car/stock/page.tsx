@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { VehicleStock } from "@/components/vehicles/stock/vehicle-stock";
 import { searchUrl } from "@/lib/core/search-url";
 import { requireScreen } from "@/lib/shell/guard";
-import { loadVehicleStock } from "@/lib/vehicles/stock";
+import { loadVehicleStock } from "@/lib/vehicles/stock/resource";
 
 const ROUTE = "car/stock";
 

@@ -6,7 +6,7 @@ import { loadList } from "@/lib/admin/resource";
 import { hasPermission } from "@/lib/auth/viewer";
 import { dicts } from "@/lib/dict/dict";
 import { requireScreen } from "@/lib/shell/guard";
-import { vehicleSaleResource } from "@/lib/vehicles/sale-lists";
+import { vehicleSaleResource } from "@/lib/vehicles/sales/lists";
 
 const ROUTE = "car/vehicleSales";
 

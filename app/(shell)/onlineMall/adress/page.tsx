@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { AddressBook } from "@/components/mall/address-book";
 import { searchUrl } from "@/lib/core/search-url";
-import { loadAddressBook } from "@/lib/mall/addresses";
+import { loadAddressBook } from "@/lib/mall/addresses/service";
 import { requireScreen } from "@/lib/shell/guard";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -2,7 +2,7 @@
 // first (mobile and integration clients; session-cookie authenticated).
 import { canOpenRoute } from "@/lib/access/menus";
 import { apiRoute } from "@/lib/api/handler";
-import { companyAddresses } from "@/lib/mall/addresses";
+import { companyAddresses } from "@/lib/mall/addresses/service";
 
 export const dynamic = "force-dynamic";
 

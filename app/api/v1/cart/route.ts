@@ -3,8 +3,8 @@
 import { ApiAnswer, apiRoute } from "@/lib/api/handler";
 import { CART_ROUTE, requireScreenApi } from "@/lib/api/routes";
 import { ZCartQuery } from "@/lib/api/schemas";
-import { addToCart, loadCart } from "@/lib/mall/cart";
-import { ZAddToCart } from "@/lib/mall/cart-schemas";
+import { addToCart, loadCart } from "@/lib/mall/cart/service";
+import { ZAddToCart } from "@/lib/mall/cart/schemas";
 
 export const dynamic = "force-dynamic";
 

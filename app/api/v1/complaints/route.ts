@@ -5,9 +5,9 @@
 import { ApiAnswer, apiRoute } from "@/lib/api/handler";
 import { COMPLAINT_ROUTE, requireScreenApi } from "@/lib/api/routes";
 import { toSearchParams, ZComplaintListQuery } from "@/lib/api/schemas";
-import { listComplaints, parseComplaintFilters } from "@/lib/after-sales/complaint-queries";
-import { ZFileComplaint } from "@/lib/after-sales/complaint-schemas";
-import { fileComplaint } from "@/lib/after-sales/complaints";
+import { listComplaints, parseComplaintFilters } from "@/lib/after-sales/complaints/queries";
+import { ZFileComplaint } from "@/lib/after-sales/complaints/schemas";
+import { fileComplaint } from "@/lib/after-sales/complaints/service";
 
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,7 @@
 import { apiRoute } from "@/lib/api/handler";
 import { GOODS_ROUTE, requireScreenApi } from "@/lib/api/routes";
 import { ZGoodsQuery } from "@/lib/api/schemas";
-import { listGoods } from "@/lib/mall/goods";
+import { listGoods } from "@/lib/mall/goods/queries";
 
 export const dynamic = "force-dynamic";
 

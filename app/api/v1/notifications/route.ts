@@ -2,7 +2,7 @@
 // newest first, in the request's language, with the unread count (the header bell).
 import { apiRoute } from "@/lib/api/handler";
 import { ZNotificationQuery } from "@/lib/api/schemas";
-import { notificationFeed } from "@/lib/mall/notify-feed";
+import { notificationFeed } from "@/lib/mall/notifications/feed";
 
 export const dynamic = "force-dynamic";
 

@@ -6,9 +6,9 @@ import { ApiAnswer, apiRoute } from "@/lib/api/handler";
 import { ORDER_ROUTE, requireScreenApi } from "@/lib/api/routes";
 import { IDEMPOTENCY_HEADER, toSearchParams, zIdempotencyHeader, ZOrderListQuery } from "@/lib/api/schemas";
 import { DomainError } from "@/lib/errors";
-import { listOrders, parseOrderFilters } from "@/lib/mall/order-queries";
-import { ZSubmitOrder } from "@/lib/mall/order-schemas";
-import { submitOrder } from "@/lib/mall/orders";
+import { listOrders, parseOrderFilters } from "@/lib/mall/orders/queries";
+import { ZSubmitOrder } from "@/lib/mall/orders/schemas";
+import { submitOrder } from "@/lib/mall/orders/service";
 
 export const dynamic = "force-dynamic";
 

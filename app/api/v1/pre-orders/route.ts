@@ -4,9 +4,9 @@
 import { ApiAnswer, apiRoute } from "@/lib/api/handler";
 import { PRE_ORDER_ROUTE, requireScreenApi } from "@/lib/api/routes";
 import { toSearchParams, ZPreOrderListQuery } from "@/lib/api/schemas";
-import { listPreOrders, parsePreOrderFilters } from "@/lib/mall/pre-order-queries";
-import { ZCreatePreOrder } from "@/lib/mall/pre-order-schemas";
-import { createPreOrder } from "@/lib/mall/pre-orders";
+import { listPreOrders, parsePreOrderFilters } from "@/lib/mall/pre-orders/queries";
+import { ZCreatePreOrder } from "@/lib/mall/pre-orders/schemas";
+import { createPreOrder } from "@/lib/mall/pre-orders/service";
 
 export const dynamic = "force-dynamic";
 

@@ -4,9 +4,9 @@
 import { ApiAnswer, apiRoute } from "@/lib/api/handler";
 import { requireScreenApi, SALES_RETURN_ROUTE } from "@/lib/api/routes";
 import { toSearchParams, ZSalesReturnListQuery } from "@/lib/api/schemas";
-import { listSalesReturns, parseSalesReturnFilters } from "@/lib/after-sales/return-queries";
-import { ZFileReturn } from "@/lib/after-sales/return-schemas";
-import { fileReturn } from "@/lib/after-sales/returns";
+import { listSalesReturns, parseSalesReturnFilters } from "@/lib/after-sales/returns/queries";
+import { ZFileReturn } from "@/lib/after-sales/returns/schemas";
+import { fileReturn } from "@/lib/after-sales/returns/service";
 
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { CarGroupAdmin } from "@/components/mall/catalog/car-group-admin";
 import { searchUrl } from "@/lib/core/search-url";
 import { loadList } from "@/lib/admin/resource";
-import { carGroupResource } from "@/lib/mall/catalog-admin";
+import { carGroupResource } from "@/lib/mall/catalog/service";
 import { requireScreen } from "@/lib/shell/guard";
 
 const ROUTE = "onlineMall/car/carGroup";

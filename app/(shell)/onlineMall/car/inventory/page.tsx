@@ -5,7 +5,7 @@ import { searchUrl } from "@/lib/core/search-url";
 import { dicts } from "@/lib/dict/dict";
 import type { Locale } from "@/lib/i18n/config";
 import { requireScreen } from "@/lib/shell/guard";
-import { loadInventory } from "@/lib/vehicles/inventory";
+import { loadInventory } from "@/lib/vehicles/inventory/queries";
 
 const ROUTE = "onlineMall/car/inventory";
 

@@ -3,7 +3,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { ReconcileView } from "@/components/mall/reconcile/reconcile-view";
 import { searchUrl } from "@/lib/core/search-url";
 import type { Locale } from "@/lib/i18n/config";
-import { parseReconcileFilters, reconcile } from "@/lib/mall/reconcile";
+import { parseReconcileFilters, reconcile } from "@/lib/mall/orders/reconcile";
 import { requireScreen } from "@/lib/shell/guard";
 
 export async function generateMetadata(): Promise<Metadata> {

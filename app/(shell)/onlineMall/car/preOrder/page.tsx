@@ -6,7 +6,7 @@ import { PreOrderList } from "@/components/mall/pre-orders/pre-order-list";
 import { searchUrl } from "@/lib/core/search-url";
 import { dicts } from "@/lib/dict/dict";
 import type { Locale } from "@/lib/i18n/config";
-import { loadPreOrderRoute } from "@/lib/mall/pre-order-queries";
+import { loadPreOrderRoute } from "@/lib/mall/pre-orders/queries";
 import { requireScreen } from "@/lib/shell/guard";
 
 const ROUTE = "onlineMall/car/preOrder";

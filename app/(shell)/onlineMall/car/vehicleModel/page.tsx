@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { VehicleModelAdmin } from "@/components/mall/catalog/vehicle-model-admin";
 import { searchUrl } from "@/lib/core/search-url";
-import { loadVehicleModelAdmin } from "@/lib/mall/catalog-admin";
+import { loadVehicleModelAdmin } from "@/lib/mall/catalog/service";
 import { requireScreen } from "@/lib/shell/guard";
 
 const ROUTE = "onlineMall/car/vehicleModel";

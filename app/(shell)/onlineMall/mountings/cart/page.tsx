@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { CartScreen } from "@/components/mall/cart/cart-screen";
-import { loadCartPage } from "@/lib/mall/cart";
+import { loadCartPage } from "@/lib/mall/cart/service";
 import { requireScreen } from "@/lib/shell/guard";
 
 export async function generateMetadata(): Promise<Metadata> {

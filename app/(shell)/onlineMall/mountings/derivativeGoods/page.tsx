@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { CatalogView } from "@/components/mall/catalog/catalog-view";
 import { searchUrl } from "@/lib/core/search-url";
-import { loadCatalog } from "@/lib/mall/goods";
+import { loadCatalog } from "@/lib/mall/goods/queries";
 import { requireScreen } from "@/lib/shell/guard";
 
 const ROUTE = "onlineMall/mountings/derivativeGoods";

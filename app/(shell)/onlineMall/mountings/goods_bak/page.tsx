@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { GoodsAdmin } from "@/components/mall/catalog/goods-admin";
 import { searchUrl } from "@/lib/core/search-url";
-import { loadGoodsAdmin } from "@/lib/mall/goods-admin";
+import { loadGoodsAdmin } from "@/lib/mall/goods/resource";
 import { requireScreen } from "@/lib/shell/guard";
 
 const ROUTE = "onlineMall/mountings/goods_bak";

@@ -2,7 +2,7 @@
 // DELETE /customerWeb/api/v1/cart/{id} — removes a line. Someone else's line answers 404.
 import { apiRoute } from "@/lib/api/handler";
 import { ZCartLinePatch, ZIdParams } from "@/lib/api/schemas";
-import { removeCartLines, updateCartLine } from "@/lib/mall/cart";
+import { removeCartLines, updateCartLine } from "@/lib/mall/cart/service";
 
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,7 @@
 import { apiRoute } from "@/lib/api/handler";
 import { COMPLAINT_ROUTE, requireScreenApi } from "@/lib/api/routes";
 import { ZIdParams } from "@/lib/api/schemas";
-import { complaintDetail } from "@/lib/after-sales/complaints";
+import { complaintDetail } from "@/lib/after-sales/complaints/service";
 import { NotFoundError } from "@/lib/errors";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@
 import { apiRoute } from "@/lib/api/handler";
 import { canOpenAny, GOODS_ROUTE, requireScreenApi } from "@/lib/api/routes";
 import { ZIdParams } from "@/lib/api/schemas";
-import { goodsDetail } from "@/lib/mall/goods";
+import { goodsDetail } from "@/lib/mall/goods/queries";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 // POST /customerWeb/api/v1/notifications/read-all — marks all the user's notifications read.
 import { apiRoute } from "@/lib/api/handler";
-import { markAllNotificationsRead } from "@/lib/mall/notify-feed";
+import { markAllNotificationsRead } from "@/lib/mall/notifications/feed";
 
 export const dynamic = "force-dynamic";
 

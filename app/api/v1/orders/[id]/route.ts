@@ -3,7 +3,7 @@
 import { apiRoute } from "@/lib/api/handler";
 import { canOpenAny, ORDER_ROUTE, requireScreenApi } from "@/lib/api/routes";
 import { ZIdParams } from "@/lib/api/schemas";
-import { orderDetail } from "@/lib/mall/order-queries";
+import { orderDetail } from "@/lib/mall/orders/queries";
 
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,7 @@
 import { apiRoute } from "@/lib/api/handler";
 import { PRE_ORDER_ROUTE, requireScreenApi } from "@/lib/api/routes";
 import { ZIdParams } from "@/lib/api/schemas";
-import { preOrderDetail } from "@/lib/mall/pre-order-queries";
+import { preOrderDetail } from "@/lib/mall/pre-orders/queries";
 
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,7 @@
 import { apiRoute } from "@/lib/api/handler";
 import { requireScreenApi, SALES_RETURN_ROUTE } from "@/lib/api/routes";
 import { ZIdParams } from "@/lib/api/schemas";
-import { salesReturnDetail } from "@/lib/after-sales/return-queries";
+import { salesReturnDetail } from "@/lib/after-sales/returns/queries";
 
 export const dynamic = "force-dynamic";
 

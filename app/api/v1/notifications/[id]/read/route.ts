@@ -2,7 +2,7 @@
 // anyone else's answers 404.
 import { apiRoute } from "@/lib/api/handler";
 import { ZIdParams } from "@/lib/api/schemas";
-import { markNotificationRead } from "@/lib/mall/notify-feed";
+import { markNotificationRead } from "@/lib/mall/notifications/feed";
 
 export const dynamic = "force-dynamic";
 

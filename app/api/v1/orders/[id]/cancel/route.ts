@@ -2,7 +2,7 @@
 // CONFIRMED one (409 in any other state); the stock goes back.
 import { apiRoute } from "@/lib/api/handler";
 import { ZOrderCancelBody, ZIdParams } from "@/lib/api/schemas";
-import { cancelOrder } from "@/lib/mall/orders";
+import { cancelOrder } from "@/lib/mall/orders/service";
 
 export const dynamic = "force-dynamic";
 

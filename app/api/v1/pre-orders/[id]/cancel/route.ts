@@ -2,7 +2,7 @@
 // staff a CONFIRMED one (409 in any other state).
 import { apiRoute } from "@/lib/api/handler";
 import { ZPreOrderCancelBody, ZIdParams } from "@/lib/api/schemas";
-import { cancelPreOrder } from "@/lib/mall/pre-orders";
+import { cancelPreOrder } from "@/lib/mall/pre-orders/service";
 
 export const dynamic = "force-dynamic";
 

@@ -1,0 +1,102 @@
+import "server-only";
+import { defineResource, loadList, type AdminResource } from "@/lib/admin/resource";
+import { hasPermission, type Viewer } from "@/lib/auth/viewer";
+import { db } from "@/lib/db";
+import type { GoodsKind, Prisma } from "@/lib/generated/prisma/client";
+import type { RouteId } from "@/lib/routes";
+import { attachmentsOfMany } from "@/lib/uploads/access";
+import type { AttachmentValue, UploadRule } from "@/lib/uploads/formats";
+import { getUploadRule } from "@/lib/uploads/rules";
+import { catalogOptions, type CatalogOption, type ModelOption } from "../catalog/service";
+import { idParam } from "./schemas";
+import { CARD_SELECT, orderPictures, searchWhere, toCard, visibleGoods, type GoodsCard } from "./queries";
+
+// The dense goods tables (onlineMall/car/goods_bak: vehicles; onlineMall/mountings/goods_bak:
+// parts and derivative goods) on the admin pattern: staff create, edit, put on and off sale and
+// export; dealers see on-sale goods only and add them to the cart. Two queries per page plus one
+// for the pictures of the whole page.
+
+export type GoodsRow = GoodsCard & { remark: string | null; updatedAt: string; pictures: AttachmentValue[] };
+
+const ROW_SELECT = { ...CARD_SELECT, remark: true, updatedAt: true } as const;
+type RawRow = Prisma.GoodsGetPayload<{ select: typeof ROW_SELECT }>;
+
+async function toRows(rows: RawRow[]): Promise<GoodsRow[]> {
+  const pictures = await attachmentsOfMany("goods", rows.map((r) => r.id));
+  return rows.map(({ remark, updatedAt, ...card }) => ({
+    ...toCard(card),
+    remark,
+    updatedAt: updatedAt.toISOString(),
+    pictures: orderPictures((pictures.get(String(card.id)) ?? []).filter((a) => a.field === "pictures").map(({ field: _f, ...a }) => a), card.coverId),
+  }));
+}
+
+function goodsResource(name: string, route: RouteId, labels: string, kinds: readonly GoodsKind[]): AdminResource<GoodsRow, Prisma.GoodsWhereInput> {
+  return defineResource<GoodsRow, Prisma.GoodsWhereInput>({
+    name,
+    route,
+    labels,
+    spec: {
+      filters: [
+        { name: "keyword", type: "text", max: 50 },
+        ...(kinds.length > 1 ? [{ name: "kind", type: "select" as const, options: kinds }] : []),
+        { name: "carGroupId", type: "text", max: 10 },
+        { name: "onSale", type: "boolean" },
+      ],
+      sorts: ["sort", "code", "price", "stock", "updatedAt"],
+      defaultSort: { field: "sort", order: "asc" },
+    },
+    permissions: { create: "goods:create", update: "goods:update", export: "goods:update" },
+    where: (viewer, f) => ({
+      AND: [
+        visibleGoods(viewer, typeof f.kind === "string" ? [f.kind as GoodsKind] : kinds),
+        searchWhere(typeof f.keyword === "string" ? f.keyword : null),
+        idParam(f.carGroupId) ? { carGroupId: idParam(f.carGroupId) as number } : {},
+        typeof f.onSale === "boolean" ? { onSale: f.onSale } : {},
+      ],
+    }),
+    page: async ({ where, sort, skip, take }) => toRows(await db().goods.findMany({ where, orderBy: [{ [sort.field]: sort.order }, { id: "asc" }], skip, take, select: ROW_SELECT })),
+    count: (where) => db().goods.count({ where }),
+    batch: async (where, after, take) =>
+      (await db().goods.findMany({ where: after === null ? where : { AND: [where, { id: { gt: Number(after) } }] }, orderBy: { id: "asc" }, take, select: ROW_SELECT })).map(
+        ({ remark, updatedAt, ...card }) => ({ ...toCard(card), remark, updatedAt: updatedAt.toISOString(), pictures: [] }),
+      ),
+    key: (r) => r.id,
+    exportColumns: [
+      { key: "code", width: 18, value: (r) => r.code },
+      { key: "nameEn", width: 30, value: (r) => r.nameEn },
+      { key: "nameZh", width: 24, value: (r) => r.nameZh },
+      { key: "kind", width: 12, value: (r, c) => c.t(`GoodsAdmin.options.kind.${r.kind}`) },
+      { key: "carGroupId", width: 20, value: (r, c) => (r.carGroup ? (c.zh ? r.carGroup.nameZh : r.carGroup.nameEn) : null) },
+      { key: "vehicleModelId", width: 20, value: (r, c) => (r.vehicleModel ? (c.zh ? r.vehicleModel.nameZh : r.vehicleModel.nameEn) : null) },
+      { key: "config", width: 28, value: (r) => r.config },
+      { key: "specification", width: 28, value: (r) => r.specification },
+      // Text, not a float: the decimal exactly as stored.
+      { key: "price", width: 14, value: (r) => r.price },
+      { key: "stock", width: 10, value: (r) => r.stock },
+      { key: "minOrderQty", width: 10, value: (r) => r.minOrderQty },
+      { key: "onSale", width: 10, value: (r, c) => c.t(r.onSale ? "Admin.yes" : "Admin.no") },
+      { key: "sort", width: 8, value: (r) => r.sort },
+      { key: "remark", width: 40, value: (r) => r.remark },
+    ],
+  });
+}
+
+export const vehicleGoodsResource = goodsResource("vehicleGoods", "onlineMall/car/goods_bak", "VehicleGoodsAdmin", ["VEHICLE"]);
+export const partsGoodsResource = goodsResource("partsGoods", "onlineMall/mountings/goods_bak", "PartsGoodsAdmin", ["PART", "DERIVATIVE"]);
+
+export type GoodsAdminData = Awaited<ReturnType<typeof loadList<GoodsRow, Prisma.GoodsWhereInput, unknown>>> & {
+  kinds: GoodsKind[];
+  groups: CatalogOption[];
+  models: ModelOption[];
+  imageRule: UploadRule;
+  addToCart: boolean;
+};
+
+/** A goods_bak screen: the page of rows, the pickers and what the viewer may do. */
+export async function loadGoodsAdmin(viewer: Viewer, which: "vehicle" | "parts", url: URL | URLSearchParams): Promise<GoodsAdminData> {
+  const r = which === "vehicle" ? vehicleGoodsResource : partsGoodsResource;
+  const [list, options, imageRule] = await Promise.all([loadList(r, viewer, url), catalogOptions(), getUploadRule("IMAGE")]);
+  const kinds: GoodsKind[] = which === "vehicle" ? ["VEHICLE"] : ["PART", "DERIVATIVE"];
+  return { ...list, kinds, ...options, imageRule, addToCart: !!viewer.company && hasPermission(viewer, "cart:add") };
+}

@@ -1,0 +1,152 @@
+import "server-only";
+import type { Tx } from "@/lib/core/tx";
+import { combineScopes } from "@/lib/access/scope";
+import { dictLabel } from "@/lib/dict/dict";
+import { formatMoney } from "@/lib/format/money";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Locale } from "@/lib/i18n/config";
+import { renderMessage } from "@/lib/messages/templates";
+import type { MessageEvent } from "@/lib/messages/template-schemas";
+
+// In-app notifications (the header bell) for order and pre-order events, written inside the
+// caller's transaction so a rolled-back transition notifies nobody.
+//
+// Recipients (docs/DECISIONS.md "Notifications"):
+// - "*.submitted" goes to the manufacturer's staff who can act on it: ACTIVE users of type STAFF
+//   whose roles grant order:confirm (pre-orders: preOrder:confirm) and whose data scope (the
+//   union of all their roles, as lib/access/scope.ts resolves it) covers the dealer company.
+//   Administrators are not included: they see everything but do not process orders.
+// - every other event goes to the ACTIVE dealer users of the order's company.
+// The person who caused the event is never told about it.
+//
+// Text: the notification row keeps the event, a link and the en-US text. The bell renders the
+// title and content again in the reader's language from the template and the document
+// (lib/mall/notifications/feed.ts), so the same row reads well in both languages; the stored en-US
+// text is the fallback when the template was switched off later. A template that is switched
+// off (or missing) when the event happens means no notification of that event.
+//
+// Every read of the write path goes through the caller's transaction (templates and dictionaries
+// come from their caches, else through `tx`): under a burst of submissions each transaction
+// already holds a pooled connection, and asking the pool for a second one could wait on the very
+// transactions that wait here.
+
+
+export type OrderEvent = "order.submitted" | "order.confirmed" | "order.rejected" | "order.shipped" | "order.completed" | "order.cancelled";
+export type PreOrderEvent = "preOrder.submitted" | "preOrder.confirmed" | "preOrder.rejected" | "preOrder.converted" | "preOrder.cancelled";
+
+export const ORDER_NOTICE_SELECT = {
+  id: true, orderNo: true, type: true, status: true, amount: true, companyId: true, rejectReason: true, cancelReason: true, logisticsCompany: true, logisticsNo: true,
+  company: { select: { nameEn: true, nameZh: true, organizationId: true } },
+} as const;
+export const PRE_ORDER_NOTICE_SELECT = {
+  id: true, preOrderNo: true, status: true, amount: true, quantity: true, nameEn: true, nameZh: true, companyId: true, rejectReason: true, expectedDate: true,
+  company: { select: { nameEn: true, nameZh: true, organizationId: true } },
+  order: { select: { orderNo: true } },
+} as const;
+export type OrderNotice = Prisma.OrderGetPayload<{ select: typeof ORDER_NOTICE_SELECT }>;
+export type PreOrderNotice = Prisma.PreOrderGetPayload<{ select: typeof PRE_ORDER_NOTICE_SELECT }>;
+
+/** The status an event leaves the document in (the {status} placeholder). */
+export const eventStatus = (event: string): string => event.slice(event.indexOf(".") + 1).toUpperCase();
+
+const name = (r: { nameEn: string; nameZh: string }, locale: Locale) => (locale === "zh-CN" ? r.nameZh : r.nameEn);
+const ymd = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : "");
+
+/** The placeholders of an order event in a language. */
+export async function orderValues(o: OrderNotice, event: string, locale: Locale, client?: Tx): Promise<Record<string, string>> {
+  return {
+    orderNo: o.orderNo,
+    company: name(o.company, locale),
+    amount: formatMoney(o.amount, locale),
+    status: (await dictLabel("order_status", eventStatus(event), locale, client)) || eventStatus(event),
+    reason: o.rejectReason ?? o.cancelReason ?? "",
+    carrier: o.logisticsCompany ?? "",
+    trackingNo: o.logisticsNo ?? "",
+  };
+}
+
+/** The placeholders of a pre-order event in a language. */
+export async function preOrderValues(p: PreOrderNotice, event: string, locale: Locale, client?: Tx): Promise<Record<string, string>> {
+  return {
+    preOrderNo: p.preOrderNo,
+    company: name(p.company, locale),
+    goods: name(p, locale),
+    quantity: String(p.quantity),
+    amount: formatMoney(p.amount, locale),
+    status: (await dictLabel("pre_order_status", eventStatus(event), locale, client)) || eventStatus(event),
+    reason: p.rejectReason ?? "",
+    deliveryDate: ymd(p.expectedDate),
+    orderNo: p.order?.orderNo ?? "",
+  };
+}
+
+export const orderLink = (o: { id: number; type: string }) => `onlineMall/${o.type === "PARTS" ? "mountings" : "car"}/order?id=${o.id}`;
+export const preOrderLink = (id: number) => `onlineMall/car/preOrder?id=${id}`;
+
+/** Staff who may process a new document of the company: STAFF, active, holding `permission`
+ * through a role, with the company inside their data scope. Two queries whatever the count. */
+export async function staffRecipients(tx: Tx, company: { id: number; organizationId: number }, permission: string): Promise<number[]> {
+  const [users, tree] = await Promise.all([
+    tx.user.findMany({
+      where: { userType: "STAFF", status: "ACTIVE", roles: { some: { role: { menus: { some: { menu: { permission } } } } } } },
+      select: {
+        id: true, organizationId: true,
+        roles: { select: { role: { select: { dataScope: true, organizations: { select: { organizationId: true } } } } } },
+        companies: { where: { companyId: company.id }, select: { companyId: true } },
+      },
+    }),
+    tx.organization.findMany({ select: { id: true, parentId: true } }),
+  ]);
+  return users
+    .filter((u) => {
+      const scope = combineScopes(
+        { userType: "STAFF", organizationId: u.organizationId, company: null },
+        u.roles.map(({ role }) => ({ dataScope: role.dataScope, organizationIds: role.organizations.map((o) => o.organizationId) })),
+        tree,
+      );
+      if (scope.kind === "all") return true;
+      if (scope.kind !== "orgs") return false;
+      return scope.orgIds.includes(company.organizationId) || (scope.self && u.companies.length > 0);
+    })
+    .map((u) => u.id);
+}
+
+/** The active dealer users of a company. */
+export async function dealerRecipients(tx: Tx, companyId: number): Promise<number[]> {
+  const rows = await tx.user.findMany({ where: { userType: "DEALER", status: "ACTIVE", companies: { some: { companyId } } }, select: { id: true } });
+  return rows.map((r) => r.id);
+}
+
+async function deliver(
+  tx: Tx,
+  n: { event: MessageEvent; company: { id: number; organizationId: number }; permission: string; link: string; values: Record<string, string>; actorId: number },
+): Promise<void> {
+  const text = await renderMessage(n.event, "IN_APP", "en-US", n.values, tx);
+  if (!text) return;
+  const toStaff = n.event.endsWith(".submitted");
+  const users = (toStaff ? await staffRecipients(tx, n.company, n.permission) : await dealerRecipients(tx, n.company.id)).filter((id) => id !== n.actorId);
+  if (!users.length) return;
+  const title = (text.title ?? text.content).slice(0, 200);
+  const content = text.content.slice(0, 1000);
+  await tx.notification.createMany({ data: users.map((userId) => ({ userId, companyId: n.company.id, event: n.event, title, content, link: n.link })) });
+}
+
+/** Notifies the people concerned of an order event (call it inside the transition's transaction). */
+export async function notifyOrderEvent(tx: Tx, e: { orderId: number; event: OrderEvent; actorId: number }): Promise<void> {
+  const o = await tx.order.findUnique({ where: { id: e.orderId }, select: ORDER_NOTICE_SELECT });
+  if (!o) return;
+  await deliver(tx, {
+    event: e.event, company: { id: o.companyId, organizationId: o.company.organizationId }, permission: "order:confirm",
+    link: orderLink(o), values: await orderValues(o, e.event, "en-US", tx), actorId: e.actorId,
+  });
+}
+
+/** Notifies the people concerned of a pre-order event (call it inside the transition's transaction). */
+export async function notifyPreOrderEvent(tx: Tx, e: { preOrderId: number; event: PreOrderEvent; actorId: number }): Promise<void> {
+  const p = await tx.preOrder.findUnique({ where: { id: e.preOrderId }, select: PRE_ORDER_NOTICE_SELECT });
+  if (!p) return;
+  await deliver(tx, {
+    event: e.event, company: { id: p.companyId, organizationId: p.company.organizationId }, permission: "preOrder:confirm",
+    link: preOrderLink(p.id), values: await preOrderValues(p, e.event, "en-US", tx), actorId: e.actorId,
+  });
+}

@@ -1,0 +1,330 @@
+import "server-only";
+import { companyScopeWhere } from "@/lib/access/scope";
+import type { Tx } from "@/lib/core/tx";
+import { hasPermission, type Viewer } from "@/lib/auth/viewer";
+import { nextCode } from "@/lib/codes/next-code";
+import { db } from "@/lib/db";
+import { dicts } from "@/lib/dict/dict";
+import { DomainError, NotFoundError } from "@/lib/errors";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { GoodsKind, OrderStatus, OrderType } from "@/lib/generated/prisma/enums";
+import { audit, type AuditCtx } from "@/lib/core/audit";
+import { normalizeVin, vinProblem } from "@/lib/vehicles/vin";
+import { notifyOrderEvent } from "../notifications/service";
+import type { TShipOrder, TSubmitOrder } from "./schemas";
+import { DELETABLE, ORDER_MOVES, RELEASES_STOCK, type OrderMove } from "./states";
+
+// Orders: submission reserves stock in the order's transaction, every move
+// of the state machine is one transaction that locks the order row, checks the move against
+// the table in order-states.ts, writes the status history and the audit row, and notifies.
+// Stock is a counter on Goods changed only by conditional updates, so it never goes below zero
+// and is never oversold, whatever the concurrency; it goes back exactly once because only one
+// transaction can move an order out of SUBMITTED/CONFIRMED.
+
+/** Goods kinds each order type holds. */
+export const KINDS_OF: Record<OrderType, GoodsKind[]> = { VEHICLE: ["VEHICLE"], PARTS: ["PART", "DERIVATIVE"] };
+
+export type OrderAddress = { id: number | null; receiver: string; receiverPhone: string; regionAreaId: number | null; text: string };
+export type PlaceOrder = {
+  companyId: number;
+  creatorId: number;
+  type: OrderType;
+  lines: { goodsId: number; quantity: number; remark?: string | null }[];
+  phone: string;
+  deliveryWay: string;
+  carrierType?: string | null;
+  secondaryDestination?: string | null;
+  remark?: string | null;
+  address: OrderAddress;
+  idempotencyKey?: string | null;
+};
+
+type Reserved = { id: number; kind: GoodsKind; nameEn: string; nameZh: string; config: string | null; specification: string | null; coverId: string | null; price: Prisma.Decimal; minOrderQty: number };
+
+/**
+ * Creates an order in the caller's transaction: reserves every line's stock (goods locked in
+ * id order, so two carts never deadlock), numbers it (code rule SO), writes lines, the first
+ * status event, the audit row and the staff notification. Used by the cart's submission and
+ * by a pre-order's conversion. Out of stock / off sale → 409, below the minimum → 400 on
+ * "quantity"; the caller's transaction then rolls everything back.
+ */
+export async function placeOrder(tx: Tx, ctx: AuditCtx, input: PlaceOrder): Promise<{ id: number; orderNo: string }> {
+  const merged = new Map<number, { quantity: number; remark: string | null }>();
+  for (const l of input.lines) {
+    const m = merged.get(l.goodsId);
+    merged.set(l.goodsId, { quantity: (m?.quantity ?? 0) + l.quantity, remark: m?.remark ?? l.remark ?? null });
+  }
+  const kinds = KINDS_OF[input.type];
+  const reserved: (Reserved & { quantity: number; remark: string | null })[] = [];
+  for (const goodsId of [...merged.keys()].sort((a, b) => a - b)) {
+    const { quantity, remark } = merged.get(goodsId)!;
+    // Atomic: the row lock makes concurrent submissions queue here and re-check the stock.
+    const rows = await tx.$queryRaw<Reserved[]>`
+      UPDATE "Goods" SET "stock" = "stock" - ${quantity}, "updatedAt" = now()
+      WHERE "id" = ${goodsId} AND "onSale" AND "stock" >= ${quantity} AND "minOrderQty" <= ${quantity}
+        AND "kind"::text = ANY(${kinds as string[]})
+      RETURNING "id", "kind", "nameEn", "nameZh", "config", "specification", "coverId", "price", "minOrderQty"`;
+    if (rows.length === 0) await refuseLine(tx, goodsId, quantity, kinds);
+    reserved.push({ ...rows[0], quantity, remark });
+  }
+  const amount = reserved.reduce((sum, l) => sum.add(new Prisma.Decimal(l.price).mul(l.quantity)), new Prisma.Decimal(0));
+  const orderNo = await nextCode("SO", { tx });
+  const order = await tx.order.create({
+    data: {
+      orderNo,
+      type: input.type,
+      companyId: input.companyId,
+      creatorId: input.creatorId,
+      quantity: reserved.reduce((n, l) => n + l.quantity, 0),
+      amount,
+      phone: input.phone,
+      deliveryWay: input.deliveryWay,
+      carrierType: input.carrierType ?? null,
+      secondaryDestination: input.secondaryDestination ?? null,
+      remark: input.remark ?? null,
+      addressId: input.address.id,
+      receiver: input.address.receiver,
+      receiverPhone: input.address.receiverPhone,
+      regionAreaId: input.address.regionAreaId,
+      address: input.address.text,
+      idempotencyKey: input.idempotencyKey ?? null,
+      lines: {
+        create: reserved.map((l) => ({
+          goodsId: l.id, kind: l.kind, nameEn: l.nameEn, nameZh: l.nameZh, config: l.config, specification: l.specification, coverId: l.coverId,
+          price: l.price, quantity: l.quantity, subtotal: new Prisma.Decimal(l.price).mul(l.quantity), remark: l.remark,
+        })),
+      },
+    },
+    select: { id: true, orderNo: true, status: true, amount: true, quantity: true, companyId: true, type: true },
+  });
+  await tx.statusEvent.create({ data: { entity: "Order", entityId: order.id, fromStatus: null, toStatus: "SUBMITTED", userId: ctx.userId } });
+  await audit(tx, ctx, "Order", order.id, "submit", null, { ...order, lines: reserved.map((l) => ({ goodsId: l.id, quantity: l.quantity })) });
+  await notifyOrderEvent(tx, { orderId: order.id, event: "order.submitted", actorId: ctx.userId });
+  return { id: order.id, orderNo: order.orderNo };
+}
+
+/** Why a line could not be reserved, as the error a dealer can act on. */
+async function refuseLine(tx: Tx, goodsId: number, quantity: number, kinds: GoodsKind[]): Promise<never> {
+  const g = await tx.goods.findUnique({ where: { id: goodsId }, select: { kind: true, nameEn: true, nameZh: true, onSale: true, stock: true, minOrderQty: true } });
+  if (!g || !kinds.includes(g.kind)) throw new DomainError("Orders.errors.goodsMissing", {}, "cartLineIds", 409);
+  const name = g.nameEn;
+  if (!g.onSale) throw new DomainError("Orders.errors.offSale", { name }, "cartLineIds", 409);
+  if (quantity < g.minOrderQty) throw new DomainError("Orders.errors.belowMinimum", { name, min: g.minOrderQty }, "quantity");
+  throw new DomainError("Orders.errors.outOfStock", { name, stock: g.stock }, "cartLineIds", 409);
+}
+
+function requireDealer(viewer: Viewer): number {
+  if (!viewer.company || viewer.userType !== "DEALER") throw new DomainError("Orders.errors.notDealer", {}, undefined, 403);
+  return viewer.company.id;
+}
+
+async function checkDict(code: "delivery_way" | "carrier_type", value: string | null | undefined, field: string, all: Record<string, { value: string }[]>) {
+  if (value === null || value === undefined) return;
+  if (!all[code].some((i) => i.value === value)) throw new DomainError("Orders.errors.unknownOption", {}, field);
+}
+
+/** Cart lines → one order, or the order this idempotency key already made. The cart lines
+ * ordered are locked first and leave the cart in the same transaction. */
+export async function submitOrder(viewer: Viewer, ctx: AuditCtx, input: TSubmitOrder, idempotencyKey: string): Promise<{ id: number; orderNo: string; created: boolean }> {
+  const companyId = requireDealer(viewer);
+  const options = await dicts(["delivery_way", "carrier_type"] as const);
+  await checkDict("delivery_way", input.deliveryWay, "deliveryWay", options);
+  await checkDict("carrier_type", input.carrierType, "carrierType", options);
+  const run = () =>
+    db().$transaction(async (tx) => {
+      // Requests with one key queue here; the first makes the order, the rest find it.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`order:${companyId}:${idempotencyKey}`}, 0))`;
+      const existing = await tx.order.findUnique({ where: { companyId_idempotencyKey: { companyId, idempotencyKey } }, select: { id: true, orderNo: true } });
+      if (existing) return { ...existing, created: false };
+      // The lines are consumed under a row lock, taken in id order (no deadlocks between
+      // submissions of overlapping lines): a submission with another key that waited here
+      // finds them gone and is refused, so one cart line makes at most one order. A line not
+      // (or no longer) in the viewer's cart answers the same whoever's it is.
+      const ids = [...new Set(input.cartLineIds)].sort((x, y) => x - y);
+      const locked = await tx.$queryRaw<{ id: number }[]>`
+        SELECT "id" FROM "CartLine" WHERE "id" = ANY(${ids}::int[]) AND "companyId" = ${companyId} AND "userId" = ${viewer.userId}
+        ORDER BY "id" FOR UPDATE`;
+      if (locked.length !== ids.length) throw new DomainError("Orders.errors.cartChanged", {}, "cartLineIds", 409);
+      const lines = await tx.cartLine.findMany({ where: { id: { in: ids } }, select: { id: true, goodsId: true, quantity: true, remark: true } });
+      const address = await tx.address.findFirst({
+        where: { id: input.addressId, companyId },
+        select: { id: true, receiver: true, phone: true, address: true, regionAreaId: true, regionArea: { select: { nameEn: true, nameZh: true, parent: { select: { nameZh: true, parent: { select: { nameZh: true } } } } } } },
+      });
+      if (!address) throw new DomainError("Orders.errors.addressMissing", {}, "addressId");
+      const a = address.regionArea;
+      const areaText = [a.parent?.parent?.nameZh, a.parent?.nameZh, a.nameZh].filter(Boolean).join("");
+      const order = await placeOrder(tx, ctx, {
+        companyId,
+        creatorId: viewer.userId,
+        type: input.type,
+        lines: lines.map((l) => ({ goodsId: l.goodsId, quantity: l.quantity, remark: l.remark })),
+        phone: input.phone,
+        deliveryWay: input.deliveryWay,
+        carrierType: input.carrierType ?? null,
+        secondaryDestination: input.secondaryDestination ?? null,
+        remark: input.remark ?? null,
+        address: { id: address.id, receiver: address.receiver, receiverPhone: address.phone, regionAreaId: address.regionAreaId, text: `${areaText} ${address.address}` },
+        idempotencyKey,
+      });
+      await tx.cartLine.deleteMany({ where: { id: { in: ids } } });
+      return { ...order, created: true };
+    });
+  try {
+    return await run();
+  } catch (err) {
+    // Belt and braces: should two requests with one key ever both insert, the loser answers
+    // with the winner's order.
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
+      const existing = await db().order.findUnique({ where: { companyId_idempotencyKey: { companyId, idempotencyKey } }, select: { id: true, orderNo: true } });
+      if (existing) return { ...existing, created: false };
+    }
+    throw err;
+  }
+}
+
+/** `where` over orders the viewer may see: a dealer's company (not deleted), staff's scope. */
+export async function orderScope(viewer: Viewer): Promise<Prisma.OrderWhereInput> {
+  if (viewer.userType === "DEALER") {
+    if (!viewer.company) return { id: { in: [] } };
+    return { companyId: viewer.company.id, dealerDeleted: false };
+  }
+  return { company: await companyScopeWhere(viewer) };
+}
+
+const LOCKED = { id: true, orderNo: true, type: true, status: true, companyId: true, quantity: true, amount: true, paidAmount: true } as const;
+type Locked = Prisma.OrderGetPayload<{ select: typeof LOCKED }>;
+
+/** Locks the order row, then reads it through the viewer's scope (404 when outside). */
+export async function lockOrder(tx: Tx, viewer: Viewer, id: number): Promise<Locked> {
+  await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${id} FOR UPDATE`;
+  const order = await tx.order.findFirst({ where: { AND: [{ id }, await orderScope(viewer)] }, select: LOCKED });
+  if (!order) throw new NotFoundError();
+  return order;
+}
+
+const EVENT_OF: Partial<Record<OrderStatus, "order.confirmed" | "order.rejected" | "order.shipped" | "order.completed" | "order.cancelled">> = {
+  CONFIRMED: "order.confirmed", REJECTED: "order.rejected", SHIPPED: "order.shipped", COMPLETED: "order.completed", CANCELLED: "order.cancelled",
+};
+
+/**
+ * One move of the state machine. The move must start from the order's status, be made by the
+ * right kind of actor holding the permission; `apply` adds the move's own changes (reason,
+ * logistics, vehicles) inside the same transaction. Anything else is refused and changes nothing.
+ */
+async function move(viewer: Viewer, ctx: AuditCtx, id: number, name: OrderMove, note: string | null, apply?: (tx: Tx, order: Locked) => Promise<Prisma.OrderUpdateInput>) {
+  const m = ORDER_MOVES[name];
+  const actor = viewer.userType === "DEALER" ? "dealer" : "staff";
+  return db().$transaction(async (tx) => {
+    const order = await lockOrder(tx, viewer, id);
+    if (m.actor !== actor || !hasPermission(viewer, m.permission)) throw new DomainError("Common.forbidden", {}, undefined, 403);
+    if (order.status !== m.from) throw new DomainError("Orders.errors.wrongState", { orderNo: order.orderNo, status: order.status, move: name }, undefined, 409);
+    const extra = apply ? await apply(tx, order) : {};
+    if (RELEASES_STOCK.includes(m.to)) await releaseStock(tx, order.id);
+    const now = new Date();
+    const stamps: Prisma.OrderUpdateInput =
+      m.to === "CONFIRMED" ? { confirmedAt: now } : m.to === "SHIPPED" ? { shippedAt: now } : m.to === "COMPLETED" ? { completedAt: now } : { closedAt: now };
+    const after = await tx.order.update({ where: { id: order.id }, data: { ...extra, ...stamps, status: m.to }, select: LOCKED });
+    await tx.statusEvent.create({ data: { entity: "Order", entityId: order.id, fromStatus: order.status, toStatus: m.to, note, userId: ctx.userId } });
+    await audit(tx, ctx, "Order", order.id, name, order, after);
+    const event = EVENT_OF[m.to];
+    if (event) await notifyOrderEvent(tx, { orderId: order.id, event, actorId: ctx.userId });
+    return { id: order.id, orderNo: order.orderNo, status: m.to };
+  });
+}
+
+/** Gives every line's quantity back to its goods (the caller moved the order out for good). */
+async function releaseStock(tx: Tx, orderId: number) {
+  const lines = await tx.orderLine.findMany({ where: { orderId }, select: { goodsId: true, quantity: true }, orderBy: { goodsId: "asc" } });
+  for (const l of lines) await tx.$executeRaw`UPDATE "Goods" SET "stock" = "stock" + ${l.quantity}, "updatedAt" = now() WHERE "id" = ${l.goodsId}`;
+  // Vehicles allocated to the order (none before shipping today) go back to factory stock.
+  const vehicles = await tx.vehicle.findMany({ where: { orderId, status: "ALLOCATED" }, select: { id: true } });
+  if (vehicles.length) {
+    await tx.vehicle.updateMany({ where: { id: { in: vehicles.map((v) => v.id) } }, data: { status: "FACTORY_STOCK", orderId: null } });
+    await tx.vehicleEvent.createMany({ data: vehicles.map((v) => ({ vehicleId: v.id, fromStatus: "ALLOCATED" as const, toStatus: "FACTORY_STOCK" as const, orderId })) });
+  }
+}
+
+export const confirmOrder = (viewer: Viewer, ctx: AuditCtx, id: number) => move(viewer, ctx, id, "confirm", null);
+
+export const rejectOrder = (viewer: Viewer, ctx: AuditCtx, id: number, reason: string) =>
+  move(viewer, ctx, id, "reject", reason, async () => ({ rejectReason: reason }));
+
+/** Dealers cancel their SUBMITTED orders; staff cancel CONFIRMED ones. */
+export const cancelOrder = (viewer: Viewer, ctx: AuditCtx, id: number, reason?: string | null) =>
+  move(viewer, ctx, id, viewer.userType === "DEALER" ? "cancel" : "staffCancel", reason ?? null, async () => ({ cancelReason: reason ?? null }));
+
+/** The dealer confirms receipt, or staff complete it: shipped vehicles enter the dealer's stock. */
+export const completeOrder = (viewer: Viewer, ctx: AuditCtx, id: number) =>
+  move(viewer, ctx, id, viewer.userType === "DEALER" ? "receive" : "complete", null, async (tx, order) => {
+    const vehicles = await tx.vehicle.findMany({ where: { orderId: order.id, status: "IN_TRANSIT" }, select: { id: true } });
+    if (vehicles.length) {
+      await tx.vehicle.updateMany({ where: { id: { in: vehicles.map((v) => v.id) } }, data: { status: "IN_STOCK", companyId: order.companyId, entryAt: new Date() } });
+      await tx.vehicleEvent.createMany({ data: vehicles.map((v) => ({ vehicleId: v.id, fromStatus: "IN_TRANSIT" as const, toStatus: "IN_STOCK" as const, companyId: order.companyId, orderId: order.id, userId: ctx.userId })) });
+    }
+    return {};
+  });
+
+/** Staff ship a confirmed order with its logistics; a vehicle order names exactly the ordered
+ * number of VINs of each line's goods, all in factory stock. */
+export const shipOrder = (viewer: Viewer, ctx: AuditCtx, input: TShipOrder) =>
+  move(viewer, ctx, input.id, "ship", `${input.logisticsCompany} ${input.logisticsNo}`, async (tx, order) => {
+    const options = await dicts(["carrier_type"] as const);
+    await checkDict("carrier_type", input.carrierType, "carrierType", options);
+    const vins = [...new Set((input.vins ?? []).map(normalizeVin))];
+    if (order.type === "VEHICLE") await allocateVins(tx, ctx, order, vins, input.vins?.length ?? 0);
+    else if (vins.length) throw new DomainError("Orders.errors.vinsNotExpected", {}, "vins");
+    return {
+      factoryName: input.factoryName,
+      logisticsCompany: input.logisticsCompany,
+      logisticsNo: input.logisticsNo,
+      ...(input.carrierType ? { carrierType: input.carrierType } : {}),
+    };
+  });
+
+async function allocateVins(tx: Tx, ctx: AuditCtx, order: Locked, vins: string[], sent: number) {
+  for (const vin of vins) {
+    const problem = vinProblem(vin);
+    if (problem) throw new DomainError(`Orders.errors.vin_${problem}`, { vin }, "vins");
+  }
+  if (vins.length !== sent || vins.length !== order.quantity) throw new DomainError("Orders.errors.vinCount", { count: order.quantity }, "vins");
+  const lines = await tx.orderLine.findMany({ where: { orderId: order.id }, select: { goodsId: true, quantity: true, nameEn: true } });
+  // Lock the named vehicles; they must be in factory stock and match the lines' goods.
+  const vehicles = await tx.$queryRaw<{ id: number; vin: string; goodsId: number; status: string }[]>`
+    SELECT "id", "vin", "goodsId", "status"::text AS "status" FROM "Vehicle" WHERE "vin" = ANY(${vins}) ORDER BY "id" FOR UPDATE`;
+  const found = new Map(vehicles.map((v) => [v.vin.trim(), v]));
+  for (const vin of vins) {
+    const v = found.get(vin);
+    if (!v) throw new DomainError("Orders.errors.vinUnknown", { vin }, "vins");
+    if (v.status !== "FACTORY_STOCK") throw new DomainError("Orders.errors.vinTaken", { vin }, "vins", 409);
+  }
+  for (const l of lines) {
+    const n = vehicles.filter((v) => v.goodsId === l.goodsId).length;
+    if (n !== l.quantity) throw new DomainError("Orders.errors.vinsPerLine", { name: l.nameEn, count: l.quantity }, "vins");
+  }
+  const ids = vehicles.map((v) => v.id);
+  const now = new Date();
+  await tx.vehicle.updateMany({ where: { id: { in: ids } }, data: { status: "IN_TRANSIT", orderId: order.id, sendDate: now, sendOrderNo: order.orderNo } });
+  await tx.vehicleEvent.createMany({
+    data: ids.flatMap((vehicleId) => [
+      { vehicleId, fromStatus: "FACTORY_STOCK" as const, toStatus: "ALLOCATED" as const, companyId: order.companyId, orderId: order.id, userId: ctx.userId, createdAt: now },
+      { vehicleId, fromStatus: "ALLOCATED" as const, toStatus: "IN_TRANSIT" as const, companyId: order.companyId, orderId: order.id, userId: ctx.userId, createdAt: now },
+    ]),
+  });
+}
+
+/** Dealers delete (hide) their cancelled or rejected orders: all the selected or none. */
+export async function deleteOrders(viewer: Viewer, ctx: AuditCtx, ids: number[]) {
+  const companyId = requireDealer(viewer);
+  if (!hasPermission(viewer, "order:delete")) throw new DomainError("Common.forbidden", {}, undefined, 403);
+  const unique = [...new Set(ids)];
+  return db().$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ANY(${unique}) ORDER BY "id" FOR UPDATE`;
+    const rows = await tx.order.findMany({ where: { id: { in: unique }, companyId, dealerDeleted: false }, select: { id: true, orderNo: true, status: true } });
+    if (rows.length !== unique.length) throw new NotFoundError();
+    const stuck = rows.find((r) => !DELETABLE.includes(r.status));
+    if (stuck) throw new DomainError("Orders.errors.notDeletable", { orderNo: stuck.orderNo, status: stuck.status }, undefined, 409);
+    await tx.order.updateMany({ where: { id: { in: unique }, companyId }, data: { dealerDeleted: true } });
+    for (const r of rows) await audit(tx, ctx, "Order", r.id, "delete", r, { ...r, dealerDeleted: true });
+    return { count: rows.length };
+  });
+}

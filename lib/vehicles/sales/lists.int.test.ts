@@ -1,0 +1,257 @@
+import ExcelJS from "exceljs";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { exportResource, loadList } from "@/lib/admin/resource";
+import { loadViewer, type Viewer } from "@/lib/auth/viewer";
+import { db } from "@/lib/db";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { maskIdNumber, residentIdCheck } from "@/lib/people/resident-id";
+import type { AuditCtx } from "@/lib/core/audit";
+import { actAs, setTestLocale } from "@/lib/test/action-harness";
+import { makeCompany, makeUser, makeVehicleModel, nowSeconds, uid } from "@/lib/test/factories";
+import { returnQueryAction, returnVehicleAction, saleQueryAction, sellVehicleAction } from "./actions";
+import { carReturnResource, maskPhone, vehicleSaleResource } from "./lists";
+import { returnVehicle, sellVehicle } from "./service";
+import { dateToMinute, type TSellVehicle } from "../schemas";
+import { withCheckDigit } from "../vin";
+
+vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
+vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => m.cacheMock));
+vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
+vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()) }));
+
+// The retail-sale and car-return lists and the screens' actions against PostgreSQL: a dealer
+// lists only its own company's sales (another dealer, staff and the administrator none), the
+// owner's phone and ID number are masked in the list and the export, the filters narrow as the
+// URL says, a page costs the same number of queries whatever its size, and the actions answer
+// translated messages on the form's fields.
+
+type Dealer = { company: number; user: number; viewer: Viewer; vins: string[] };
+let dealerRole: number;
+let modelId: number;
+let modelEn: string;
+let a: Dealer;
+let b: Dealer;
+let staff: Viewer;
+let admin: Viewer;
+const ctxOf = (v: Viewer): AuditCtx => ({ userId: v.userId, companyId: v.company?.id ?? null, requestId: null });
+const minutesAgo = (days: number) => dateToMinute(new Date(Date.now() - days * 86_400_000));
+const beijingDay = (daysAgo = 0) => new Date(Date.now() - daysAgo * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+const q = (p: Record<string, string> = {}) => new URLSearchParams(p);
+const MINUTE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
+
+/** A resident ID born on `birth` (YYYYMMDD); an odd sequence is a man. */
+const residentId = (birth: string, male: boolean) => {
+  const first17 = `110101${birth}${String(Math.floor(Math.random() * 40) * 2 + (male ? 11 : 10)).padStart(3, "0")}`;
+  return first17 + residentIdCheck(first17);
+};
+const PRC_A = residentId("19900307", true);
+const PRC_C = residentId("19850612", false);
+
+async function makeDealer(vehicles: number): Promise<Dealer> {
+  const company = (await makeCompany()).id;
+  const user = (await makeUser({ userType: "DEALER", companyIds: [company], roleIds: [dealerRole] })).id;
+  const viewer = (await loadViewer(user, company, nowSeconds()))!;
+  const code = uid("GS").toUpperCase();
+  const goods = await db().goods.create({ data: { kind: "VEHICLE", code, nameEn: `Aurora ${code}`, nameZh: `极光${code}`, config: "2.0T AWD", price: "150000.00", stock: 0, minOrderQty: 1, onSale: true, vehicleModelId: modelId } });
+  const stem = `LS6${uid("").slice(0, 10).toUpperCase()}`;
+  const vins = Array.from({ length: vehicles }, (_, i) => withCheckDigit(`${stem}${String(i).padStart(4, "0")}`));
+  await db().vehicle.createMany({ data: vins.map((vin) => ({ vin, goodsId: goods.id, vehicleModelId: modelId, status: "IN_STOCK" as const, companyId: company, entryAt: new Date(Date.now() - 30 * 86_400_000) })) });
+  return { company, user, viewer, vins };
+}
+
+const sale = (vin: string, over: Partial<TSellVehicle>): TSellVehicle => ({ vin, soldAt: minutesAgo(1), ownerName: "Li Lei", phone: "13800001111", idType: "PRC_ID", idNumber: PRC_A, ...over });
+
+async function readBack(stream: ReadableStream<Uint8Array> | Buffer): Promise<string[][]> {
+  const buf = Buffer.isBuffer(stream) ? stream : Buffer.from(await new Response(stream).arrayBuffer());
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  const out: string[][] = [];
+  wb.worksheets[0].eachRow((row) => out.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ""))));
+  return out;
+}
+
+/** Runs `f` with db() on an instrumented pool and answers how many SQL statements it sent. */
+async function countQueries(f: () => Promise<unknown>): Promise<number> {
+  const holder = globalThis as unknown as { __dealerPrisma?: PrismaClient };
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+  let n = 0;
+  const query = pool.query.bind(pool) as (...x: unknown[]) => unknown;
+  (pool as unknown as { query: (...x: unknown[]) => unknown }).query = (...x: unknown[]) => (n++, query(...x));
+  const counting = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const saved = holder.__dealerPrisma;
+  holder.__dealerPrisma = counting;
+  try {
+    await f();
+  } finally {
+    holder.__dealerPrisma = saved;
+    await counting.$disconnect();
+    await pool.end().catch(() => undefined);
+  }
+  return n;
+}
+
+beforeAll(async () => {
+  setTestLocale("en-US");
+  dealerRole = (await db().role.findUniqueOrThrow({ where: { code: "DEALER" }, select: { id: true } })).id;
+  ({ id: modelId, nameEn: modelEn } = await makeVehicleModel());
+  const salesOps = (await db().role.findUniqueOrThrow({ where: { code: "SALES_OPS" }, select: { id: true } })).id;
+  staff = (await loadViewer((await makeUser({ userType: "STAFF", roleIds: [salesOps] })).id, null, nowSeconds()))!;
+  admin = (await loadViewer((await makeUser({ userType: "ADMIN" })).id, null, nowSeconds()))!;
+  a = await makeDealer(5);
+  b = await makeDealer(3);
+  // A: an older sale, a passport holder's, and a recent one returned the day after.
+  await sellVehicle(a.viewer, ctxOf(a.viewer), sale(a.vins[0], { soldAt: minutesAgo(20) }));
+  await sellVehicle(a.viewer, ctxOf(a.viewer), sale(a.vins[1], { soldAt: minutesAgo(10), ownerName: "Han Meimei", phone: "13900002222", idType: "PASSPORT", idNumber: "E12345678", sex: "FEMALE", age: 30 }));
+  await sellVehicle(a.viewer, ctxOf(a.viewer), sale(a.vins[2], { soldAt: minutesAgo(2), ownerName: "li na", phone: "13700003333", idNumber: PRC_C }));
+  await returnVehicle(a.viewer, ctxOf(a.viewer), { vin: a.vins[2], returnedAt: minutesAgo(1), reason: "Changed her mind" });
+  await sellVehicle(b.viewer, ctxOf(b.viewer), sale(b.vins[0], { soldAt: minutesAgo(5), ownerName: "Li Bo", phone: "13600004444" }));
+});
+
+describe("scoping", () => {
+  it("a dealer lists only its own company's sales and returns; another dealer, staff and the administrator none of them", async () => {
+    const la = await loadList(vehicleSaleResource, a.viewer, q());
+    expect(la.total).toBe(3);
+    expect(la.rows.map((r) => r.vin)).toEqual([a.vins[2], a.vins[1], a.vins[0]]);
+    const lb = await loadList(vehicleSaleResource, b.viewer, q());
+    expect(lb.rows.map((r) => r.vin)).toEqual([b.vins[0]]);
+    expect((await loadList(vehicleSaleResource, b.viewer, q({ vin: a.vins[0] }))).total).toBe(0);
+    // The administrator may open every screen but has no company: no sales of its own.
+    expect((await loadList(vehicleSaleResource, admin, q())).total).toBe(0);
+    // Staff have no such screen; their scope is empty all the same.
+    await expect(loadList(vehicleSaleResource, staff, q())).rejects.toThrow();
+    expect(await db().vehicleSale.count({ where: await vehicleSaleResource.where(staff, {}) })).toBe(0);
+
+    const ra = await loadList(carReturnResource, a.viewer, q());
+    expect(ra.rows).toMatchObject([{ vin: a.vins[2], reason: "Changed her mind", returnedBy: expect.stringContaining("User") }]);
+    expect((await loadList(carReturnResource, b.viewer, q())).total).toBe(0);
+    expect((await loadList(carReturnResource, admin, q())).total).toBe(0);
+  });
+
+  it("the export holds the dealer's own rows only, and needs the screen", async () => {
+    const out = await exportResource(vehicleSaleResource, b.viewer, q(), null);
+    const rows = await readBack((out as { stream: ReadableStream<Uint8Array> }).stream);
+    expect(rows.slice(1).map((r) => r[0])).toEqual([b.vins[0]]);
+    const ret = await exportResource(carReturnResource, a.viewer, q(), null);
+    const back = await readBack((ret as { stream: ReadableStream<Uint8Array> }).stream);
+    expect(back[0]).toEqual(["VIN", "Car type", "Purchase date", "Return date", "Return reason", "Recorded by", "Recorded at"]);
+    expect(back.slice(1).map((r) => [r[0], r[4]])).toEqual([[a.vins[2], "Changed her mind"]]);
+    // Staff hold vehicle:export (for car/stock) but not this screen.
+    await expect(exportResource(vehicleSaleResource, staff, q(), null)).rejects.toThrow("FORBIDDEN");
+  });
+});
+
+describe("personal data", () => {
+  it("shows the phone and the ID number masked in the list and the export, never the sealed number", async () => {
+    const la = await loadList(vehicleSaleResource, a.viewer, q({ sort: "soldAt", order: "asc" }));
+    expect(la.rows[0]).toMatchObject({
+      vin: a.vins[0], ownerName: "Li Lei", phone: "138****1111", idNumber: maskIdNumber(PRC_A), idType: { value: "PRC_ID", en: "PRC resident ID" },
+      sex: { value: "MALE", en: "Male", zh: "男" }, returned: false, warrantyStart: beijingDay(20),
+    });
+    expect(la.rows[1]).toMatchObject({ phone: "139****2222", idNumber: maskIdNumber("E12345678"), idType: { value: "PASSPORT" }, sex: { value: "FEMALE" }, age: 30 });
+    expect(la.rows[2]).toMatchObject({ returned: true, returnedAt: expect.stringMatching(MINUTE) });
+    const listed = JSON.stringify(la.rows);
+    for (const secret of [PRC_A, PRC_C, "E12345678", "13800001111", "13900002222", "13700003333"]) expect(listed).not.toContain(secret);
+
+    const out = await exportResource(vehicleSaleResource, a.viewer, q(), null);
+    expect(out.status).toBe(200);
+    const rows = await readBack((out as { stream: ReadableStream<Uint8Array> }).stream);
+    expect(rows[0]).toEqual(["VIN", "Car type", "Purchase date", "Owner name", "Phone", "Sex", "Age", "ID type", "ID number", "Warranty start", "Warranty end", "Recorded by", "Status", "Return date"]);
+    const byVin = new Map(rows.slice(1).map((r) => [r[0], r]));
+    expect(byVin.get(a.vins[0])).toEqual(expect.arrayContaining(["138****1111", maskIdNumber(PRC_A), "Male", "PRC resident ID", "Sold"]));
+    expect(byVin.get(a.vins[2])).toEqual(expect.arrayContaining(["137****3333", "Returned"]));
+    const exported = JSON.stringify(rows);
+    for (const secret of [PRC_A, PRC_C, "E12345678", "13800001111", "13700003333"]) expect(exported).not.toContain(secret);
+    // The stored number is sealed, not plain.
+    const stored = await db().vehicleSale.findFirstOrThrow({ where: { vehicle: { vin: a.vins[0] } }, select: { idNumberSealed: true } });
+    expect(stored.idNumberSealed).not.toContain(PRC_A);
+  });
+
+  it("masks phones of any length", () => {
+    expect(maskPhone("13812340000")).toBe("138****0000");
+    expect(maskPhone("021-5555-1234")).toBe("021******1234");
+    expect(maskPhone("5551234")).toBe("*****34");
+    expect(maskPhone("123")).toBe("***");
+  });
+});
+
+describe("filters", () => {
+  const vins = async (viewer: Viewer, p: Record<string, string>) => (await loadList(vehicleSaleResource, viewer, q(p))).rows.map((r) => r.vin);
+
+  it("narrow the sales by VIN, owner, purchase date and returned, and sort by purchase date", async () => {
+    expect(await vins(a.viewer, { vin: a.vins[1].slice(5, 14).toLowerCase() })).toEqual([a.vins[1]]);
+    expect(await vins(a.viewer, { ownerName: "LEI" })).toEqual([a.vins[0]]);
+    expect(await vins(a.viewer, { ownerName: "li" })).toEqual([a.vins[2], a.vins[0]]);
+    expect(await vins(a.viewer, { soldAtFrom: beijingDay(12), soldAtTo: beijingDay(8) })).toEqual([a.vins[1]]);
+    expect(await vins(a.viewer, { soldAtFrom: beijingDay(3) })).toEqual([a.vins[2]]);
+    expect(await vins(a.viewer, { soldAtTo: beijingDay(15) })).toEqual([a.vins[0]]);
+    expect(await vins(a.viewer, { returned: "true" })).toEqual([a.vins[2]]);
+    expect(await vins(a.viewer, { returned: "false" })).toEqual([a.vins[1], a.vins[0]]);
+    expect(await vins(a.viewer, { sort: "soldAt", order: "asc" })).toEqual([a.vins[0], a.vins[1], a.vins[2]]);
+    // Filters another dealer's data cannot widen.
+    expect(await vins(b.viewer, { ownerName: "li", returned: "false" })).toEqual([b.vins[0]]);
+  });
+
+  it("narrow the returns by VIN and return date", async () => {
+    const ret = async (p: Record<string, string>) => (await loadList(carReturnResource, a.viewer, q(p))).rows.map((r) => r.vin);
+    expect(await ret({ vin: a.vins[2].slice(-6) })).toEqual([a.vins[2]]);
+    expect(await ret({ vin: a.vins[0] })).toEqual([]);
+    expect(await ret({ returnedAtFrom: beijingDay(2), returnedAtTo: beijingDay(0) })).toEqual([a.vins[2]]);
+    expect(await ret({ returnedAtTo: beijingDay(5) })).toEqual([]);
+  });
+
+  it("page in the same number of queries whatever the page holds", async () => {
+    await loadList(vehicleSaleResource, a.viewer, q()); // dictionaries cached
+    const one = await countQueries(() => loadList(vehicleSaleResource, b.viewer, q()));
+    const three = await countQueries(() => loadList(vehicleSaleResource, a.viewer, q()));
+    expect(three).toBe(one);
+    const r1 = await countQueries(() => loadList(carReturnResource, a.viewer, q()));
+    const r0 = await countQueries(() => loadList(carReturnResource, b.viewer, q()));
+    expect(r1).toBe(r0);
+  });
+});
+
+describe("actions", () => {
+  it("query, sell, query for return and return, with translated messages on the fields", async () => {
+    await actAs({ id: a.user }, a.company);
+    const vin = a.vins[3];
+    const wrong = vin.slice(0, 8) + (vin[8] === "1" ? "2" : "1") + vin.slice(9);
+    expect(await saleQueryAction({ vin: wrong })).toMatchObject({ ok: false, fieldErrors: { vin: "VIN has a wrong check digit (position 9)" } });
+    expect(await saleQueryAction({ vin: b.vins[1] })).toMatchObject({ ok: false, fieldErrors: { vin: `No vehicle with VIN ${b.vins[1]} was found in your company's records.` } });
+    expect(await saleQueryAction({ vin: a.vins[0] })).toMatchObject({ ok: false, fieldErrors: { vin: expect.stringContaining("not in your stock") } });
+    const found = await saleQueryAction({ vin: ` ${vin.toLowerCase()} ` });
+    expect(found).toMatchObject({ ok: true, data: { car: { vin, modelEn, config: "2.0T AWD", cover: null, entryAt: expect.stringMatching(MINUTE) } } });
+
+    const input = { vin, soldAt: minutesAgo(0), ownerName: "Zhang Wei", phone: "13512345678", idType: "PRC_ID", idNumber: PRC_A.slice(0, 17) + (PRC_A[17] === "1" ? "2" : "1"), sex: null, birthday: null, age: null };
+    expect(await sellVehicleAction(input)).toMatchObject({ ok: false, fieldErrors: { idNumber: "The ID number's check character is wrong." } });
+    expect(await sellVehicleAction({ ...input, idNumber: PRC_A, ownerName: "" })).toMatchObject({ ok: false, fieldErrors: { ownerName: "Please enter Owner name" } });
+    expect(await db().vehicle.findUniqueOrThrow({ where: { vin }, select: { status: true } })).toEqual({ status: "IN_STOCK" });
+    const sold = await sellVehicleAction({ ...input, idNumber: PRC_A.toLowerCase() });
+    expect(sold).toMatchObject({ ok: true, data: { vin, warrantyStart: beijingDay(0) } });
+    expect((await loadList(vehicleSaleResource, a.viewer, q({ vin }))).rows).toMatchObject([{ ownerName: "Zhang Wei", phone: "135****5678", idNumber: maskIdNumber(PRC_A), sex: { value: "MALE" } }]);
+
+    // Another dealer cannot see it for a return; the seller can, with its window.
+    await actAs({ id: b.user }, b.company);
+    expect(await returnQueryAction({ vin })).toMatchObject({ ok: false, fieldErrors: { vin: `No vehicle with VIN ${vin} was found in your company's records.` } });
+    await actAs({ id: a.user }, a.company);
+    const forReturn = await returnQueryAction({ vin });
+    expect(forReturn).toMatchObject({ ok: true, data: { car: { vin }, soldAt: input.soldAt, ownerName: "Zhang Wei", windowDays: 7, open: true } });
+    expect(await returnVehicleAction({ vin, returnedAt: minutesAgo(0), reason: " " })).toMatchObject({ ok: false, fieldErrors: { reason: "Please enter Return reason" } });
+    expect(await returnVehicleAction({ vin, returnedAt: minutesAgo(1), reason: "Too early" })).toMatchObject({ ok: false, fieldErrors: { returnedAt: "The return date cannot be before the purchase date." } });
+    expect(await returnVehicleAction({ vin, returnedAt: minutesAgo(0), reason: "Wrong colour" })).toMatchObject({ ok: true, data: { vin } });
+    expect(await db().vehicle.findUniqueOrThrow({ where: { vin }, select: { status: true, warrantyEnd: true } })).toEqual({ status: "IN_STOCK", warrantyEnd: null });
+    expect(await returnQueryAction({ vin })).toMatchObject({ ok: false, fieldErrors: { vin: `The vehicle ${vin} has no sale to return.` } });
+  });
+
+  it("refuses viewers without the button permission before anything else", async () => {
+    await actAs({ id: staff.userId });
+    for (const res of [await saleQueryAction({ vin: a.vins[4] }), await returnQueryAction({ vin: a.vins[4] })]) {
+      expect(res).toMatchObject({ ok: false, message: "You do not have permission to do this." });
+    }
+    // The administrator holds every permission but no dealer company: the service refuses.
+    await actAs({ id: admin.userId });
+    expect(await saleQueryAction({ vin: a.vins[4] })).toMatchObject({ ok: false, message: "Only a dealer's account can do this." });
+    expect(await db().vehicle.findUniqueOrThrow({ where: { vin: a.vins[4] }, select: { status: true } })).toEqual({ status: "IN_STOCK" });
+  });
+});
