@@ -1,5 +1,5 @@
 // npm test — every check, in order, stopping at the first failure:
-//   typecheck, lint, database server (DATABASE_URL, else a fresh embedded PostgreSQL at
+//   typecheck, lint, format (prettier --check), database server (DATABASE_URL, else a fresh embedded PostgreSQL at
 //   data/test-postgres, stopped at the end), migrate + seed, vitest (unit + integration), a
 //   second database with the demo data only ("<name>_e2e" on the same server), next build,
 //   next start on 3100, playwright, then the fault tests (npm run test:faults: PostgreSQL
@@ -44,6 +44,7 @@ const steps: { name: string; when: boolean; run: () => Promise<void> }[] = [
     },
   },
   { name: "lint (eslint .)", when: wants("static"), run: () => run(bin("eslint"), ["."]) },
+  { name: "format (prettier --check .)", when: wants("static"), run: () => run(bin("prettier"), ["--check", "--log-level", "warn", "."]) },
   {
     name: "database server (DATABASE_URL, else a fresh embedded PostgreSQL)",
     when: wants("int") || wants("e2e"),
