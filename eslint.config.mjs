@@ -16,7 +16,12 @@ export default defineConfig([
   {
     files: ["lib/**/*.{ts,tsx}"],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
-    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["@/components/*", "@/app/*"], message: "lib/ must not import from components/ or app/ (the layers go app → components → lib)." }] }] },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/components/*", "@/app/*"], message: "lib/ must not import from components/ or app/ (the layers go app → components → lib)." }] },
+      ],
+    },
   },
   {
     files: ["components/**/*.{ts,tsx}"],
@@ -28,7 +33,16 @@ export default defineConfig([
   // Playwright fixtures receive a `use` callback that the React hooks rules mistake for React's.
   { files: ["e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
   globalIgnores([
-    ".next/**", "out/**", "build/**", "next-env.d.ts", "lib/generated/**", "data/**", "node_modules/**",
-    "test-results/**", "playwright-report/**", "blob-report/**", "coverage/**",
+    ".next/**",
+    "out/**",
+    "build/**",
+    "next-env.d.ts",
+    "lib/generated/**",
+    "data/**",
+    "node_modules/**",
+    "test-results/**",
+    "playwright-report/**",
+    "blob-report/**",
+    "coverage/**",
   ]),
 ]);

@@ -167,7 +167,13 @@ describe("proxy: APIs", () => {
   });
 
   it("covers POST, PATCH and DELETE, and the token-guarded download file route", async () => {
-    for (const [method, path] of [["POST", "/api/v1/orders"], ["PATCH", "/api/v1/cart/1"], ["DELETE", "/api/v1/cart/1"], ["GET", "/api/v1/downloads/3/file?token=abc"], ["GET", "/api/v1/files/abc"]] as const) {
+    for (const [method, path] of [
+      ["POST", "/api/v1/orders"],
+      ["PATCH", "/api/v1/cart/1"],
+      ["DELETE", "/api/v1/cart/1"],
+      ["GET", "/api/v1/downloads/3/file?token=abc"],
+      ["GET", "/api/v1/files/abc"],
+    ] as const) {
       expect((await proxy(request(path, { method }))).status, `${method} ${path}`).toBe(401);
     }
   });
@@ -181,14 +187,26 @@ describe("proxy: APIs", () => {
 });
 
 describe("proxy: public paths", () => {
-  it.each(["/system/login?callbackUrl=%2FafterSale%2Fcomplaint", "/system/register", "/system/forgetpwd", "/news", "/news/12-launch?lng=zh-CN", "/media/abc?thumb=1", "/sitemap.xml", "/robots.txt", "/api/health", "/api/auth/csrf", "/api/auth/session", "/api/v1/openapi.json", "/locales/en-US/translation.json", "/no/such/page-e2e"])(
-    "%s passes with no cookie",
-    async (path) => {
-      const res = await proxy(request(path));
-      expect(res.headers.get("x-middleware-next")).toBe("1");
-      expect(res.headers.get("location")).toBeNull();
-    },
-  );
+  it.each([
+    "/system/login?callbackUrl=%2FafterSale%2Fcomplaint",
+    "/system/register",
+    "/system/forgetpwd",
+    "/news",
+    "/news/12-launch?lng=zh-CN",
+    "/media/abc?thumb=1",
+    "/sitemap.xml",
+    "/robots.txt",
+    "/api/health",
+    "/api/auth/csrf",
+    "/api/auth/session",
+    "/api/v1/openapi.json",
+    "/locales/en-US/translation.json",
+    "/no/such/page-e2e",
+  ])("%s passes with no cookie", async (path) => {
+    const res = await proxy(request(path));
+    expect(res.headers.get("x-middleware-next")).toBe("1");
+    expect(res.headers.get("location")).toBeNull();
+  });
 
   it("lets next-auth's sign-in post through", async () => {
     const res = await proxy(request("/api/auth/callback/credentials", { method: "POST" }));
@@ -259,7 +277,8 @@ function forbiddenImports(entry: string): string[] {
     const src = readFileSync(file, "utf8");
     for (const m of src.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+"([^"]+)"|^\s*import\s+"([^"]+)"/gm)) {
       const spec = m[1] ?? m[2];
-      if (spec === "server-only" || spec === "@/lib/db" || spec.includes("generated/prisma") || spec.startsWith("@prisma/") || spec === "pg") bad.push(`${path.relative(root, file)} → ${spec}`);
+      if (spec === "server-only" || spec === "@/lib/db" || spec.includes("generated/prisma") || spec.startsWith("@prisma/") || spec === "pg")
+        bad.push(`${path.relative(root, file)} → ${spec}`);
       if (spec.endsWith(".json")) continue;
       if (spec.startsWith("@/")) visit(resolve(path.join(root, spec.slice(2))));
       else if (spec.startsWith(".")) visit(resolve(path.join(path.dirname(file), spec)));

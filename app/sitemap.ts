@@ -15,7 +15,13 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     { url: list, ...(newest ? { lastModified: newest } : {}), changeFrequency: "daily", priority: 1, alternates: { languages: languageAlternates(list) } },
     ...index.map((e) => {
       const url = `${origin}${newsArticlePath(e.id, e.slug)}`;
-      return { url, lastModified: e.updatedAt > e.publishAt ? e.updatedAt : e.publishAt, changeFrequency: "monthly" as const, priority: 0.7, alternates: { languages: languageAlternates(url) } };
+      return {
+        url,
+        lastModified: e.updatedAt > e.publishAt ? e.updatedAt : e.publishAt,
+        changeFrequency: "monthly" as const,
+        priority: 0.7,
+        alternates: { languages: languageAlternates(url) },
+      };
     }),
   ];
 }

@@ -14,10 +14,27 @@ export function uniq(prefix: string): string {
 }
 
 /** Makes a user (and its role and company links by code) with the shared factory; returns its id. */
-export async function insertUser(opts: { account: string; userType?: "DEALER" | "STAFF"; status?: "PENDING" | "ACTIVE"; roles?: string[]; companies?: string[]; lockedUntil?: Date | null; phone?: string | null }): Promise<number> {
+export async function insertUser(opts: {
+  account: string;
+  userType?: "DEALER" | "STAFF";
+  status?: "PENDING" | "ACTIVE";
+  roles?: string[];
+  companies?: string[];
+  lockedUntil?: Date | null;
+  phone?: string | null;
+}): Promise<number> {
   const roleIds = (await db().role.findMany({ where: { code: { in: opts.roles ?? [] } }, select: { id: true } })).map((r) => r.id);
   const companyIds = (await db().company.findMany({ where: { code: { in: opts.companies ?? [] } }, select: { id: true } })).map((c) => c.id);
-  const user = await makeUser({ account: opts.account, name: `E2E ${opts.account}`, phone: opts.phone ?? null, userType: opts.userType ?? "DEALER", status: opts.status ?? "ACTIVE", password: E2E_PASSWORD, roleIds, companyIds });
+  const user = await makeUser({
+    account: opts.account,
+    name: `E2E ${opts.account}`,
+    phone: opts.phone ?? null,
+    userType: opts.userType ?? "DEALER",
+    status: opts.status ?? "ACTIVE",
+    password: E2E_PASSWORD,
+    roleIds,
+    companyIds,
+  });
   if (opts.lockedUntil) await db().user.update({ where: { id: user.id }, data: { lockedUntil: opts.lockedUntil } });
   return user.id;
 }

@@ -17,7 +17,12 @@ test.describe("access: roles and menus", () => {
       await drawer.locator("#code").fill(code);
       await drawer.locator("#nameEn").fill(`Home only ${code}`);
       await drawer.locator("#nameZh").fill(`仅首页 ${code}`);
-      await page.getByTestId("menu-tree").locator(".ant-tree-treenode").filter({ has: page.getByTestId("menu-node-home") }).locator(".ant-tree-checkbox").click();
+      await page
+        .getByTestId("menu-tree")
+        .locator(".ant-tree-treenode")
+        .filter({ has: page.getByTestId("menu-node-home") })
+        .locator(".ant-tree-checkbox")
+        .click();
       await page.getByTestId("drawer-save").filter({ visible: true }).click();
       await expect(drawer).toBeHidden();
       await expect(rowWith(page, code)).toBeVisible();

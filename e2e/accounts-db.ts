@@ -21,11 +21,14 @@ export async function createStaffUser(password: string): Promise<{ account: stri
 export async function codeFromOutbox(phone: string): Promise<string> {
   let code: string | null = null;
   await expect
-    .poll(async () => {
-      const row = await db().smsMessage.findFirst({ where: { phone }, orderBy: { id: "desc" }, select: { content: true } });
-      code = row?.content.match(/\d{6}/)?.[0] ?? null;
-      return code;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const row = await db().smsMessage.findFirst({ where: { phone }, orderBy: { id: "desc" }, select: { content: true } });
+        code = row?.content.match(/\d{6}/)?.[0] ?? null;
+        return code;
+      },
+      { timeout: 15_000 },
+    )
     .not.toBeNull();
   return code!;
 }

@@ -50,10 +50,16 @@ test.describe("accounts", () => {
     await expect(page.getByTestId("login-error")).toContainText("Your registration is waiting for an administrator's approval.");
   });
 
-  for (const [locale, text] of [["en-US", "The two passwords are inconsistent"], ["zh-CN", "两次输入的密码不一致"]] as [Locale, string][]) {
+  for (const [locale, text] of [
+    ["en-US", "The two passwords are inconsistent"],
+    ["zh-CN", "两次输入的密码不一致"],
+  ] as [Locale, string][]) {
     test(`mismatched passwords are refused (${locale})`, async ({ page, context }) => {
       await setLocaleCookie(context, locale);
-      for (const [path, prefix] of [["system/register", "register"], ["system/forgetpwd", "reset"]] as const) {
+      for (const [path, prefix] of [
+        ["system/register", "register"],
+        ["system/forgetpwd", "reset"],
+      ] as const) {
         await page.goto(path);
         await waitForForm(page, prefix);
         await page.locator(`#${prefix}_phone`).fill("13912345678");

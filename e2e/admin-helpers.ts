@@ -10,7 +10,10 @@ export const table = (page: Page): Locator => page.getByTestId("admin-table");
 export const drawer = (page: Page): Locator => page.getByTestId("edit-drawer");
 export const rowWith = (page: Page, text: string): Locator => table(page).locator(".ant-table-row").filter({ hasText: text });
 /** The row with a cell whose whole text is `text` (a code that prefixes other codes). */
-export const rowExactly = (page: Page, text: string): Locator => table(page).locator(".ant-table-row").filter({ has: page.getByRole("cell", { name: text, exact: true }) });
+export const rowExactly = (page: Page, text: string): Locator =>
+  table(page)
+    .locator(".ant-table-row")
+    .filter({ has: page.getByRole("cell", { name: text, exact: true }) });
 
 export async function openAdmin(page: Page, route: string): Promise<void> {
   const res = await page.goto(route);

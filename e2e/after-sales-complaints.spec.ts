@@ -16,16 +16,34 @@ const SHOTS = "/tmp/shots/h2";
 
 const T = {
   "en-US": {
-    title: "Customer complaints", file: "File a complaint", status: { SUBMITTED: "Submitted", PROCESSING: "Processing", REPLIED: "Replied", CLOSED: "Closed" },
-    videoHint: (s: number, mb: number) => `Suggested under ${s} seconds and not over ${mb} MB`, maxCount: (n: number) => `A maximum of ${n} can be uploaded`,
-    format: (f: string) => `Only ${f} format can be uploaded`, vinCheck: "VIN has a wrong check digit (position 9)", description: "Please enter Question description",
-    category: "Warranty claim", reopens: "Adding a note reopens the complaint", dealerSide: "Dealer", staffSide: "After-sales", repliedNotice: "replied",
+    title: "Customer complaints",
+    file: "File a complaint",
+    status: { SUBMITTED: "Submitted", PROCESSING: "Processing", REPLIED: "Replied", CLOSED: "Closed" },
+    videoHint: (s: number, mb: number) => `Suggested under ${s} seconds and not over ${mb} MB`,
+    maxCount: (n: number) => `A maximum of ${n} can be uploaded`,
+    format: (f: string) => `Only ${f} format can be uploaded`,
+    vinCheck: "VIN has a wrong check digit (position 9)",
+    description: "Please enter Question description",
+    category: "Warranty claim",
+    reopens: "Adding a note reopens the complaint",
+    dealerSide: "Dealer",
+    staffSide: "After-sales",
+    repliedNotice: "replied",
   },
   "zh-CN": {
-    title: "客户投诉", file: "提交投诉", status: { SUBMITTED: "已提交", PROCESSING: "处理中", REPLIED: "已回复", CLOSED: "已关闭" },
-    videoHint: (s: number, mb: number) => `建议时长${s}秒以内，大小不超过${mb}MB`, maxCount: (n: number) => `最多只能上传${n}个`,
-    format: (f: string) => `只能上传${f}格式`, vinCheck: "VIN码校验位（第9位）不正确", description: "请输入问题描述",
-    category: "保修索赔", reopens: "补充说明后投诉将重新打开", dealerSide: "经销商", staffSide: "售后", repliedNotice: "已回复",
+    title: "客户投诉",
+    file: "提交投诉",
+    status: { SUBMITTED: "已提交", PROCESSING: "处理中", REPLIED: "已回复", CLOSED: "已关闭" },
+    videoHint: (s: number, mb: number) => `建议时长${s}秒以内，大小不超过${mb}MB`,
+    maxCount: (n: number) => `最多只能上传${n}个`,
+    format: (f: string) => `只能上传${f}格式`,
+    vinCheck: "VIN码校验位（第9位）不正确",
+    description: "请输入问题描述",
+    category: "保修索赔",
+    reopens: "补充说明后投诉将重新打开",
+    dealerSide: "经销商",
+    staffSide: "售后",
+    repliedNotice: "已回复",
   },
 } as const;
 
@@ -33,9 +51,15 @@ type Rule = { formats: string[]; maxSizeMb: number; maxCount: number; suggestedS
 
 /** The configured upload rules (what the form and the server enforce), defaults for a missing row. */
 async function rules(): Promise<{ IMAGE: Rule; VIDEO: Rule }> {
-  const rows = await db().attachmentRule.findMany({ where: { kind: { in: ["IMAGE", "VIDEO"] } }, select: { kind: true, formats: true, maxSizeMb: true, maxCount: true, suggestedSeconds: true } });
+  const rows = await db().attachmentRule.findMany({
+    where: { kind: { in: ["IMAGE", "VIDEO"] } },
+    select: { kind: true, formats: true, maxSizeMb: true, maxCount: true, suggestedSeconds: true },
+  });
   const of = (kind: string, fallback: Rule) => rows.find((r) => r.kind === kind) ?? fallback;
-  return { IMAGE: of("IMAGE", { formats: ["jpg", "png", "webp"], maxSizeMb: 5, maxCount: 9, suggestedSeconds: null }), VIDEO: of("VIDEO", { formats: ["mp4", "webm", "mov"], maxSizeMb: 50, maxCount: 1, suggestedSeconds: 10 }) };
+  return {
+    IMAGE: of("IMAGE", { formats: ["jpg", "png", "webp"], maxSizeMb: 5, maxCount: 9, suggestedSeconds: null }),
+    VIDEO: of("VIDEO", { formats: ["mp4", "webm", "mov"], maxSizeMb: 50, maxCount: 1, suggestedSeconds: 10 }),
+  };
 }
 
 /** An MP4 container (ftyp + one mdat box) of `bytes` bytes: what the upload sniffer recognises. */
@@ -46,7 +70,10 @@ function mp4(bytes: number): Buffer {
   mdat.write("mdat", 4, "latin1");
   return Buffer.concat([ftyp, mdat]);
 }
-const png = (background: string) => sharp({ create: { width: 96, height: 64, channels: 3, background } }).png().toBuffer();
+const png = (background: string) =>
+  sharp({ create: { width: 96, height: 64, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 async function open(page: Page, route: string) {
   await page.goto(abs(route), { timeout: 90_000 });
@@ -112,7 +139,9 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
       await images.locator("input[type=file]").setInputFiles({ name: "scan.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF") });
       await expect(toast(dealer)).toContainText(t.format(r.IMAGE.formats.join("/")));
       const tile = await png("#d4b106");
-      await images.locator("input[type=file]").setInputFiles(Array.from({ length: r.IMAGE.maxCount + 1 }, (_, i) => ({ name: `many-${i}.png`, mimeType: "image/png", buffer: tile })));
+      await images
+        .locator("input[type=file]")
+        .setInputFiles(Array.from({ length: r.IMAGE.maxCount + 1 }, (_, i) => ({ name: `many-${i}.png`, mimeType: "image/png", buffer: tile })));
       await expect(toast(dealer)).toContainText(t.maxCount(r.IMAGE.maxCount));
       await expect(images.locator(".ant-upload-list-item")).toHaveCount(r.IMAGE.maxCount);
       await expect(images.locator(".ant-upload-list-item-uploading")).toHaveCount(0, { timeout: 30_000 });
@@ -160,7 +189,10 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
       const video = dealer.getByTestId("complaint-video");
       await expect(video).toHaveAttribute("controls", "");
       await expect(video).toHaveAttribute("preload", "metadata");
-      const fileUrls = [...(await dealer.getByTestId("complaint-image").evaluateAll((els) => els.map((e) => (e as HTMLAnchorElement).href))), await video.evaluate((e) => (e as HTMLVideoElement).src)];
+      const fileUrls = [
+        ...(await dealer.getByTestId("complaint-image").evaluateAll((els) => els.map((e) => (e as HTMLAnchorElement).href))),
+        await video.evaluate((e) => (e as HTMLVideoElement).src),
+      ];
       expect(fileUrls.every((u) => u.includes("/api/v1/files/"))).toBe(true);
       // An image opens large in the page.
       await dealer.getByTestId("complaint-image").first().click();
@@ -223,7 +255,12 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
       await expect(messages.nth(1)).toContainText(t.staffSide);
       await expect(messages.nth(2)).toContainText(t.dealerSide);
       await expect(dealer.getByTestId("complaint-question-note")).toContainText(`Note ${token}`);
-      expect(await dealer.getByTestId("complaint-history").locator("li").evaluateAll((els) => els.map((e) => e.getAttribute("data-status")))).toEqual(["SUBMITTED", "PROCESSING", "REPLIED", "PROCESSING", "REPLIED", "CLOSED"]);
+      expect(
+        await dealer
+          .getByTestId("complaint-history")
+          .locator("li")
+          .evaluateAll((els) => els.map((e) => e.getAttribute("data-status"))),
+      ).toEqual(["SUBMITTED", "PROCESSING", "REPLIED", "PROCESSING", "REPLIED", "CLOSED"]);
       await dealer.screenshot({ path: path.join(SHOTS, `complaint-detail-dealer-${locale}.png`), fullPage: true, caret: "initial" });
 
       // The list: the dealer's row is closed; staff narrow to what they handle.
@@ -294,7 +331,9 @@ test.describe("REST", () => {
 
     const listed = await a.get(`api/v1/complaints?complaintNo=${complaintNo}`);
     expect(listed.status()).toBe(200);
-    expect(((await listed.json()) as { rows: { complaintNo: string; status: string }[] }).rows).toEqual([expect.objectContaining({ complaintNo, status: "SUBMITTED", summary: `API ${token}` })]);
+    expect(((await listed.json()) as { rows: { complaintNo: string; status: string }[] }).rows).toEqual([
+      expect.objectContaining({ complaintNo, status: "SUBMITTED", summary: `API ${token}` }),
+    ]);
     const one = await a.get(`api/v1/complaints/${id}`);
     expect(one.status()).toBe(200);
     expect(await one.json()).toMatchObject({ complaintNo, description: `API ${token}`, qesImg: [expect.objectContaining({ id: image })], messages: [], moves: [] });
@@ -306,7 +345,12 @@ test.describe("REST", () => {
     expect((await a.get("api/v1/complaints?status=NOPE")).status()).toBe(422);
 
     const doc = (await (await a.get("api/v1/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, unknown> } };
-    for (const [p, m] of [["/complaints", "get"], ["/complaints", "post"], ["/complaints/{id}", "get"]]) expect(doc.paths[p]?.[m], `${m} ${p}`).toBeDefined();
+    for (const [p, m] of [
+      ["/complaints", "get"],
+      ["/complaints", "post"],
+      ["/complaints/{id}", "get"],
+    ])
+      expect(doc.paths[p]?.[m], `${m} ${p}`).toBeDefined();
     for (const name of ["ComplaintPage", "Complaint", "ComplaintCreated", "FileComplaint"]) expect(doc.components.schemas[name], name).toBeDefined();
   });
 });

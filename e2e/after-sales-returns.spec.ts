@@ -18,20 +18,39 @@ mkdirSync(SHOTS, { recursive: true });
 
 const T = {
   "en-US": {
-    title: "Parts returns", logs: "Return logs", returnType: "Quality problem", dealType: "Replace", repair: "Repair", delivery: "Logistics",
+    title: "Parts returns",
+    logs: "Return logs",
+    returnType: "Quality problem",
+    dealType: "Replace",
+    repair: "Repair",
+    delivery: "Logistics",
     status: { SUBMITTED: "Submitted", APPROVED: "Approved", SHIPPED: "Shipped", RECEIVED: "Received", COMPLETED: "Completed" },
-    vinCheck: "VIN has a wrong check digit (position 9)", faultAbove: (q: number) => `The fault quantity cannot be more than the quantity returned (${q}).`,
-    logisticsRequired: "Please enter Logistics company", description: "Please enter Question description", approvedNotice: "approved",
+    vinCheck: "VIN has a wrong check digit (position 9)",
+    faultAbove: (q: number) => `The fault quantity cannot be more than the quantity returned (${q}).`,
+    logisticsRequired: "Please enter Logistics company",
+    description: "Please enter Question description",
+    approvedNotice: "approved",
   },
   "zh-CN": {
-    title: "配件退货", logs: "退货记录", returnType: "质量问题", dealType: "换货", repair: "维修", delivery: "物流",
+    title: "配件退货",
+    logs: "退货记录",
+    returnType: "质量问题",
+    dealType: "换货",
+    repair: "维修",
+    delivery: "物流",
     status: { SUBMITTED: "已提交", APPROVED: "已审核", SHIPPED: "已发货", RECEIVED: "已收货", COMPLETED: "已完成" },
-    vinCheck: "VIN校验位（第9位）不正确", faultAbove: (q: number) => `故障数量不能超过退货数量（${q}）。`,
-    logisticsRequired: "请输入物流公司", description: "请输入问题描述", approvedNotice: "已批准",
+    vinCheck: "VIN校验位（第9位）不正确",
+    faultAbove: (q: number) => `故障数量不能超过退货数量（${q}）。`,
+    logisticsRequired: "请输入物流公司",
+    description: "请输入问题描述",
+    approvedNotice: "已批准",
   },
 } as const;
 
-const png = (background: string) => sharp({ create: { width: 96, height: 64, channels: 3, background } }).png().toBuffer();
+const png = (background: string) =>
+  sharp({ create: { width: 96, height: 64, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 async function open(page: Page, route: string) {
   const res = await page.goto(abs(route), { timeout: 90_000 });
@@ -273,7 +292,15 @@ test("REST: POST and GET /api/v1/sales-returns, scoped to the company, in the Op
   const dealer = await ctx("dealer");
   const other = await ctx("group", "D002");
   try {
-    const body = { returnType: "QUALITY", materialName: `E2E API part ${uid()}`, quantity: 2, faultQuantity: 1, dealType: "REFUND", vin: vin(`LRA${uid().replace(/[IOQ]/g, "A")}54321`.slice(0, 16)), description: "Cracked housing." };
+    const body = {
+      returnType: "QUALITY",
+      materialName: `E2E API part ${uid()}`,
+      quantity: 2,
+      faultQuantity: 1,
+      dealType: "REFUND",
+      vin: vin(`LRA${uid().replace(/[IOQ]/g, "A")}54321`.slice(0, 16)),
+      description: "Cracked housing.",
+    };
     const bad = await dealer.post("api/v1/sales-returns", { data: { ...body, faultQuantity: 3 } });
     expect(bad.status()).toBe(422);
     expect(((await bad.json()) as { fieldErrors: Record<string, string> }).fieldErrors.faultQuantity).toBe("The fault quantity cannot be more than the quantity returned (2).");

@@ -64,7 +64,15 @@ test.afterAll(async () => {
 test("anonymous callers get 401 JSON on every endpoint", async () => {
   const anon = await playwrightRequest.newContext({ baseURL: baseURL(), timeout: 90_000 });
   try {
-    for (const [method, path] of [["get", "api/v1/goods"], ["get", "api/v1/cart?type=VEHICLE"], ["post", "api/v1/orders"], ["get", "api/v1/orders?type=VEHICLE"], ["get", "api/v1/orders/1"], ["get", "api/v1/pre-orders"], ["get", "api/v1/notifications"]] as const) {
+    for (const [method, path] of [
+      ["get", "api/v1/goods"],
+      ["get", "api/v1/cart?type=VEHICLE"],
+      ["post", "api/v1/orders"],
+      ["get", "api/v1/orders?type=VEHICLE"],
+      ["get", "api/v1/orders/1"],
+      ["get", "api/v1/pre-orders"],
+      ["get", "api/v1/notifications"],
+    ] as const) {
       const res = method === "get" ? await anon.get(path, { headers: en }) : await anon.post(path, json({}));
       expect(res.status(), path).toBe(401);
       expect(await res.json()).toMatchObject({ code: "UNAUTHORIZED", message: expect.stringContaining("sign in") });
@@ -134,7 +142,10 @@ test("another dealer gets 404 for the order, the cart line and the pre-order", a
   const pre = await a.post("api/v1/pre-orders", json({ goodsId: vehicle, quantity: 1, phone: "13800000001", deliveryWay: "LOGISTICS", addressId: addressA }));
   expect(pre.status()).toBe(201);
   const preOrder = (await pre.json()) as { id: number; preOrderNo: string };
-  const ordered = await a.post("api/v1/orders", json({ type: "VEHICLE", cartLineIds: [line], phone: "13800000001", deliveryWay: "LOGISTICS", addressId: addressA }, { "Idempotency-Key": randomUUID() }));
+  const ordered = await a.post(
+    "api/v1/orders",
+    json({ type: "VEHICLE", cartLineIds: [line], phone: "13800000001", deliveryWay: "LOGISTICS", addressId: addressA }, { "Idempotency-Key": randomUUID() }),
+  );
   const order = (await ordered.json()) as { id: number };
   const line2 = ((await (await a.post("api/v1/cart", json({ goodsId: vehicle, quantity: 1 }))).json()) as { line: { id: number } }).line.id;
 
@@ -154,7 +165,10 @@ test("another dealer gets 404 for the order, the cart line and the pre-order", a
   // Nothing changed for A; A's own calls work.
   expect(((await (await a.get(`api/v1/orders/${order.id}`, { headers: en })).json()) as { status: string }).status).toBe("SUBMITTED");
   expect(((await (await a.patch(`api/v1/cart/${line2}`, json({ quantity: 2 }))).json()) as { line: { quantity: number } }).line.quantity).toBe(2);
-  expect(((await (await a.get(`api/v1/pre-orders/${preOrder.id}`, { headers: en })).json()) as { preOrderNo: string; status: string })).toMatchObject({ preOrderNo: preOrder.preOrderNo, status: "SUBMITTED" });
+  expect((await (await a.get(`api/v1/pre-orders/${preOrder.id}`, { headers: en })).json()) as { preOrderNo: string; status: string }).toMatchObject({
+    preOrderNo: preOrder.preOrderNo,
+    status: "SUBMITTED",
+  });
   const bList = (await (await b.get("api/v1/pre-orders", { headers: en })).json()) as { rows: { id: number }[] };
   expect(bList.rows.map((r) => r.id)).not.toContain(preOrder.id);
   // A dealer cannot use staff's moves: the endpoint does not exist and the permission is missing.
@@ -169,15 +183,31 @@ test("openapi.json is valid JSON listing every endpoint, with components", async
     const res = await anon.get("api/v1/openapi.json");
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toContain("application/json");
-    const doc = JSON.parse(await res.text()) as { openapi: string; paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> } };
+    const doc = JSON.parse(await res.text()) as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+      components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+    };
     expect(doc.openapi).toBe("3.1.0");
     const expected: [string, string][] = [
-      ["/goods", "get"], ["/goods/{id}", "get"], ["/cart", "get"], ["/cart", "post"], ["/cart/{id}", "patch"], ["/cart/{id}", "delete"],
-      ["/orders", "post"], ["/orders", "get"], ["/orders/{id}", "get"], ["/orders/{id}/cancel", "post"], ["/pre-orders", "get"], ["/pre-orders/{id}", "get"],
-      ["/notifications", "get"], ["/addresses", "get"],
+      ["/goods", "get"],
+      ["/goods/{id}", "get"],
+      ["/cart", "get"],
+      ["/cart", "post"],
+      ["/cart/{id}", "patch"],
+      ["/cart/{id}", "delete"],
+      ["/orders", "post"],
+      ["/orders", "get"],
+      ["/orders/{id}", "get"],
+      ["/orders/{id}/cancel", "post"],
+      ["/pre-orders", "get"],
+      ["/pre-orders/{id}", "get"],
+      ["/notifications", "get"],
+      ["/addresses", "get"],
     ];
     for (const [p, m] of expected) expect(doc.paths[p]?.[m], `${m} ${p}`).toBeDefined();
-    for (const name of ["Error", "SubmitOrder", "AddToCart", "Order", "OrderPage", "GoodsPage", "Cart", "PreOrder", "NotificationFeed"]) expect(doc.components.schemas[name], name).toBeDefined();
+    for (const name of ["Error", "SubmitOrder", "AddToCart", "Order", "OrderPage", "GoodsPage", "Cart", "PreOrder", "NotificationFeed"])
+      expect(doc.components.schemas[name], name).toBeDefined();
     expect(doc.components.securitySchemes.sessionCookie).toMatchObject({ in: "cookie" });
   } finally {
     await anon.dispose();

@@ -28,9 +28,21 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     const menus = page.locator(".ant-cascader-dropdown").filter({ visible: true }).locator(".ant-cascader-menu");
     await expect(async () => {
       if (!(await menus.count())) await drawer.getByTestId("field-area").locator(".ant-select").first().click();
-      await menus.nth(0).locator(".ant-cascader-menu-item").filter({ hasText: new RegExp(`^${t.shanghai}$`) }).click({ timeout: 2_000 });
-      await menus.nth(1).locator(".ant-cascader-menu-item").filter({ hasText: new RegExp(`^${t.city}$`) }).click({ timeout: 2_000 });
-      await menus.nth(2).locator(".ant-cascader-menu-item").filter({ hasText: new RegExp(`^${t.pudong}$`) }).click({ timeout: 3_000 });
+      await menus
+        .nth(0)
+        .locator(".ant-cascader-menu-item")
+        .filter({ hasText: new RegExp(`^${t.shanghai}$`) })
+        .click({ timeout: 2_000 });
+      await menus
+        .nth(1)
+        .locator(".ant-cascader-menu-item")
+        .filter({ hasText: new RegExp(`^${t.city}$`) })
+        .click({ timeout: 2_000 });
+      await menus
+        .nth(2)
+        .locator(".ant-cascader-menu-item")
+        .filter({ hasText: new RegExp(`^${t.pudong}$`) })
+        .click({ timeout: 3_000 });
     }).toPass({ timeout: 30_000 });
     await expect(drawer.getByTestId("field-area")).toContainText(t.pudong);
     await drawer.getByTestId("drawer-save").click();

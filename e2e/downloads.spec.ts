@@ -17,12 +17,22 @@ const PRICE_LIST = { title: "2026 Vehicle Price List (dealer net prices)", file:
 
 const T = {
   "en-US": {
-    title: "Download Center", locked: "Code required", download: "Download", newItem: "New item", search: (n: number) => (n === 1 ? "1 item" : `${n} items`),
-    wrong: /^The verification code is wrong\. \d+ more tr(y|ies) this hour\.$/, required: "Please enter the verification code",
+    title: "Download Center",
+    locked: "Code required",
+    download: "Download",
+    newItem: "New item",
+    search: (n: number) => (n === 1 ? "1 item" : `${n} items`),
+    wrong: /^The verification code is wrong\. \d+ more tr(y|ies) this hour\.$/,
+    required: "Please enter the verification code",
   },
   "zh-CN": {
-    title: "下载中心", locked: "需验证码", download: "下载", newItem: "新增资料", search: (n: number) => `共 ${n} 条资料`,
-    wrong: /^验证码错误，本小时内还可尝试 \d+ 次。$/, required: "请输入验证码",
+    title: "下载中心",
+    locked: "需验证码",
+    download: "下载",
+    newItem: "新增资料",
+    search: (n: number) => `共 ${n} 条资料`,
+    wrong: /^验证码错误，本小时内还可尝试 \d+ 次。$/,
+    required: "请输入验证码",
   },
 } as const;
 

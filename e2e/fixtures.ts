@@ -68,7 +68,10 @@ export async function signInState(who: AccountKey, companyCode?: string): Promis
     const error = body.url ? new URL(body.url, baseURL()).searchParams.get("error") : "no url";
     expect(res.ok() && !error, `sign in as ${a.account}: HTTP ${res.status()} ${error ?? ""}`).toBeTruthy();
     const state = await api.storageState();
-    expect(state.cookies.some((c) => c.name.endsWith("next-auth.session-token")), `session cookie for ${a.account}`).toBeTruthy();
+    expect(
+      state.cookies.some((c) => c.name.endsWith("next-auth.session-token")),
+      `session cookie for ${a.account}`,
+    ).toBeTruthy();
     return state;
   } finally {
     await api.dispose();
@@ -137,7 +140,10 @@ export async function expectLanguageChosen(page: Page, label: string): Promise<v
 
 /** The sign-in form's submit button. */
 export function submitButton(page: Page): Locator {
-  return page.locator("form").filter({ has: page.locator("#login_account") }).locator("button[type=submit]");
+  return page
+    .locator("form")
+    .filter({ has: page.locator("#login_account") })
+    .locator("button[type=submit]");
 }
 
 /** On the company step of sign-in, picks a company by the label shown ("Green Motors Beijing (D002)"). */
@@ -161,7 +167,10 @@ export async function switchCompany(page: Page, code: string, name: string): Pro
   await root.click();
   const byId = page.getByTestId(`company-option-${code}`).filter({ visible: true });
   if (await byId.count()) return byId.click();
-  await page.getByRole("menuitem", { name: new RegExp(`^${escapeRe(name)}`) }).filter({ visible: true }).click();
+  await page
+    .getByRole("menuitem", { name: new RegExp(`^${escapeRe(name)}`) })
+    .filter({ visible: true })
+    .click();
 }
 
 /** Fills the sign-in form and submits it (the form is hydrated first). */

@@ -27,8 +27,16 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     const menus = page.locator(".ant-cascader-dropdown").filter({ visible: true }).locator(".ant-cascader-menu");
     await expect(async () => {
       if (!(await menus.count())) await field(page, "area").locator(".ant-select").first().click();
-      await menus.nth(0).locator(".ant-cascader-menu-item").filter({ hasText: new RegExp(`^${t.zhejiang}$`) }).click({ timeout: 2_000 });
-      await menus.nth(1).locator(".ant-cascader-menu-item").filter({ hasText: new RegExp(`^${t.hangzhou}$`) }).click({ timeout: 3_000 });
+      await menus
+        .nth(0)
+        .locator(".ant-cascader-menu-item")
+        .filter({ hasText: new RegExp(`^${t.zhejiang}$`) })
+        .click({ timeout: 2_000 });
+      await menus
+        .nth(1)
+        .locator(".ant-cascader-menu-item")
+        .filter({ hasText: new RegExp(`^${t.hangzhou}$`) })
+        .click({ timeout: 3_000 });
     }).toPass({ timeout: 30_000 });
     await expect(field(page, "area")).toContainText(t.hangzhou);
     await saveDrawer(page);

@@ -57,7 +57,11 @@ test.describe("mall authorization matrix", () => {
       const anon = await (await as("anonymous")).get(r.path, { maxRedirects: 0 });
       expect([302, 303, 307], `${r.path} anonymous`).toContain(anon.status());
       expect(anon.headers()["location"], `${r.path} anonymous`).toContain(r.anonymousTo ?? "system/login");
-      for (const [who, want] of [["dealer", r.dealer], ["staff", r.staff], ["admin", 200]] as const) {
+      for (const [who, want] of [
+        ["dealer", r.dealer],
+        ["staff", r.staff],
+        ["admin", 200],
+      ] as const) {
         const res = await (await as(who)).get(r.path, { maxRedirects: 0 });
         expect(res.status(), `${r.path} as ${who}`).toBe(want);
       }
@@ -77,7 +81,12 @@ test.describe("mall authorization matrix", () => {
     expect(preOrders.rows.length, "D001 has pre-orders (demo data)").toBeGreaterThan(0);
     const order = orders.rows[0].id;
     const preOrder = preOrders.rows[0].id;
-    for (const [path, owner] of [[`onlineMall/car/order?id=${order}`, 200], [`onlineMall/car/preOrder?id=${preOrder}`, 200], ["onlineMall/car/order?id=999999999", 404], ["onlineMall/car/order?id=x", 404]] as const) {
+    for (const [path, owner] of [
+      [`onlineMall/car/order?id=${order}`, 200],
+      [`onlineMall/car/preOrder?id=${preOrder}`, 200],
+      ["onlineMall/car/order?id=999999999", 404],
+      ["onlineMall/car/order?id=x", 404],
+    ] as const) {
       expect((await a.get(path)).status(), `${path} as D001`).toBe(owner);
     }
     expect((await b.get(`onlineMall/car/order?id=${order}`)).status()).toBe(404);

@@ -11,12 +11,30 @@ import type { Page } from "@playwright/test";
 
 const T = {
   "en-US": {
-    vehicleMall: "Vehicle Mall", partsMall: "Parts Mall", volt: "Volt EV", search: "long RANGE", name: "Volt One Long Range", price: "$189,900.00", config: "Long Range 620 km",
-    badPrice: "Price must be an amount with at most two decimals", notFound: "This goods does not exist or is no longer on sale.", onSale: "On sale", offSale: "Off sale",
+    vehicleMall: "Vehicle Mall",
+    partsMall: "Parts Mall",
+    volt: "Volt EV",
+    search: "long RANGE",
+    name: "Volt One Long Range",
+    price: "$189,900.00",
+    config: "Long Range 620 km",
+    badPrice: "Price must be an amount with at most two decimals",
+    notFound: "This goods does not exist or is no longer on sale.",
+    onSale: "On sale",
+    offSale: "Off sale",
   },
   "zh-CN": {
-    vehicleMall: "整车商城", partsMall: "配件商城", volt: "伏特纯电", search: "长续航", name: "伏特 One 长续航版", price: "¥189,900.00", config: "Long Range 620 km",
-    badPrice: "价格必须是最多两位小数的金额", notFound: "该商品不存在或已下架。", onSale: "在售", offSale: "已下架",
+    vehicleMall: "整车商城",
+    partsMall: "配件商城",
+    volt: "伏特纯电",
+    search: "长续航",
+    name: "伏特 One 长续航版",
+    price: "¥189,900.00",
+    config: "Long Range 620 km",
+    badPrice: "价格必须是最多两位小数的金额",
+    notFound: "该商品不存在或已下架。",
+    onSale: "在售",
+    offSale: "已下架",
   },
 } as const;
 
@@ -39,7 +57,9 @@ async function openMissing(page: Page, route: string): Promise<void> {
 
 /** Every <img> matched has loaded real pixels. */
 async function expectLoaded(page: Page, selector: string): Promise<void> {
-  await expect.poll(() => page.locator(selector).evaluateAll((imgs) => imgs.length > 0 && imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
+  await expect
+    .poll(() => page.locator(selector).evaluateAll((imgs) => imgs.length > 0 && imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)))
+    .toBe(true);
 }
 
 for (const locale of ["en-US", "zh-CN"] as Locale[]) {
@@ -104,7 +124,9 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await fillDrawer(page, { code, nameEn: `E2E cabin filter ${code}`, nameZh: `E2E空调滤芯${code}`, specification: "PM2.5", price: "1.234", stock: 40, minOrderQty: 2 });
     await saveDrawerExpectingError(page, "price", t.badPrice);
     await fillDrawer(page, { price: "129.50" });
-    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#389e0d" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#389e0d" } })
+      .png()
+      .toBuffer();
     await field(page, "pictures").locator("input[type=file]").setInputFiles({ name: "filter.png", mimeType: "image/png", buffer: png });
     await expect(field(page, "pictures").locator(".ant-upload-list-item img")).toBeVisible();
     await saveDrawer(page);

@@ -157,13 +157,17 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     const vinSelect = modal(sp).getByTestId(`ship-vins-${car.id}`);
     await expect(vinSelect).toContainText(vins[0]);
     await expect(vinSelect).toContainText(vins[1]);
-    await modal(sp).getByRole("button", { name: spaced(t.ship) }).click(); // closes only when valid
+    await modal(sp)
+      .getByRole("button", { name: spaced(t.ship) })
+      .click(); // closes only when valid
     await expect(sp.getByTestId("order-detail")).toHaveAttribute("data-status", "CONFIRMED", SLOW);
     await modal(sp).getByTestId("ship-factory").fill("Ningbo Plant");
     await modal(sp).getByTestId("ship-logistics-company").fill("Anji Logistics");
     await modal(sp).getByTestId("ship-logistics-no").fill("AJ-FLOW-1");
     await shot(sp, "staff-ship", locale);
-    await modal(sp).getByRole("button", { name: spaced(t.ship) }).click();
+    await modal(sp)
+      .getByRole("button", { name: spaced(t.ship) })
+      .click();
     await expect(sp.getByTestId("order-detail")).toHaveAttribute("data-status", "SHIPPED", SLOW);
     await expect(sp.getByTestId("detail-vin")).toHaveCount(2);
     await openOrder(sp, "onlineMall/mountings/order", partsNo);
@@ -176,7 +180,12 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await receive(dp, t.yes);
     await openOrder(dp, "onlineMall/mountings/order", partsNo);
     await receive(dp, t.yes);
-    expect((await vehicleStatuses(vins)).filter((v) => v.status === "IN_STOCK").map((v) => v.vin).sort()).toEqual([vins[0], vins[1]].sort());
+    expect(
+      (await vehicleStatuses(vins))
+        .filter((v) => v.status === "IN_STOCK")
+        .map((v) => v.vin)
+        .sort(),
+    ).toEqual([vins[0], vins[1]].sort());
 
     // Staff record a payment on the vehicle order; the reconciliation follows.
     await open(dp, "onlineMall/car/orderReconcil");
@@ -184,7 +193,9 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await openOrder(sp, "onlineMall/car/order", carNo);
     await sp.getByTestId("order-pay").click();
     await modal(sp).getByTestId("pay-amount").fill("100000.50");
-    await modal(sp).getByRole("button", { name: spaced(t.pay) }).click();
+    await modal(sp)
+      .getByRole("button", { name: spaced(t.pay) })
+      .click();
     await expect(sp.getByTestId("detail-paid")).toHaveText(t.money("100,000.50"));
     await dp.reload();
     await waitForShell(dp);

@@ -54,7 +54,15 @@ export async function makeGoods(kind: "VEHICLE" | "PART", price: string, stock =
 export const makeVehicles = (goodsId: number, n: number): Promise<string[]> => factories.makeVehicles(goodsId, n);
 
 /** An order of the company as the cart would have made it (stock reserved, first status event). */
-export async function makeOrder(o: { companyId: number; userId: number; type: "VEHICLE" | "PARTS"; goods: factories.TestGoods; quantity: number; status?: string; orderNo: string }): Promise<number> {
+export async function makeOrder(o: {
+  companyId: number;
+  userId: number;
+  type: "VEHICLE" | "PARTS";
+  goods: factories.TestGoods;
+  quantity: number;
+  status?: string;
+  orderNo: string;
+}): Promise<number> {
   return (await factories.makeOrder({ ...o, status: o.status as OrderStatus | undefined })).id;
 }
 

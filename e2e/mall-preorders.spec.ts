@@ -74,7 +74,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
       await expect(row).toContainText(name);
       await expect(row.getByTestId("pre-order-status")).toHaveText(t.submitted);
       await dealer.screenshot({ path: path.join(SCREENS_DIR, `mall-preorder-list-${locale}.png`), fullPage: true });
-      const id = Number(new URL(await row.getByRole("link", { name: preOrderNo }).getAttribute("href") ?? "", "http://x").searchParams.get("id"));
+      const id = Number(new URL((await row.getByRole("link", { name: preOrderNo }).getAttribute("href")) ?? "", "http://x").searchParams.get("id"));
       expect(id).toBeGreaterThan(0);
 
       // Staff are told in the bell, open it and confirm with a date.

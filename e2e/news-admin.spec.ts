@@ -15,18 +15,33 @@ const RUN = `E2E-NEWS ${uid()}`;
 
 const T = {
   "en-US": {
-    published: (t: string) => `“${t}” is published.`, unpublished: (t: string) => `“${t}” is unpublished.`, scheduled: (t: string) => `“${t}” is scheduled.`,
-    phase: { published: "Published", unpublished: "Unpublished", scheduled: "Scheduled" }, publish: "Publish", schedule: "Schedule", heading: "News management",
-    required: "Please enter Title (English)", forbidden: "You do not have permission to do this.",
+    published: (t: string) => `“${t}” is published.`,
+    unpublished: (t: string) => `“${t}” is unpublished.`,
+    scheduled: (t: string) => `“${t}” is scheduled.`,
+    phase: { published: "Published", unpublished: "Unpublished", scheduled: "Scheduled" },
+    publish: "Publish",
+    schedule: "Schedule",
+    heading: "News management",
+    required: "Please enter Title (English)",
+    forbidden: "You do not have permission to do this.",
   },
   "zh-CN": {
-    published: (t: string) => `“${t}”已发布。`, unpublished: (t: string) => `“${t}”已撤下。`, scheduled: (t: string) => `“${t}”已设为定时发布。`,
-    phase: { published: "已发布", unpublished: "已撤下", scheduled: "定时发布" }, publish: "发布", schedule: "定时发布", heading: "新闻管理",
-    required: "请输入标题（英文）", forbidden: "您没有执行此操作的权限。",
+    published: (t: string) => `“${t}”已发布。`,
+    unpublished: (t: string) => `“${t}”已撤下。`,
+    scheduled: (t: string) => `“${t}”已设为定时发布。`,
+    phase: { published: "已发布", unpublished: "已撤下", scheduled: "定时发布" },
+    publish: "发布",
+    schedule: "定时发布",
+    heading: "新闻管理",
+    required: "请输入标题（英文）",
+    forbidden: "您没有执行此操作的权限。",
   },
 } as const;
 
-const png = (background: string, width = 320, height = 180) => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+const png = (background: string, width = 320, height = 180) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 async function signedIn(browser: Browser, locale: Locale, who: "staff" | "dealer"): Promise<BrowserContext> {
   const ctx = await browser.newContext();

@@ -13,8 +13,28 @@ import { db } from "./mall-orders-db";
 
 const SHOTS = "/tmp/shots/newspub";
 const T = {
-  "en-US": { heading: "News from Green Motors", listTitle: "News", signIn: "Sign in", back: "All news", published: "Published", next: "Next", views: /views?|No views yet/, shellTitle: "News", publicLink: "Public page" },
-  "zh-CN": { heading: "绿色汽车新闻资讯", listTitle: "新闻资讯", signIn: "登录", back: "全部新闻", published: "发布于", next: "下一页", views: /浏览|暂无浏览/, shellTitle: "新闻资讯", publicLink: "公开页面" },
+  "en-US": {
+    heading: "News from Green Motors",
+    listTitle: "News",
+    signIn: "Sign in",
+    back: "All news",
+    published: "Published",
+    next: "Next",
+    views: /views?|No views yet/,
+    shellTitle: "News",
+    publicLink: "Public page",
+  },
+  "zh-CN": {
+    heading: "绿色汽车新闻资讯",
+    listTitle: "新闻资讯",
+    signIn: "登录",
+    back: "全部新闻",
+    published: "发布于",
+    next: "下一页",
+    views: /浏览|暂无浏览/,
+    shellTitle: "新闻资讯",
+    publicLink: "公开页面",
+  },
 } as const;
 
 type Row = { id: number; slug: string; titleEn: string; titleZh: string; summaryEn: string; summaryZh: string; coverId: string | null; views: number };
@@ -28,7 +48,11 @@ async function visible(): Promise<Row[]> {
   });
 }
 const hidden = async () =>
-  db().news.findMany({ where: { OR: [{ status: { not: "PUBLISHED" } }, { publishAt: { gt: new Date() } }] }, orderBy: { id: "asc" }, select: { id: true, slug: true, status: true } });
+  db().news.findMany({
+    where: { OR: [{ status: { not: "PUBLISHED" } }, { publishAt: { gt: new Date() } }] },
+    orderBy: { id: "asc" },
+    select: { id: true, slug: true, status: true },
+  });
 const viewsOf = async (id: number) => (await db().news.findUniqueOrThrow({ where: { id }, select: { views: true } })).views;
 
 /** The seeded article with a picture in its text, else the newest one. */
@@ -54,13 +78,16 @@ const PAGE_SIZE = 6;
 async function openFresh(page: Page, path: string, want: (rows: Row[]) => string | null, shown: () => Promise<string | null>): Promise<Row[]> {
   let rows: Row[] = [];
   await expect
-    .poll(async () => {
-      rows = await visible();
-      await page.goto(abs(path));
-      const expected = want(rows);
-      const got = await shown();
-      return got === expected ? "fresh" : `page shows ${got}, database ${expected}`;
-    }, { timeout: 80_000, intervals: [500, 2_000, 5_000] })
+    .poll(
+      async () => {
+        rows = await visible();
+        await page.goto(abs(path));
+        const expected = want(rows);
+        const got = await shown();
+        return got === expected ? "fresh" : `page shows ${got}, database ${expected}`;
+      },
+      { timeout: 80_000, intervals: [500, 2_000, 5_000] },
+    )
     .toBe("fresh");
   return rows;
 }
@@ -76,7 +103,11 @@ async function scriptsOf(api: APIRequestContext, path: string, status: number): 
   const res = await api.get(path);
   expect(res.status(), path).toBe(status);
   const html = await res.text();
-  const srcs = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]).filter((a) => !/\snomodule/i.test(a)).map((a) => a.match(/\ssrc="([^"]+)"/)?.[1]).filter((s): s is string => !!s);
+  const srcs = [...html.matchAll(/<script\b([^>]*)>/g)]
+    .map((m) => m[1])
+    .filter((a) => !/\snomodule/i.test(a))
+    .map((a) => a.match(/\ssrc="([^"]+)"/)?.[1])
+    .filter((s): s is string => !!s);
   const bodies = await Promise.all(srcs.map(async (s) => (await api.get(new URL(s, baseURL()).href)).text()));
   return { srcs, bodies, bytes: bodies.reduce((n, b) => n + gzipSync(b).length, 0) };
 }
@@ -93,7 +124,12 @@ for (const locale of ["en-US", "zh-CN"] as const) {
     const cards = page.getByTestId("news-card");
 
     // Newest first, in the language shown.
-    await openFresh(page, `news?lng=${locale}`, (rows) => (zh ? rows[0].titleZh : rows[0].titleEn), () => cards.first().getByRole("heading").textContent());
+    await openFresh(
+      page,
+      `news?lng=${locale}`,
+      (rows) => (zh ? rows[0].titleZh : rows[0].titleEn),
+      () => cards.first().getByRole("heading").textContent(),
+    );
     await expect(page.locator("html")).toHaveAttribute("lang", locale);
     await expect(page.getByTestId("news-heading")).toHaveText(t.heading);
     await expect(page).toHaveTitle(new RegExp(`^${t.listTitle} · `));
@@ -166,7 +202,16 @@ for (const locale of ["en-US", "zh-CN"] as const) {
     const cards = page.getByTestId("news-card");
     const ids = () => cards.evaluateAll((els) => els.map((e) => e.getAttribute("data-news-id")).join(","));
     // The first page holds the newest PAGE_SIZE articles.
-    const rows = await openFresh(page, "news", (r) => r.slice(0, PAGE_SIZE).map((x) => x.id).join(","), ids);
+    const rows = await openFresh(
+      page,
+      "news",
+      (r) =>
+        r
+          .slice(0, PAGE_SIZE)
+          .map((x) => x.id)
+          .join(","),
+      ids,
+    );
     const pages = Math.ceil(rows.length / PAGE_SIZE);
     if (pages < 2) {
       await expect(page.getByTestId("news-pager")).toHaveCount(0);
@@ -174,7 +219,12 @@ for (const locale of ["en-US", "zh-CN"] as const) {
     }
     await page.getByTestId("news-next").click();
     await expect(page).toHaveURL(new RegExp(`${BASE_PATH}/news\\?page=2$`));
-    expect(await ids()).toBe(rows.slice(PAGE_SIZE, 2 * PAGE_SIZE).map((x) => x.id).join(","));
+    expect(await ids()).toBe(
+      rows
+        .slice(PAGE_SIZE, 2 * PAGE_SIZE)
+        .map((x) => x.id)
+        .join(","),
+    );
     await expect(cards.first().getByRole("heading")).toHaveText(zh ? rows[PAGE_SIZE].titleZh : rows[PAGE_SIZE].titleEn);
     await expect(page.getByTestId("news-pager")).toContainText(zh ? `第 2 页，共 ${pages} 页` : `Page 2 of ${pages}`);
     await expect(link(page, "canonical")).toHaveAttribute("href", new RegExp(`/news\\?page=2&lng=${locale}$`));
@@ -212,15 +262,18 @@ test("sitemap.xml lists the list and every visible article with languages; robot
     let xml = "";
     // Exactly the list and the visible articles (within the cache's minute, see openFresh).
     await expect
-      .poll(async () => {
-        const res = await api.get("sitemap.xml");
-        expect(res.status()).toBe(200);
-        expect(res.headers()["content-type"]).toContain("xml");
-        xml = await res.text();
-        const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
-        const want = [`${BASE_PATH}/news`, ...(await visible()).map((r) => `${BASE_PATH}/${articlePath(r)}`)];
-        return JSON.stringify(locs.sort()) === JSON.stringify(want.sort()) ? "fresh" : `${locs.length} urls, ${want.length} expected`;
-      }, { timeout: 80_000, intervals: [500, 2_000, 5_000] })
+      .poll(
+        async () => {
+          const res = await api.get("sitemap.xml");
+          expect(res.status()).toBe(200);
+          expect(res.headers()["content-type"]).toContain("xml");
+          xml = await res.text();
+          const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+          const want = [`${BASE_PATH}/news`, ...(await visible()).map((r) => `${BASE_PATH}/${articlePath(r)}`)];
+          return JSON.stringify(locs.sort()) === JSON.stringify(want.sort()) ? "fresh" : `${locs.length} urls, ${want.length} expected`;
+        },
+        { timeout: 80_000, intervals: [500, 2_000, 5_000] },
+      )
       .toBe("fresh");
     expect(xml).toMatch(/<xhtml:link rel="alternate" hreflang="zh-CN" href="[^"]+\/news\?lng=zh-CN"/);
     expect(xml).toMatch(/<lastmod>\d{4}-\d\d-\d\dT/);
@@ -305,7 +358,12 @@ for (const locale of ["en-US", "zh-CN"] as const) {
     await ctx.addCookies((await signInState("dealer")).cookies);
     const page = await ctx.newPage();
     const cards = page.getByTestId("news-reader-card");
-    const rows = await openFresh(page, "market/news", (r) => (zh ? r[0].titleZh : r[0].titleEn), () => cards.first().getByRole("heading").textContent());
+    const rows = await openFresh(
+      page,
+      "market/news",
+      (r) => (zh ? r[0].titleZh : r[0].titleEn),
+      () => cards.first().getByRole("heading").textContent(),
+    );
     await waitForShell(page);
     await expect(page.getByTestId("page-title")).toHaveText(t.shellTitle);
     const tab = page.locator(`[data-testid="tab"][data-path="/market/news"]`);

@@ -25,10 +25,19 @@ const CORPUS: { html: string; marker: string | null }[] = [
   { html: `<style>@import url(https://evil.example/x.css);body{background:url(https://evil.example/y.png)}</style><p>SAFE-10</p>`, marker: "SAFE-10" },
   { html: `<noscript><p title="</noscript><img src=x onerror=window.__xss=11;alert(11)>"></p></noscript><p>SAFE-11</p>`, marker: "SAFE-11" },
   { html: `<svg></p><style><a id="</style><img src=1 onerror=window.__xss=12;alert(12)>"></a></style></svg><p>SAFE-12</p>`, marker: "SAFE-12" },
-  { html: `<math><mtext><table><mglyph><style><!--</style><img title="--&gt;&lt;/mglyph&gt;&lt;img&Tab;src=1&Tab;onerror=window.__xss=13&gt;"></table></mtext></math><p>SAFE-13</p>`, marker: "SAFE-13" },
-  { html: `<form><math><mtext></form><form><mglyph><style></math><img src onerror=window.__xss=14;alert(14)></style></mglyph></form></mtext></math></form><p>SAFE-14</p>`, marker: "SAFE-14" },
+  {
+    html: `<math><mtext><table><mglyph><style><!--</style><img title="--&gt;&lt;/mglyph&gt;&lt;img&Tab;src=1&Tab;onerror=window.__xss=13&gt;"></table></mtext></math><p>SAFE-13</p>`,
+    marker: "SAFE-13",
+  },
+  {
+    html: `<form><math><mtext></form><form><mglyph><style></math><img src onerror=window.__xss=14;alert(14)></style></mglyph></form></mtext></math></form><p>SAFE-14</p>`,
+    marker: "SAFE-14",
+  },
   { html: `<object data="javascript:window.__xss=15"></object><embed src="https://evil.example/e.swf"><p>SAFE-15</p>`, marker: "SAFE-15" },
-  { html: `<base href="https://evil.example/"><link rel="stylesheet" href="https://evil.example/l.css"><meta http-equiv="refresh" content="0;url=https://evil.example/"><p>SAFE-16</p>`, marker: "SAFE-16" },
+  {
+    html: `<base href="https://evil.example/"><link rel="stylesheet" href="https://evil.example/l.css"><meta http-equiv="refresh" content="0;url=https://evil.example/"><p>SAFE-16</p>`,
+    marker: "SAFE-16",
+  },
   { html: `<p><img src="https://evil.example/track.png">SAFE-17</p>`, marker: "SAFE-17" },
   { html: `<p><img src="/customerWeb/media/../api/health" onerror="window.__xss=18">SAFE-18</p>`, marker: "SAFE-18" },
   { html: `<details open ontoggle="window.__xss=19;alert(19)"><summary>SAFE-19</summary></details>`, marker: "SAFE-19" },
@@ -37,7 +46,7 @@ const CORPUS: { html: string; marker: string | null }[] = [
   { html: `<p>SAFE-22 &lt;script&gt;window.__xss=22&lt;/script&gt;</p>`, marker: "SAFE-22 <script>window.__xss=22</script>" },
   { html: `<input autofocus onfocus="window.__xss=23"><textarea autofocus onfocus="window.__xss=23"></textarea><p>SAFE-23</p>`, marker: "SAFE-23" },
   { html: `<p><a href="https://example.com/ok" onclick="window.__xss=24" onmouseover="window.__xss=24">SAFE-24</a></p>`, marker: "SAFE-24" },
-  { html: "<p><img src=\"x`\" onerror=\"window.__xss=25\">SAFE-25</p>", marker: "SAFE-25" },
+  { html: '<p><img src="x`" onerror="window.__xss=25">SAFE-25</p>', marker: "SAFE-25" },
   { html: `<![CDATA[><img src=x onerror=window.__xss=26>]]><p>SAFE-26</p>`, marker: "SAFE-26" },
   { html: `<!--<img src=x onerror=window.__xss=27>--><p>SAFE-27</p>`, marker: "SAFE-27" },
   { html: `<p><a href=" &#14;  javascript:window.__xss=28">SAFE-28</a></p>`, marker: "SAFE-28" },
@@ -91,7 +100,9 @@ async function renderPublic(browser: import("@playwright/test").Browser, id: num
   expect(w.foreign, "requests to other hosts").toEqual([]);
   const dom = await body.evaluate((el) => ({
     tags: [...new Set([...el.querySelectorAll("*")].map((e) => e.tagName.toLowerCase()))],
-    handlers: [...el.querySelectorAll("*")].flatMap((e) => [...e.attributes].map((a) => a.name).filter((n) => n.startsWith("on") || n === "style" || n === "srcdoc" || n === "formaction")),
+    handlers: [...el.querySelectorAll("*")].flatMap((e) =>
+      [...e.attributes].map((a) => a.name).filter((n) => n.startsWith("on") || n === "style" || n === "srcdoc" || n === "formaction"),
+    ),
     hrefs: [...el.querySelectorAll("a[href]")].map((a) => a.getAttribute("href") ?? ""),
     srcs: [...el.querySelectorAll("[src]")].map((e) => e.getAttribute("src") ?? ""),
     text: el.textContent ?? "",
@@ -163,7 +174,17 @@ test("news XSS corpus: pasted in the editor or sent raw to the action, nothing r
   // 2. The action path: the same server action, sent the raw corpus (no editor in between).
   const args = JSON.parse(action.postData() ?? "[]") as Record<string, unknown>[];
   expect(args[0]).toMatchObject({ titleEn: `${RUN} pasted`, publish: true });
-  const raw = { ...args[0], titleEn: `${RUN} raw`, titleZh: `${RUN} 原始`, summaryEn: `<script>window.__xss='summary'</script>${RUN}`, detailEn: CORPUS_HTML, detailZh: CORPUS_HTML, cover: [], publishAt: null, publish: true };
+  const raw = {
+    ...args[0],
+    titleEn: `${RUN} raw`,
+    titleZh: `${RUN} 原始`,
+    summaryEn: `<script>window.__xss='summary'</script>${RUN}`,
+    detailEn: CORPUS_HTML,
+    detailZh: CORPUS_HTML,
+    cover: [],
+    publishAt: null,
+    publish: true,
+  };
   const res = await staff.request.post(action.url(), {
     headers: { "Next-Action": action.headers()["next-action"], "Content-Type": "text/plain;charset=UTF-8", Accept: "text/x-component" },
     data: JSON.stringify([raw]),

@@ -70,7 +70,18 @@ test.describe("the proxy's session gate", () => {
   });
 
   test("public pages and endpoints stay public", async () => {
-    for (const path of ["news", LOGIN, "system/register", "system/forgetpwd", "api/health", "api/v1/openapi.json", "api/auth/csrf", "locales/en-US/translation.json", "robots.txt", "sitemap.xml"]) {
+    for (const path of [
+      "news",
+      LOGIN,
+      "system/register",
+      "system/forgetpwd",
+      "api/health",
+      "api/v1/openapi.json",
+      "api/auth/csrf",
+      "locales/en-US/translation.json",
+      "robots.txt",
+      "sitemap.xml",
+    ]) {
       const res = await anon.get(path, { maxRedirects: 0 });
       expect(res.status(), path).toBe(200);
     }

@@ -1,5 +1,20 @@
 import path from "node:path";
-import { ACCOUNTS, COMPANIES, expect, expectLanguageChosen, HOME, LOGIN, SCREENS_DIR, setLocaleCookie, shellHeader, sideMenu, test, waitForLogin, waitForShell, type Locale } from "./fixtures";
+import {
+  ACCOUNTS,
+  COMPANIES,
+  expect,
+  expectLanguageChosen,
+  HOME,
+  LOGIN,
+  SCREENS_DIR,
+  setLocaleCookie,
+  shellHeader,
+  sideMenu,
+  test,
+  waitForLogin,
+  waitForShell,
+  type Locale,
+} from "./fixtures";
 import type { Page } from "@playwright/test";
 
 // Spec section 2: the shell (header, side menu, tab bar) in both languages. The full-page

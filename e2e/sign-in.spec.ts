@@ -1,4 +1,20 @@
-import { abs, ACCOUNTS, COMPANIES, expect, HOME, LOGIN, pathRe, pickCompanyAtSignIn, setLocaleCookie, signInState, submitButton, submitCredentials, switchCompany, test, waitForShell } from "./fixtures";
+import {
+  abs,
+  ACCOUNTS,
+  COMPANIES,
+  expect,
+  HOME,
+  LOGIN,
+  pathRe,
+  pickCompanyAtSignIn,
+  setLocaleCookie,
+  signInState,
+  submitButton,
+  submitCredentials,
+  switchCompany,
+  test,
+  waitForShell,
+} from "./fixtures";
 
 // Spec sections 1–2: sign-in, the dealer group's company picker and switcher, sign-out, and the
 // routes that only redirect.

@@ -38,7 +38,9 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await expect(rulesRow(page, 0)).toContainText("9");
 
     // A real image goes up and comes back as a thumbnail served by the app.
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#237804" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#237804" } })
+      .png()
+      .toBuffer();
     const input = page.getByTestId("try-uploads").locator("input[type=file]").first();
     await input.setInputFiles({ name: "green.png", mimeType: "image/png", buffer: png });
     const thumb = page.getByTestId("try-uploads").locator(".ant-upload-list-item img").first();

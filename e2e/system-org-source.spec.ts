@@ -1,6 +1,20 @@
 import path from "node:path";
 import { expect, SCREENS_DIR, setLocaleCookie, test, type Locale } from "./fixtures";
-import { closeImport, exportRows, fillDrawer, importFile, openAdmin, rowAction, rowExactly, rowWith, saveDrawer, saveDrawerExpectingError, searchText, table, xlsxFile } from "./admin-helpers";
+import {
+  closeImport,
+  exportRows,
+  fillDrawer,
+  importFile,
+  openAdmin,
+  rowAction,
+  rowExactly,
+  rowWith,
+  saveDrawer,
+  saveDrawerExpectingError,
+  searchText,
+  table,
+  xlsxFile,
+} from "./admin-helpers";
 
 // Issue 4: dealer types (system/orgSource), the reference screen of the shared admin pattern:
 // create with validation, edit, search, sort, column settings, export, import with row errors,
@@ -41,11 +55,23 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     expect(rows[1][0]).toBe(code);
 
     // Import: a bad row saves nothing and says which row; a good file creates the type.
-    let outcome = await importFile(page, await xlsxFile([["Code", "Name (English)", "Name (Chinese)"], [`${code}I`, "", "导入"]]));
+    let outcome = await importFile(
+      page,
+      await xlsxFile([
+        ["Code", "Name (English)", "Name (Chinese)"],
+        [`${code}I`, "", "导入"],
+      ]),
+    );
     await expect(outcome).toContainText(t.rowsBad);
     await expect(page.getByTestId("import-errors")).toContainText("2");
     await closeImport(page);
-    outcome = await importFile(page, await xlsxFile([["Code", "Name (English)", "Name (Chinese)", "Enabled"], [`${code}I`, "Imported", "导入", "yes"]]));
+    outcome = await importFile(
+      page,
+      await xlsxFile([
+        ["Code", "Name (English)", "Name (Chinese)", "Enabled"],
+        [`${code}I`, "Imported", "导入", "yes"],
+      ]),
+    );
     await expect(outcome).toContainText(t.imported);
     await closeImport(page);
     await expect(rowWith(page, `${code}I`)).toBeVisible();

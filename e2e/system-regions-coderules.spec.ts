@@ -9,13 +9,31 @@ import { deleteRow, drawer, exportRows, field, fillDrawer, openAdmin, rowAction,
 
 const T = {
   "en-US": {
-    regions: "Regions", all: "All provinces", shanghai: "Shanghai", pudong: "Pudong New Area", jiangsu: "Jiangsu", nanjing: "Nanjing", city: "City",
-    rules: "Numbering Rules", salesOrders: "Sales orders", month: "yyyyMM (month)", day: "yyyyMMdd (day)",
+    regions: "Regions",
+    all: "All provinces",
+    shanghai: "Shanghai",
+    pudong: "Pudong New Area",
+    jiangsu: "Jiangsu",
+    nanjing: "Nanjing",
+    city: "City",
+    rules: "Numbering Rules",
+    salesOrders: "Sales orders",
+    month: "yyyyMM (month)",
+    day: "yyyyMMdd (day)",
     patternTooShort: "The date pattern must contain the restart period (the day for a daily rule, at least the month for a monthly one), or numbers would repeat.",
   },
   "zh-CN": {
-    regions: "行政区域", all: "全部省份", shanghai: "上海市", pudong: "浦东新区", jiangsu: "江苏省", nanjing: "南京市", city: "市级",
-    rules: "编码规则", salesOrders: "销售订单", month: "yyyyMM（月）", day: "yyyyMMdd（日）",
+    regions: "行政区域",
+    all: "全部省份",
+    shanghai: "上海市",
+    pudong: "浦东新区",
+    jiangsu: "江苏省",
+    nanjing: "南京市",
+    city: "市级",
+    rules: "编码规则",
+    salesOrders: "销售订单",
+    month: "yyyyMM（月）",
+    day: "yyyyMMdd（日）",
     patternTooShort: "日期格式必须包含重置周期（按天重置需包含日，按月重置至少包含月），否则编号会重复。",
   },
 } as const;
@@ -63,7 +81,10 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await fillDrawer(page, { code, nameEn: `E2E City ${nn}`, nameZh: `测试市${nn}` });
     await pick(page, "level", t.city);
     const menus = page.locator(".ant-cascader-dropdown").filter({ visible: true }).locator(".ant-cascader-menu");
-    const jiangsu = menus.nth(0).locator(".ant-cascader-menu-item").filter({ hasText: new RegExp(`^${t.jiangsu}$`) });
+    const jiangsu = menus
+      .nth(0)
+      .locator(".ant-cascader-menu-item")
+      .filter({ hasText: new RegExp(`^${t.jiangsu}$`) });
     await expect(async () => {
       if (!(await menus.count())) await field(page, "parentPath").locator(".ant-select").first().click();
       await jiangsu.click({ timeout: 2_000 });

@@ -3,7 +3,20 @@ import type { Page } from "@playwright/test";
 import { VARIABLES, type VariableKey } from "@/lib/config/variable-registry";
 import { MESSAGE_EVENTS, type MessageEvent } from "@/lib/messages/template-schemas";
 import { chooseSelectOption, COMPANIES, expect, SCREENS_DIR, setLocaleCookie, test, type Locale } from "./fixtures";
-import { chooseInDrawer, confirm, deleteRow, exportRows, fillDrawer, openAdmin, rowAction, rowWith, saveDrawer, saveDrawerExpectingError, searchText, table } from "./admin-helpers";
+import {
+  chooseInDrawer,
+  confirm,
+  deleteRow,
+  exportRows,
+  fillDrawer,
+  openAdmin,
+  rowAction,
+  rowWith,
+  saveDrawer,
+  saveDrawerExpectingError,
+  searchText,
+  table,
+} from "./admin-helpers";
 
 // Issue 4: system variables (platform values and companies' own values) and message templates,
 // as an administrator in both languages; staff without these screens get 403. Each language
@@ -12,16 +25,36 @@ import { chooseInDrawer, confirm, deleteRow, exportRows, fillDrawer, openAdmin, 
 
 const T = {
   "en-US": {
-    defaults: "Variable Defaults", overrides: "System Variables", messages: "Message Settings",
-    tooBig: (max: number) => `Value must be at most ${max}`, tooSmall: "Company value must be at least 1",
-    unknownPlaceholder: /\{foo\} is not a placeholder of this event/, sms: "Text message", no: "No",
-    platformKey: "news.pageSize" as VariableKey, platformMax: 100, company: "D001" as const, companyKey: "vehicle.warrantyMonths" as VariableKey, event: "order.cancelled" as MessageEvent, placeholder: "{orderNo}",
+    defaults: "Variable Defaults",
+    overrides: "System Variables",
+    messages: "Message Settings",
+    tooBig: (max: number) => `Value must be at most ${max}`,
+    tooSmall: "Company value must be at least 1",
+    unknownPlaceholder: /\{foo\} is not a placeholder of this event/,
+    sms: "Text message",
+    no: "No",
+    platformKey: "news.pageSize" as VariableKey,
+    platformMax: 100,
+    company: "D001" as const,
+    companyKey: "vehicle.warrantyMonths" as VariableKey,
+    event: "order.cancelled" as MessageEvent,
+    placeholder: "{orderNo}",
   },
   "zh-CN": {
-    defaults: "系统变量默认值", overrides: "系统变量", messages: "消息设置",
-    tooBig: (max: number) => `取值不能大于 ${max}`, tooSmall: "公司取值不能小于 1",
-    unknownPlaceholder: /\{foo\} 不是该事件的占位符/, sms: "短信", no: "否",
-    platformKey: "vehicle.returnWindowDays" as VariableKey, platformMax: 365, company: "D002" as const, companyKey: "vehicle.warrantyMonths" as VariableKey, event: "order.rejected" as MessageEvent, placeholder: "{reason}",
+    defaults: "系统变量默认值",
+    overrides: "系统变量",
+    messages: "消息设置",
+    tooBig: (max: number) => `取值不能大于 ${max}`,
+    tooSmall: "公司取值不能小于 1",
+    unknownPlaceholder: /\{foo\} 不是该事件的占位符/,
+    sms: "短信",
+    no: "否",
+    platformKey: "vehicle.returnWindowDays" as VariableKey,
+    platformMax: 365,
+    company: "D002" as const,
+    companyKey: "vehicle.warrantyMonths" as VariableKey,
+    event: "order.rejected" as MessageEvent,
+    placeholder: "{reason}",
   },
 } as const;
 
@@ -30,7 +63,14 @@ const shot = (page: Page, name: string, locale: Locale) => page.screenshot({ pat
 /** Picks an option of a select in the search form by the field's name. */
 async function searchSelect(page: Page, name: string, label: string) {
   const form = page.getByTestId("search-form");
-  await chooseSelectOption(page, form.locator(".ant-form-item").filter({ has: page.locator(`#${name}`) }).locator(".ant-select"), label);
+  await chooseSelectOption(
+    page,
+    form
+      .locator(".ant-form-item")
+      .filter({ has: page.locator(`#${name}`) })
+      .locator(".ant-select"),
+    label,
+  );
 }
 
 for (const locale of ["en-US", "zh-CN"] as Locale[]) {
@@ -155,7 +195,11 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
 
 test("staff without these screens get 403 on the pages and the exports", async ({ page, loginAs }) => {
   await loginAs("staff");
-  for (const [route, resource] of [["system/systemVariableDefault", "systemVariableDefault"], ["system/systemVariable", "systemVariable"], ["system/messageSetting", "messageSetting"]]) {
+  for (const [route, resource] of [
+    ["system/systemVariableDefault", "systemVariableDefault"],
+    ["system/systemVariable", "systemVariable"],
+    ["system/messageSetting", "messageSetting"],
+  ]) {
     expect((await page.goto(route))?.status(), route).toBe(403);
     expect((await page.request.get(`api/v1/admin/${resource}/export`)).status(), resource).toBe(403);
   }

@@ -10,14 +10,22 @@ const ROLE = "/system/role";
 
 const LABELS = {
   "en-US": {
-    system: "System", home: "Home",
+    system: "System",
+    home: "Home",
     titles: { [MENU]: "Menus", [ORG]: "Organizations", [ROLE]: "Roles" } as Record<string, string>,
-    closeOthers: "Close other pages", closeLeft: "Close pages to the left", closeRight: "Close pages to the right", closeAll: "Close all pages",
+    closeOthers: "Close other pages",
+    closeLeft: "Close pages to the left",
+    closeRight: "Close pages to the right",
+    closeAll: "Close all pages",
   },
   "zh-CN": {
-    system: "系统管理", home: "首页",
+    system: "系统管理",
+    home: "首页",
     titles: { [MENU]: "菜单管理", [ORG]: "组织机构", [ROLE]: "角色管理" } as Record<string, string>,
-    closeOthers: "关闭其他页", closeLeft: "关闭左侧页", closeRight: "关闭右侧页", closeAll: "关闭所有页",
+    closeOthers: "关闭其他页",
+    closeLeft: "关闭左侧页",
+    closeRight: "关闭右侧页",
+    closeAll: "关闭所有页",
   },
 } as const;
 

@@ -51,7 +51,9 @@ test("a 12 MB video arrives whole and is served in byte ranges, to its uploader 
 });
 
 test("an image comes back re-encoded with a thumbnail; an HTML file named .jpg is refused in the reader's language", async () => {
-  const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#2e7d32" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#2e7d32" } })
+    .png()
+    .toBuffer();
   const res = await send(dealer, "IMAGE", { name: "../../etc/passwd.png", mimeType: "image/png", buffer: png });
   expect(res.status()).toBe(201);
   const body = (await res.json()) as { id: string; name: string; thumbUrl: string };

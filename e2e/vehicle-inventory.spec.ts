@@ -29,7 +29,18 @@ async function makeInventoryGoods(config: string, stock: number, modelId?: numbe
     ? await db().vehicleModel.findUniqueOrThrow({ where: { id: modelId } })
     : await db().vehicleModel.create({ data: { code: modelCode, carGroupId: group.id, nameEn: `Inventory model ${modelCode}`, nameZh: `库存车型 ${modelCode}` } });
   const cover = await db().goods.findFirst({ where: { kind: "VEHICLE", coverId: { not: null } }, orderBy: { id: "asc" }, select: { coverId: true } });
-  const goods = await makeGoods({ kind: "VEHICLE", code, nameEn: `Inventory car ${code}`, nameZh: `库存整车 ${code}`, price: "188800.00", stock, config, vehicleModelId: model.id, carGroupId: model.carGroupId, coverId: cover?.coverId ?? null });
+  const goods = await makeGoods({
+    kind: "VEHICLE",
+    code,
+    nameEn: `Inventory car ${code}`,
+    nameZh: `库存整车 ${code}`,
+    price: "188800.00",
+    stock,
+    config,
+    vehicleModelId: model.id,
+    carGroupId: model.carGroupId,
+    coverId: cover?.coverId ?? null,
+  });
   return { ...goods, config, modelId: model.id, modelEn: model.nameEn, modelZh: model.nameZh };
 }
 

@@ -30,13 +30,22 @@ async function ship(orderId: number, orderNo: string, vins: string[]) {
     await tx.statusEvent.create({ data: { entity: "Order", entityId: orderId, fromStatus: "CONFIRMED", toStatus: "SHIPPED" } });
     await tx.vehicle.updateMany({ where: { vin: { in: vins } }, data: { status: "IN_TRANSIT", orderId, sendDate: new Date(), sendOrderNo: orderNo } });
     for (const { id } of await tx.vehicle.findMany({ where: { vin: { in: vins } }, select: { id: true } })) {
-      await tx.vehicleEvent.createMany({ data: [{ vehicleId: id, fromStatus: "FACTORY_STOCK", toStatus: "ALLOCATED", orderId }, { vehicleId: id, fromStatus: "ALLOCATED", toStatus: "IN_TRANSIT", orderId }] });
+      await tx.vehicleEvent.createMany({
+        data: [
+          { vehicleId: id, fromStatus: "FACTORY_STOCK", toStatus: "ALLOCATED", orderId },
+          { vehicleId: id, fromStatus: "ALLOCATED", toStatus: "IN_TRANSIT", orderId },
+        ],
+      });
     }
   });
 }
 
 const beijingToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-const itemOf = (page: Page, testId: string) => page.locator(".ant-form-item").filter({ has: page.getByTestId(testId) }).last();
+const itemOf = (page: Page, testId: string) =>
+  page
+    .locator(".ant-form-item")
+    .filter({ has: page.getByTestId(testId) })
+    .last();
 
 for (const locale of ["en-US", "zh-CN"] as Locale[]) {
   test(`a vehicle from factory to customer and back: receipt, stock, sale, warranty, return, tenancy (${locale})`, async ({ page, context, browser }) => {
@@ -64,7 +73,10 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await page.getByRole("link", { name: orderNo }).click();
     await expect(page.getByTestId("order-detail")).toHaveAttribute("data-status", "SHIPPED", SLOW);
     await page.getByTestId("order-receive").click();
-    await page.locator(".ant-modal-confirm").getByRole("button", { name: t("OrderActions.yes") }).click();
+    await page
+      .locator(".ant-modal-confirm")
+      .getByRole("button", { name: t("OrderActions.yes") })
+      .click();
     await expect(page.getByTestId("order-detail")).toHaveAttribute("data-status", "COMPLETED", SLOW);
     expect(await vehicleStatuses([vin])).toEqual([{ vin, status: "IN_STOCK" }]);
 

@@ -50,7 +50,11 @@ async function open(page: Page, route: string) {
 }
 
 /** The form item of a control (to read the error shown on it). */
-const itemOf = (page: Page, testId: string) => page.locator(".ant-form-item").filter({ has: page.getByTestId(testId) }).last();
+const itemOf = (page: Page, testId: string) =>
+  page
+    .locator(".ant-form-item")
+    .filter({ has: page.getByTestId(testId) })
+    .last();
 
 for (const locale of ["en-US", "zh-CN"] as Locale[]) {
   test(`retail sale and car return by VIN (${locale})`, async ({ page, context }) => {
@@ -78,7 +82,9 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     const bad = mine.slice(0, 8) + (mine[8] === "1" ? "2" : "1") + mine.slice(9);
     await rec.getByTestId("sale-vin").fill(bad);
     await rec.getByTestId("sale-query").click();
-    await expect(vinItem.locator(".ant-form-item-explain-error:not(.ant-form-show-help-item-leave)")).toHaveText(t("Validation.vinCheckDigit", { label: t("Vehicles.fields.vin") }));
+    await expect(vinItem.locator(".ant-form-item-explain-error:not(.ant-form-show-help-item-leave)")).toHaveText(
+      t("Validation.vinCheckDigit", { label: t("Vehicles.fields.vin") }),
+    );
 
     // Another company's vehicle: not found, exactly like a VIN nobody has.
     await rec.getByTestId("sale-vin").fill(theirs);
@@ -137,7 +143,9 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     const ret = page.getByTestId("return-recorder");
     await ret.getByTestId("return-vin").fill(theirs);
     await ret.getByTestId("return-query").click();
-    await expect(itemOf(page, "return-vin").locator(".ant-form-item-explain-error:not(.ant-form-show-help-item-leave)")).toHaveText(t("Vehicles.errors.vinNotYours", { vin: theirs }));
+    await expect(itemOf(page, "return-vin").locator(".ant-form-item-explain-error:not(.ant-form-show-help-item-leave)")).toHaveText(
+      t("Vehicles.errors.vinNotYours", { vin: theirs }),
+    );
     await ret.getByTestId("return-vin").fill(mine);
     await ret.getByTestId("return-query").click();
     await expect(ret.getByTestId("facts-vin")).toHaveText(mine);
@@ -145,7 +153,9 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await page.screenshot({ path: path.join(SCREENS_DIR, `car-return-form-${locale}.png`), fullPage: true });
     // The reason is required.
     await ret.getByTestId("return-submit").click();
-    await expect(itemOf(page, "return-reason").locator(".ant-form-item-explain-error:not(.ant-form-show-help-item-leave)")).toHaveText(t("Validation.required", { label: t("Vehicles.fields.reason") }));
+    await expect(itemOf(page, "return-reason").locator(".ant-form-item-explain-error:not(.ant-form-show-help-item-leave)")).toHaveText(
+      t("Validation.required", { label: t("Vehicles.fields.reason") }),
+    );
     const reason = `Changed mind ${uid()}`;
     await ret.getByTestId("return-reason").fill(reason);
     await ret.getByTestId("return-submit").click();

@@ -14,14 +14,36 @@ import { db, makeDealerCompany, PASSWORD, signIn, uid, vin } from "./mall-orders
 
 const T = {
   "en-US": {
-    stock: "Vehicle Stock", info: "Vehicle Information", inStock: "In stock", sold: "Sold", factoryStock: "Factory stock", factory: "Factory", vinHeader: "VIN",
-    checkDigit: "VIN has a wrong check digit (position 9)", length: "VIN must be 17 characters", added: "added to factory stock", rowsInvalid: "1 row has problems; nothing was imported.",
-    imported: "Imported: 2 created, 0 updated.", inWarranty: "In warranty", notFound: "No vehicle with this VIN in your records",
+    stock: "Vehicle Stock",
+    info: "Vehicle Information",
+    inStock: "In stock",
+    sold: "Sold",
+    factoryStock: "Factory stock",
+    factory: "Factory",
+    vinHeader: "VIN",
+    checkDigit: "VIN has a wrong check digit (position 9)",
+    length: "VIN must be 17 characters",
+    added: "added to factory stock",
+    rowsInvalid: "1 row has problems; nothing was imported.",
+    imported: "Imported: 2 created, 0 updated.",
+    inWarranty: "In warranty",
+    notFound: "No vehicle with this VIN in your records",
   },
   "zh-CN": {
-    stock: "车辆库存", info: "车辆信息", inStock: "在库", sold: "已售", factoryStock: "厂家库存", factory: "厂家", vinHeader: "车架号",
-    checkDigit: "车架号校验位（第9位）不正确", length: "车架号必须为17位", added: "已加入厂家库存", rowsInvalid: "有 1 行存在问题，未导入任何数据。",
-    imported: "导入完成：新增 2 条，更新 0 条。", inWarranty: "保修期内", notFound: "您的记录中没有此车架号的车辆",
+    stock: "车辆库存",
+    info: "车辆信息",
+    inStock: "在库",
+    sold: "已售",
+    factoryStock: "厂家库存",
+    factory: "厂家",
+    vinHeader: "车架号",
+    checkDigit: "车架号校验位（第9位）不正确",
+    length: "车架号必须为17位",
+    added: "已加入厂家库存",
+    rowsInvalid: "有 1 行存在问题，未导入任何数据。",
+    imported: "导入完成：新增 2 条，更新 0 条。",
+    inWarranty: "保修期内",
+    notFound: "您的记录中没有此车架号的车辆",
   },
 } as const;
 
@@ -61,13 +83,29 @@ async function makeSoldVehicle(goodsId: number, dealer: { companyId: number; use
     where: { vin: v },
     data: { marketDate: soldAt, warrantyStart: dateOnly(start), warrantyEnd: dateOnly(end), sendOrderNo: `SO${uid()}`, sendDate: daysAgoDate(daysAgo + 25) },
   });
-  await db().vehicleEvent.create({ data: { vehicleId: id, fromStatus: null, toStatus: "FACTORY_STOCK", companyId: null, note: "factory stock entry", createdAt: daysAgoDate(60) } });
-  await db().vehicleEvent.create({ data: { vehicleId: id, fromStatus: "IN_TRANSIT", toStatus: "IN_STOCK", companyId: dealer.companyId, userId: dealer.userId, note: "received", createdAt: daysAgoDate(20) } });
-  await db().vehicleEvent.create({ data: { vehicleId: id, fromStatus: "IN_STOCK", toStatus: "SOLD", companyId: dealer.companyId, userId: dealer.userId, note: "sale", createdAt: soldAt } });
+  await db().vehicleEvent.create({
+    data: { vehicleId: id, fromStatus: null, toStatus: "FACTORY_STOCK", companyId: null, note: "factory stock entry", createdAt: daysAgoDate(60) },
+  });
+  await db().vehicleEvent.create({
+    data: { vehicleId: id, fromStatus: "IN_TRANSIT", toStatus: "IN_STOCK", companyId: dealer.companyId, userId: dealer.userId, note: "received", createdAt: daysAgoDate(20) },
+  });
+  await db().vehicleEvent.create({
+    data: { vehicleId: id, fromStatus: "IN_STOCK", toStatus: "SOLD", companyId: dealer.companyId, userId: dealer.userId, note: "sale", createdAt: soldAt },
+  });
   await db().vehicleSale.create({
     data: {
-      vehicleId: id, companyId: dealer.companyId, soldAt, ownerName: "Li Lei", phone: "13912345678", idType: "PASSPORT", idNumberSealed: "sealed-in-test", idNumberMasked: "E1****78",
-      warrantyStart: dateOnly(start), warrantyEnd: dateOnly(end), warrantyMonths: 36, createdById: dealer.userId,
+      vehicleId: id,
+      companyId: dealer.companyId,
+      soldAt,
+      ownerName: "Li Lei",
+      phone: "13912345678",
+      idType: "PASSPORT",
+      idNumberSealed: "sealed-in-test",
+      idNumberMasked: "E1****78",
+      warrantyStart: dateOnly(start),
+      warrantyEnd: dateOnly(end),
+      warrantyMonths: 36,
+      createdById: dealer.userId,
     },
   });
   return { vin: v, start, end };
@@ -112,7 +150,12 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     const rows: string[][] = [];
     wb.worksheets[0].eachRow((r) => rows.push((r.values as unknown[]).slice(1).map((v) => String(v ?? ""))));
     expect(rows[0]).toContain(t.vinHeader);
-    expect(rows.slice(1).map((r) => r[rows[0].indexOf(t.vinHeader)]).sort()).toEqual([inStock, sold].sort());
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[rows[0].indexOf(t.vinHeader)])
+        .sort(),
+    ).toEqual([inStock, sold].sort());
 
     // The VIN opens the vehicle's information.
     await rowWith(page, inStock).getByTestId("stock-vin").click();

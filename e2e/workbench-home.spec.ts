@@ -16,13 +16,25 @@ const RECORDS = "system/workbench/records";
 const T = {
   "en-US": {
     tiles: ["Vehicle", "Inventory", "Vehicle Mall", "Parts Mall", "Records", "Customer Complaint", "Download Center"],
-    cart: "Lines in your cart", inStock: "Vehicles in stock", news: "Latest news", records: "Records", complaint: "Complaint", vehicleOrder: "Vehicle order",
-    toConfirm: "Vehicle orders to confirm", empty: "Nothing has been recorded yet",
+    cart: "Lines in your cart",
+    inStock: "Vehicles in stock",
+    news: "Latest news",
+    records: "Records",
+    complaint: "Complaint",
+    vehicleOrder: "Vehicle order",
+    toConfirm: "Vehicle orders to confirm",
+    empty: "Nothing has been recorded yet",
   },
   "zh-CN": {
     tiles: ["车辆", "库存", "整车商城", "配件商城", "记录", "客户投诉", "下载中心"],
-    cart: "购物车商品", inStock: "在库车辆", news: "最新资讯", records: "记录", complaint: "客户投诉", vehicleOrder: "整车订单",
-    toConfirm: "待确认整车订单", empty: "暂无记录",
+    cart: "购物车商品",
+    inStock: "在库车辆",
+    news: "最新资讯",
+    records: "记录",
+    complaint: "客户投诉",
+    vehicleOrder: "整车订单",
+    toConfirm: "待确认整车订单",
+    empty: "暂无记录",
   },
 } as const;
 
@@ -36,7 +48,11 @@ const TILES = [
   ["download.downloadCenters", "download/downloadCenters"],
 ] as const;
 
-type Activity = Awaited<ReturnType<typeof makeDealerCompany>> & { orders: { vehicleShipped: string; partsShipped: string; partsSubmitted: string }; complaints: { replied: { id: number; no: string }; closed: string }; soldVin: string };
+type Activity = Awaited<ReturnType<typeof makeDealerCompany>> & {
+  orders: { vehicleShipped: string; partsShipped: string; partsSubmitted: string };
+  complaints: { replied: { id: number; no: string }; closed: string };
+  soldVin: string;
+};
 
 /** A new dealer company with a user and one of everything the home counts. */
 async function dealerWithActivity(): Promise<Activity> {
@@ -54,8 +70,18 @@ async function dealerWithActivity(): Promise<Activity> {
   const today = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
   await db().vehicleSale.create({
     data: {
-      vehicleId: sold.id, companyId: d.companyId, soldAt: new Date(Date.now() - 60_000), ownerName: "Li Lei", phone: "13812345678", idType: "OTHER", idNumberSealed: "sealed", idNumberMasked: "AB1***7890",
-      warrantyStart: today, warrantyEnd: new Date(today.getTime() + 1000 * 86_400_000), warrantyMonths: 36, createdById: d.userId,
+      vehicleId: sold.id,
+      companyId: d.companyId,
+      soldAt: new Date(Date.now() - 60_000),
+      ownerName: "Li Lei",
+      phone: "13812345678",
+      idType: "OTHER",
+      idNumberSealed: "sealed",
+      idNumberMasked: "AB1***7890",
+      warrantyStart: today,
+      warrantyEnd: new Date(today.getTime() + 1000 * 86_400_000),
+      warrantyMonths: 36,
+      createdById: d.userId,
     },
   });
   const replied = await makeComplaint({ companyId: d.companyId, userId: d.userId, status: "REPLIED", description: "The tailgate rattles on rough roads." });
@@ -108,7 +134,15 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
       await expect(tiles).toHaveCount(7);
       await expect(tiles.locator("a[data-testid^='tile-link-']")).toHaveText([...t.tiles]);
       const figures: Record<string, number> = {
-        soldThisMonth: 1, inStock: 2, vehicleCart: 1, vehicleAwaitingReceipt: 1, partsCart: 2, partsAwaitingReceipt: 1, openComplaints: 1, repliedComplaints: 1, downloads,
+        soldThisMonth: 1,
+        inStock: 2,
+        vehicleCart: 1,
+        vehicleAwaitingReceipt: 1,
+        partsCart: 2,
+        partsAwaitingReceipt: 1,
+        openComplaints: 1,
+        repliedComplaints: 1,
+        downloads,
       };
       for (const [key, count] of Object.entries(figures)) {
         const f = page.getByTestId(`figure-${key}`);

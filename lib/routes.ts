@@ -1,7 +1,50 @@
 // The screens that exist, by route id (the path under /customerWeb). The side menu and the
 // home tiles show a Menu row only when its path is here, so menu rows seeded for screens that
 // later issues build stay hidden until the screen lands. The server loader answers for these.
-export const ROUTE_IDS = ["system/workbench/home", "system/menu", "system/organization", "system/role", "system/loginLog", "system/smsOutbox", "system/ruleScopes", "system/job", "system/departmentEmployee", "system/orgSource", "system/attachmentConfig", "system/regionArea", "system/codeRule", "system/systemCode", "system/systemVariableDefault", "system/systemVariable", "system/messageSetting", "onlineMall/adress", "onlineMall/car/order", "onlineMall/mountings/order", "onlineMall/car/orderReconcil", "onlineMall/car/goods", "onlineMall/car/goods_bak", "onlineMall/car/carGroup", "onlineMall/car/vehicleModel", "onlineMall/mountings/goods", "onlineMall/mountings/goods_bak", "onlineMall/mountings/derivativeGoods", "onlineMall/car/cart", "onlineMall/mountings/cart", "onlineMall/car/preOrder", "onlineMall/car/inventory", "car/stock", "car/vehicleSales", "car/carReturn", "car/vehicleInformation", "afterSale/salesReturn", "afterSale/salesReturnLogs", "afterSale/complaint", "market/news", "download/downloadCenters", "system/workbench/records"] as const;
+export const ROUTE_IDS = [
+  "system/workbench/home",
+  "system/menu",
+  "system/organization",
+  "system/role",
+  "system/loginLog",
+  "system/smsOutbox",
+  "system/ruleScopes",
+  "system/job",
+  "system/departmentEmployee",
+  "system/orgSource",
+  "system/attachmentConfig",
+  "system/regionArea",
+  "system/codeRule",
+  "system/systemCode",
+  "system/systemVariableDefault",
+  "system/systemVariable",
+  "system/messageSetting",
+  "onlineMall/adress",
+  "onlineMall/car/order",
+  "onlineMall/mountings/order",
+  "onlineMall/car/orderReconcil",
+  "onlineMall/car/goods",
+  "onlineMall/car/goods_bak",
+  "onlineMall/car/carGroup",
+  "onlineMall/car/vehicleModel",
+  "onlineMall/mountings/goods",
+  "onlineMall/mountings/goods_bak",
+  "onlineMall/mountings/derivativeGoods",
+  "onlineMall/car/cart",
+  "onlineMall/mountings/cart",
+  "onlineMall/car/preOrder",
+  "onlineMall/car/inventory",
+  "car/stock",
+  "car/vehicleSales",
+  "car/carReturn",
+  "car/vehicleInformation",
+  "afterSale/salesReturn",
+  "afterSale/salesReturnLogs",
+  "afterSale/complaint",
+  "market/news",
+  "download/downloadCenters",
+  "system/workbench/records",
+] as const;
 export type RouteId = (typeof ROUTE_IDS)[number];
 
 export const implementedRoutes: ReadonlySet<string> = new Set<string>(ROUTE_IDS);
@@ -24,11 +67,7 @@ export function redirectTarget(to: string, search: string | URLSearchParams | Re
   const path = "/" + to.replace(/^\/+/, "");
   if (!keepQuery) return path;
   const params =
-    typeof search === "string"
-      ? new URLSearchParams(search.startsWith("?") ? search.slice(1) : search)
-      : search instanceof URLSearchParams
-        ? search
-        : toParams(search);
+    typeof search === "string" ? new URLSearchParams(search.startsWith("?") ? search.slice(1) : search) : search instanceof URLSearchParams ? search : toParams(search);
   const q = params.toString();
   return q ? `${path}?${q}` : path;
 }

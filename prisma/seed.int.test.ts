@@ -16,7 +16,12 @@ describe("demo seed", () => {
     await seed();
     expect(await counts()).toEqual(first);
 
-    for (const [account, password] of [["admin", "Admin@123456"], ["staff.sales", "Staff@123456"], ["dealer.sh", "Dealer@123456"], ["dealer.group", "Dealer@123456"]]) {
+    for (const [account, password] of [
+      ["admin", "Admin@123456"],
+      ["staff.sales", "Staff@123456"],
+      ["dealer.sh", "Dealer@123456"],
+      ["dealer.group", "Dealer@123456"],
+    ]) {
       const res = await checkCredentials(account, password);
       expect(res.ok, account).toBe(true);
     }
@@ -26,7 +31,18 @@ describe("demo seed", () => {
 
   it("seeds every route of the specification as a menu", async () => {
     const paths = new Set((await db().menu.findMany({ where: { type: "MENU" }, select: { path: true } })).map((m) => m.path));
-    for (const p of ["system/workbench/home", "system/loginLog", "onlineMall/car/orderReconcil", "onlineMall/adress", "customerWms/storeCheckPlan", "afterSale/salesReturnLogs", "download/downloadCenters", "market/news", "crm/customerPlan", "car/vehicleInformation"]) {
+    for (const p of [
+      "system/workbench/home",
+      "system/loginLog",
+      "onlineMall/car/orderReconcil",
+      "onlineMall/adress",
+      "customerWms/storeCheckPlan",
+      "afterSale/salesReturnLogs",
+      "download/downloadCenters",
+      "market/news",
+      "crm/customerPlan",
+      "car/vehicleInformation",
+    ]) {
       expect(paths.has(p), p).toBe(true);
     }
   });

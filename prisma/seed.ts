@@ -163,7 +163,15 @@ export async function seed(opts: { demo?: boolean } = {}) {
     const user =
       existing ??
       (await prisma.user.create({
-        data: { account: u.account, name: u.name, phone: u.phone, userType: u.userType, status: "ACTIVE", passwordHash: await hashPassword(u.password), organizationId: u.org ? orgIds.get(u.org) : null },
+        data: {
+          account: u.account,
+          name: u.name,
+          phone: u.phone,
+          userType: u.userType,
+          status: "ACTIVE",
+          passwordHash: await hashPassword(u.password),
+          organizationId: u.org ? orgIds.get(u.org) : null,
+        },
       }));
     await prisma.userRole.createMany({ data: u.roles.map((r) => ({ userId: user.id, roleId: roleIds.get(r)! })), skipDuplicates: true });
     await prisma.userCompany.createMany({ data: u.companies.map((c) => ({ userId: user.id, companyId: companyIds.get(c)! })), skipDuplicates: true });

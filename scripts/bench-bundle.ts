@@ -18,7 +18,16 @@ const ADMIN: Account = { account: "admin", password: "Admin@123456" };
  * by default the path without its query. Every page needs at least one row: `pagesWithoutBudget`
  * fails the bench before anything starts, so a new screen cannot ship without a budget.
  */
-type Route = { path: string; page?: string; as: Account | null; jsBudget: number; htmlBudget: number; status?: number; /** The budget the route is meant to meet while jsBudget is an interim cap above it (shown as "over target"). */ target?: number; /** JS budget as a multiple of the reference row's measured JS (the first row). */ jsOfReference?: number };
+type Route = {
+  path: string;
+  page?: string;
+  as: Account | null;
+  jsBudget: number;
+  htmlBudget: number;
+  status?: number;
+  /** The budget the route is meant to meet while jsBudget is an interim cap above it (shown as "over target"). */ target?: number;
+  /** JS budget as a multiple of the reference row's measured JS (the first row). */ jsOfReference?: number;
+};
 
 // Budgets (first-load JS, gzip). Dealer screens: 250 KiB. Administration screens
 // (system/* and the staff-only catalogue screens; the menu seed, prisma/seed/menus.ts, grants
@@ -164,7 +173,8 @@ async function main() {
         if (!cookies.has(r.as.account)) cookies.set(r.as.account, await signInCookie(stack.baseUrl, r.as));
         cookie = cookies.get(r.as.account);
       }
-      if (r.path === "{article}") r.path = (await get(`${stack.baseUrl}/news`)).toString("utf8").match(/href="\/customerWeb\/(news\/\d+-[a-z0-9-]+)"/)?.[1] ?? "news/no-article-in-the-list";
+      if (r.path === "{article}")
+        r.path = (await get(`${stack.baseUrl}/news`)).toString("utf8").match(/href="\/customerWeb\/(news\/\d+-[a-z0-9-]+)"/)?.[1] ?? "news/no-article-in-the-list";
       const html = await get(`${stack.baseUrl}/${r.path}`, cookie, r.status);
       const { js, css } = assetsOf(html.toString("utf8"));
       const jsSizes = await Promise.all(js.map(async (src) => gz(await get(new URL(src, origin).href))));
@@ -183,7 +193,11 @@ async function main() {
         "css gzip KiB": +(cssSizes.reduce((a, b) => a + b, 0) / KiB).toFixed(1),
         "html gzip KiB": +(htmlGz / KiB).toFixed(1),
         "html raw KiB": +(html.length / KiB).toFixed(1),
-        budget: r.jsOfReference ? `${r.jsOfReference}× ref (${(jsBudget / KiB).toFixed(1)}) / ${r.htmlBudget / KiB}` : Number.isFinite(r.jsBudget) ? `${r.jsBudget / KiB} / ${r.htmlBudget / KiB}` : "reference",
+        budget: r.jsOfReference
+          ? `${r.jsOfReference}× ref (${(jsBudget / KiB).toFixed(1)}) / ${r.htmlBudget / KiB}`
+          : Number.isFinite(r.jsBudget)
+            ? `${r.jsBudget / KiB} / ${r.htmlBudget / KiB}`
+            : "reference",
         result: !ok ? "OVER BUDGET" : r.target !== undefined && jsGz > r.target ? `over target ${r.target / KiB}` : "ok",
       });
     }

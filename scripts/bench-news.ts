@@ -19,7 +19,11 @@ const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
 // A browser's request: the article page then counts one view for this "visitor" and skips the
 // write for every request after (one visitor per day), as it would for a person reloading.
-const HEADERS = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 bench-news", "accept-encoding": "gzip", accept: "text/html" };
+const HEADERS = {
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 bench-news",
+  "accept-encoding": "gzip",
+  accept: "text/html",
+};
 
 type Run = { name: string; url: string; status: number };
 type Result = { name: string; requests: number; errors: number; rps: number; p50: number; p95: number; newsReads: number | null };

@@ -45,13 +45,29 @@ async function bench(): Promise<number> {
   const region = await prisma.regionArea.findFirstOrThrow({ where: { level: 2 }, select: { id: true } });
   const org = await prisma.organization.findFirstOrThrow({ select: { id: true } });
   const company = await prisma.company.create({ data: { code: `B${tag}`, nameEn: `Bench ${tag}`, nameZh: `压测${tag}`, organizationId: org.id } });
-  const address = await prisma.address.create({ data: { companyId: company.id, receiver: "Bench", phone: "13900000000", regionAreaId: region.id, address: "Bench Road 1", isDefault: true } });
+  const address = await prisma.address.create({
+    data: { companyId: company.id, receiver: "Bench", phone: "13900000000", regionAreaId: region.id, address: "Bench Road 1", isDefault: true },
+  });
   const goods = await Promise.all(
-    Array.from({ length: ORDERS }, (_, i) => prisma.goods.create({ data: { kind: "PART", code: `BENCH-${tag}-${i}`, nameEn: `Bench part ${i}`, nameZh: `压测配件${i}`, price: "19.90", stock: CLIENTS * 10, onSale: true } })),
+    Array.from({ length: ORDERS }, (_, i) =>
+      prisma.goods.create({
+        data: { kind: "PART", code: `BENCH-${tag}-${i}`, nameEn: `Bench part ${i}`, nameZh: `压测配件${i}`, price: "19.90", stock: CLIENTS * 10, onSale: true },
+      }),
+    ),
   );
   const clients = [];
   for (let c = 0; c < CLIENTS; c++) {
-    const user = await prisma.user.create({ data: { account: `bench.${tag}.${c}`.toLowerCase(), name: `Bench ${c}`, userType: "DEALER", passwordHash: "-", sessionsValidFrom: new Date(Date.now() - 60_000), companies: { create: { companyId: company.id } }, roles: { create: { roleId: dealerRole.id } } } });
+    const user = await prisma.user.create({
+      data: {
+        account: `bench.${tag}.${c}`.toLowerCase(),
+        name: `Bench ${c}`,
+        userType: "DEALER",
+        passwordHash: "-",
+        sessionsValidFrom: new Date(Date.now() - 60_000),
+        companies: { create: { companyId: company.id } },
+        roles: { create: { roleId: dealerRole.id } },
+      },
+    });
     await prisma.cartLine.createMany({ data: goods.map((g) => ({ companyId: company.id, userId: user.id, goodsId: g.id, quantity: 1 })) });
     const lines = await prisma.cartLine.findMany({ where: { userId: user.id }, orderBy: { id: "asc" }, select: { id: true } });
     clients.push({ viewer: (await loadViewer(user.id, company.id, Math.floor(Date.now() / 1000)))!, lines: lines.map((l) => l.id) });
@@ -64,7 +80,12 @@ async function bench(): Promise<number> {
     clients.map(async ({ viewer, lines }) => {
       for (const lineId of lines) {
         try {
-          await submitOrder(viewer, { userId: viewer.userId, companyId: company.id, requestId: null }, { type: "PARTS", cartLineIds: [lineId], phone: "13900000000", deliveryWay: "EXPRESS", addressId: address.id }, randomUUID());
+          await submitOrder(
+            viewer,
+            { userId: viewer.userId, companyId: company.id, requestId: null },
+            { type: "PARTS", cartLineIds: [lineId], phone: "13900000000", deliveryWay: "EXPRESS", addressId: address.id },
+            randomUUID(),
+          );
         } catch (err) {
           errors++;
           console.error(err);
@@ -81,8 +102,18 @@ async function bench(): Promise<number> {
       for (let i = 0; i < ORDERS; i++) {
         await prisma.order.create({
           data: {
-            orderNo: `BARE${tag}${c}-${i}`, type: "PARTS", companyId: company.id, quantity: 1, amount: new Prisma.Decimal("19.90"), phone: "13900000000", deliveryWay: "EXPRESS",
-            receiver: "Bench", receiverPhone: "13900000000", address: "Bench Road 1", creatorId: viewer.userId, dealerDeleted: true,
+            orderNo: `BARE${tag}${c}-${i}`,
+            type: "PARTS",
+            companyId: company.id,
+            quantity: 1,
+            amount: new Prisma.Decimal("19.90"),
+            phone: "13900000000",
+            deliveryWay: "EXPRESS",
+            receiver: "Bench",
+            receiverPhone: "13900000000",
+            address: "Bench Road 1",
+            creatorId: viewer.userId,
+            dealerDeleted: true,
             lines: { create: { goodsId: goods[i].id, kind: "PART", nameEn: "x", nameZh: "x", price: "19.90", quantity: 1, subtotal: "19.90" } },
           },
         });

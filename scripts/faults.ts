@@ -60,11 +60,9 @@ async function databaseRestart(base: string, pg: { server: EmbeddedServer }, fai
   const addressId = ((await (await api(base, cookie, "/api/v1/addresses")).json()) as { items: { id: number }[] }).items[0].id;
   // Enough stock that the load never runs a goods out: a fast machine places a few hundred
   // orders in the run, and an out-of-stock 409 would read as a failure blamed on the client.
-  const stockRowsBefore = await query<{ id: number; stock: number }>(
-    pg.server.url,
-    `update "Goods" set stock = stock + 1000000 where id = any($1::int[]) returning id, stock`,
-    [goods.map((g) => g.id)],
-  );
+  const stockRowsBefore = await query<{ id: number; stock: number }>(pg.server.url, `update "Goods" set stock = stock + 1000000 where id = any($1::int[]) returning id, stock`, [
+    goods.map((g) => g.id),
+  ]);
   const stockBefore = new Map(stockRowsBefore.map((g) => [g.id, g.stock]));
   const [{ max: lastOrderBefore }] = await query<{ max: number }>(pg.server.url, `select coalesce(max(id), 0)::int as max from "Order"`);
 
@@ -113,7 +111,11 @@ async function databaseRestart(base: string, pg: { server: EmbeddedServer }, fai
   const added = await api(base, cookie, "/api/v1/cart", { method: "POST", body: JSON.stringify({ goodsId: goods[0].id, quantity: goods[0].minOrderQty }) });
   const addedBody = (await added.json().catch(() => ({}))) as { line?: { id: number } };
   if (!addedBody.line) throw new StepError(`after the restart, adding to the cart answered ${added.status}: ${JSON.stringify(addedBody)}`);
-  const last = await api(base, cookie, "/api/v1/orders", { method: "POST", headers: { "Idempotency-Key": randomUUID() }, body: JSON.stringify({ type: "PARTS", cartLineIds: [addedBody.line.id], phone: "13800000001", deliveryWay: "LOGISTICS", addressId }) });
+  const last = await api(base, cookie, "/api/v1/orders", {
+    method: "POST",
+    headers: { "Idempotency-Key": randomUUID() },
+    body: JSON.stringify({ type: "PARTS", cartLineIds: [addedBody.line.id], phone: "13800000001", deliveryWay: "LOGISTICS", addressId }),
+  });
   const lastBody = (await last.json().catch(() => ({}))) as { id?: number };
   if (last.status !== 201 || lastBody.id === undefined) throw new StepError(`after the restart, the check order answered ${last.status}: ${JSON.stringify(lastBody)}`);
   const lastId = lastBody.id;
@@ -123,8 +125,16 @@ async function databaseRestart(base: string, pg: { server: EmbeddedServer }, fai
   const ids = [...new Set(succeeded.map((o) => o.orderId!)), lastId];
   const url = pg.server.url;
   const [{ n: ordersInDb }] = await query<{ n: number }>(url, `select count(*)::int as n from "Order" where id > $1`, [lastOrderBefore]);
-  const [{ n: withoutLines }] = await query<{ n: number }>(url, `select count(*)::int as n from "Order" o where o.id > $1 and not exists (select 1 from "OrderLine" l where l."orderId" = o.id)`, [lastOrderBefore]);
-  const [{ n: withoutHistory }] = await query<{ n: number }>(url, `select count(*)::int as n from "Order" o where o.id > $1 and not exists (select 1 from "StatusEvent" h where h.entity = 'Order' and h."entityId" = o.id)`, [lastOrderBefore]);
+  const [{ n: withoutLines }] = await query<{ n: number }>(
+    url,
+    `select count(*)::int as n from "Order" o where o.id > $1 and not exists (select 1 from "OrderLine" l where l."orderId" = o.id)`,
+    [lastOrderBefore],
+  );
+  const [{ n: withoutHistory }] = await query<{ n: number }>(
+    url,
+    `select count(*)::int as n from "Order" o where o.id > $1 and not exists (select 1 from "StatusEvent" h where h.entity = 'Order' and h."entityId" = o.id)`,
+    [lastOrderBefore],
+  );
   const [{ n: unknown }] = await query<{ n: number }>(url, `select count(*)::int as n from "Order" where id > $1 and not (id = any($2::int[]))`, [lastOrderBefore, ids]);
   const stockRows = await query<{ id: number; stock: number; taken: number }>(
     url,
@@ -141,27 +151,39 @@ async function databaseRestart(base: string, pg: { server: EmbeddedServer }, fai
       tried: byPhase(p).length,
       succeeded: byPhase(p).filter((o) => o.orderId !== undefined).length,
       failed: byPhase(p).filter((o) => o.orderId === undefined).length,
-      "answers": [...new Set(byPhase(p).map((o) => o.status))].sort().join(" "),
+      answers: [...new Set(byPhase(p).map((o) => o.status))].sort().join(" "),
     })),
   );
   console.log(`  orders in the database: ${ordersInDb} (successes ${succeeded.length} + the check order 1); health while away: ${[...new Set(healthDuringOutage)].join(", ")}`);
   check(outcomes.length > 0 && byPhase("before").some((o) => o.orderId !== undefined), "orders were placed before the outage", failures);
   check(byPhase("during").length > 0 && byPhase("during").some((o) => o.orderId === undefined), "submissions during the outage failed", failures);
-  check(byPhase("during").every((o) => o.status === 0 || o.status >= 500 || o.status < 300), "every failure during the outage is a 5xx or a closed connection, not a 4xx blaming the client", failures);
+  check(
+    byPhase("during").every((o) => o.status === 0 || o.status >= 500 || o.status < 300),
+    "every failure during the outage is a 5xx or a closed connection, not a 4xx blaming the client",
+    failures,
+  );
   check(ordersInDb === succeeded.length + 1, "successes = orders in the database: no failed submission left an order", failures);
   check(unknown === 0, "every order in the database was answered as a success", failures);
   check(withoutLines === 0 && withoutHistory === 0, "no partial order: each has its lines and its history", failures);
   check(stockAddsUp, "stock taken = quantities of the orders that exist", failures);
   check(healthDuringOutage.length > 0 && healthDuringOutage.every((s) => s === 503), "/api/health answered 503 while the database was away", failures);
   check(last.status === 201 && health === 200, "after the restart the app serves orders and health without being restarted", failures);
-  check(byPhase("after").some((o) => o.orderId !== undefined), "orders succeed again under load after the restart", failures);
+  check(
+    byPhase("after").some((o) => o.orderId !== undefined),
+    "orders succeed again under load after the restart",
+    failures,
+  );
 }
 
 /** A multipart upload of a small PNG whose body is sent in two halves, `pauseMs` apart. */
 async function slowUpload(base: string, cookie: string, pauseMs: number): Promise<Response> {
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#237804" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#237804" } })
+    .png()
+    .toBuffer();
   const boundary = `----faults${randomUUID().replace(/-/g, "")}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nIMAGE\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.png"\r\nContent-Type: image/png\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nIMAGE\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const half = Math.floor(png.length / 2);
   const body = new ReadableStream<Uint8Array>({
@@ -221,7 +243,9 @@ async function sigtermDrain(port: number, failures: string[]) {
 
 /** Every upload row points at a whole file (local storage). */
 async function uploadsWhole(url: string, failures: string[]) {
-  const rows = await query<{ storageKey: string; size: number }>(url, `select "storageKey", size from "Attachment" where "createdAt" > now() - interval '1 hour'`).catch(() => null);
+  const rows = await query<{ storageKey: string; size: number }>(url, `select "storageKey", size from "Attachment" where "createdAt" > now() - interval '1 hour'`).catch(
+    () => null,
+  );
   if (!rows) return check(false, "could read the attachments", failures);
   const dir = path.join(ROOT, "data/uploads");
   const partial = rows.filter((r) => {

@@ -75,7 +75,9 @@ async function answers(minLength: number): Promise<{ account: string; name: stri
 }
 
 async function minLengthOf(client: pg.Client): Promise<number> {
-  const { rows } = await client.query<{ value: string }>(`select value from "SystemVariableDefault" where key = 'password.minLength'`).catch(() => ({ rows: [] as { value: string }[] }));
+  const { rows } = await client
+    .query<{ value: string }>(`select value from "SystemVariableDefault" where key = 'password.minLength'`)
+    .catch(() => ({ rows: [] as { value: string }[] }));
   const n = Number(rows[0]?.value);
   return Number.isInteger(n) ? n : ADMIN_PASSWORD_MIN;
 }
@@ -113,9 +115,7 @@ main(async () => {
   await client.query("begin");
   try {
     await client.query("select pg_advisory_xact_lock(hashtext('dealer-platform:setup-admin'))");
-    const again = await client.query(
-      `select 1 from "User" u join "UserRole" ur on ur."userId" = u.id join "Role" r on r.id = ur."roleId" where r.code = 'ADMIN' limit 1`,
-    );
+    const again = await client.query(`select 1 from "User" u join "UserRole" ur on ur."userId" = u.id join "Role" r on r.id = ur."roleId" where r.code = 'ADMIN' limit 1`);
     if (again.rowCount) throw new StepError("another setup:admin created an administrator meanwhile: setup:admin runs only once");
     const taken = await client.query(`select 1 from "User" where account = $1`, [account]);
     if (taken.rowCount) throw new StepError(`the account ${account} exists already: choose another`);

@@ -30,8 +30,7 @@ try {
 }
 const only = values.only;
 if (only !== undefined && !["unit", "int", "e2e", "faults"].includes(only)) usage();
-const wants = (part: "static" | "unit" | "int" | "e2e" | "faults") =>
-  only ? only === part : !["e2e", "faults"].includes(part) || !values["skip-e2e"];
+const wants = (part: "static" | "unit" | "int" | "e2e" | "faults") => (only ? only === part : !["e2e", "faults"].includes(part) || !values["skip-e2e"]);
 
 const ctx: { server?: Database; demoDb?: Database; baseUrl?: string } = {};
 const steps: { name: string; when: boolean; run: () => Promise<void> }[] = [

@@ -19,7 +19,9 @@ export function LoginLogTable({ data, canExport }: { data: LoginLogPage; canExpo
   const { go, pending } = useListQuery();
   const [account, setAccount] = useState(data.filters.account);
   const [result, setResult] = useState<LoginLogFilters["result"]>(data.filters.result);
-  const [range, setRange] = useState<Range>(data.filters.from || data.filters.to ? [data.filters.from ? dayjs(data.filters.from) : null, data.filters.to ? dayjs(data.filters.to) : null] : null);
+  const [range, setRange] = useState<Range>(
+    data.filters.from || data.filters.to ? [data.filters.from ? dayjs(data.filters.from) : null, data.filters.to ? dayjs(data.filters.to) : null] : null,
+  );
 
   const filters = (): LoginLogFilters => ({ account: account.trim(), result, from: range?.[0]?.format(DAY) ?? "", to: range?.[1]?.format(DAY) ?? "" });
   const applied = new URLSearchParams(Object.entries(data.filters).filter(([, v]) => v)).toString();
@@ -38,32 +40,65 @@ export function LoginLogTable({ data, canExport }: { data: LoginLogPage; canExpo
     <PageContainer
       title={t("title")}
       description={t("description")}
-      extra={canExport && (
-        <Button icon={<DownloadOutlined />} href={withBase(`/api/v1/login-log/export${applied ? `?${applied}` : ""}`)} data-testid="login-log-export">
-          {t("export")}
-        </Button>
-      )}
+      extra={
+        canExport && (
+          <Button icon={<DownloadOutlined />} href={withBase(`/api/v1/login-log/export${applied ? `?${applied}` : ""}`)} data-testid="login-log-export">
+            {t("export")}
+          </Button>
+        )
+      }
     >
-      <form
-        onSubmit={(e) => (e.preventDefault(), go({ ...filters(), page: 1, pageSize: data.pageSize }))}
-        style={{ marginBottom: 16 }}
-        data-testid="login-log-filters"
-      >
+      <form onSubmit={(e) => (e.preventDefault(), go({ ...filters(), page: 1, pageSize: data.pageSize }))} style={{ marginBottom: 16 }} data-testid="login-log-filters">
         <Space wrap>
-          <Input aria-label={t("account")} placeholder={t("accountPlaceholder")} value={account} onChange={(e) => setAccount(e.target.value)} allowClear style={{ width: 200 }} maxLength={50} name="account" />
-          <Select<LoginLogFilters["result"]>
-            aria-label={t("result")} value={result} onChange={setResult} style={{ width: 140 }} data-testid="login-log-result"
-            options={[{ value: "", label: t("all") }, { value: "SUCCESS", label: t("results.SUCCESS") }, { value: "FAILURE", label: t("results.FAILURE") }]}
+          <Input
+            aria-label={t("account")}
+            placeholder={t("accountPlaceholder")}
+            value={account}
+            onChange={(e) => setAccount(e.target.value)}
+            allowClear
+            style={{ width: 200 }}
+            maxLength={50}
+            name="account"
           />
-          <DatePicker.RangePicker value={range} onChange={(v) => setRange(v as Range)} allowEmpty={[true, true]} placeholder={[t("startDate"), t("endDate")]} aria-label={t("dateRange")} />
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t("search")}</Button>
+          <Select<LoginLogFilters["result"]>
+            aria-label={t("result")}
+            value={result}
+            onChange={setResult}
+            style={{ width: 140 }}
+            data-testid="login-log-result"
+            options={[
+              { value: "", label: t("all") },
+              { value: "SUCCESS", label: t("results.SUCCESS") },
+              { value: "FAILURE", label: t("results.FAILURE") },
+            ]}
+          />
+          <DatePicker.RangePicker
+            value={range}
+            onChange={(v) => setRange(v as Range)}
+            allowEmpty={[true, true]}
+            placeholder={[t("startDate"), t("endDate")]}
+            aria-label={t("dateRange")}
+          />
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            {t("search")}
+          </Button>
           <Button onClick={() => (setAccount(""), setResult(""), setRange(null), go({}))}>{t("reset")}</Button>
         </Space>
       </form>
       <Table<LoginLogRow>
-        rowKey="id" columns={columns} dataSource={data.rows} size="middle" loading={pending} scroll={{ x: 1100 }} data-testid="login-log-table"
+        rowKey="id"
+        columns={columns}
+        dataSource={data.rows}
+        size="middle"
+        loading={pending}
+        scroll={{ x: 1100 }}
+        data-testid="login-log-table"
         pagination={{
-          current: data.page, pageSize: data.pageSize, total: data.total, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100],
+          current: data.page,
+          pageSize: data.pageSize,
+          total: data.total,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100],
           showTotal: (total) => t("total", { total }),
           onChange: (page, pageSize) => go({ ...data.filters, page: pageSize !== data.pageSize ? 1 : page, pageSize }),
         }}

@@ -19,7 +19,21 @@ export function SmsOutboxTable({ data }: { data: SmsPage }) {
     { title: t("time"), dataIndex: "createdAt", width: 190, render: (v: string) => format.dateTime(new Date(v), { dateStyle: "medium", timeStyle: "medium" }) },
     { title: t("phone"), dataIndex: "phone", width: 130 },
     { title: t("scene"), dataIndex: "scene", width: 140, render: scene },
-    { title: t("content"), dataIndex: "content", render: (v: string, r) => (r.error ? <>{v}<div style={{ color: "#cf1322", fontSize: 12 }}>{t("error")}: {r.error}</div></> : v) },
+    {
+      title: t("content"),
+      dataIndex: "content",
+      render: (v: string, r) =>
+        r.error ? (
+          <>
+            {v}
+            <div style={{ color: "#cf1322", fontSize: 12 }}>
+              {t("error")}: {r.error}
+            </div>
+          </>
+        ) : (
+          v
+        ),
+    },
     { title: t("sender"), dataIndex: "sender", width: 100 },
     { title: t("status"), dataIndex: "status", width: 100, render: (v: SmsRow["status"]) => <Tag color={v === "SENT" ? "green" : "red"}>{t(`statuses.${v}`)}</Tag> },
   ];
@@ -28,15 +42,37 @@ export function SmsOutboxTable({ data }: { data: SmsPage }) {
     <PageContainer title={t("title")} description={t("description")}>
       <form onSubmit={(e) => (e.preventDefault(), go({ phone: phone.trim(), pageSize: data.pageSize }))} style={{ marginBottom: 16 }} data-testid="sms-filters">
         <Space wrap>
-          <Input aria-label={t("phone")} placeholder={t("phonePlaceholder")} value={phone} onChange={(e) => setPhone(e.target.value)} allowClear style={{ width: 200 }} maxLength={20} inputMode="numeric" name="phone" />
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>{t("search")}</Button>
+          <Input
+            aria-label={t("phone")}
+            placeholder={t("phonePlaceholder")}
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+            allowClear
+            style={{ width: 200 }}
+            maxLength={20}
+            inputMode="numeric"
+            name="phone"
+          />
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            {t("search")}
+          </Button>
           <Button onClick={() => (setPhone(""), go({}))}>{t("reset")}</Button>
         </Space>
       </form>
       <Table<SmsRow>
-        rowKey="id" columns={columns} dataSource={data.rows} size="middle" loading={pending} scroll={{ x: 900 }} data-testid="sms-table"
+        rowKey="id"
+        columns={columns}
+        dataSource={data.rows}
+        size="middle"
+        loading={pending}
+        scroll={{ x: 900 }}
+        data-testid="sms-table"
         pagination={{
-          current: data.page, pageSize: data.pageSize, total: data.total, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100],
+          current: data.page,
+          pageSize: data.pageSize,
+          total: data.total,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100],
           showTotal: (total) => t("total", { total }),
           onChange: (page, pageSize) => go({ ...data.filters, page: pageSize !== data.pageSize ? 1 : page, pageSize }),
         }}

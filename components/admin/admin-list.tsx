@@ -137,7 +137,11 @@ export function AdminList<Row extends object, V extends object = Record<string, 
 
   // Column settings, remembered per screen in this browser.
   const storeKey = `dp.columns.${props.resource ?? labels}`;
-  const savedColumns = useSyncExternalStore(subscribeColumns, () => readColumns(storeKey), () => null);
+  const savedColumns = useSyncExternalStore(
+    subscribeColumns,
+    () => readColumns(storeKey),
+    () => null,
+  );
   const hidden: string[] = savedColumns ? (JSON.parse(savedColumns) as string[]) : props.columns.filter((c) => c.defaultHidden).map((c) => c.key);
   const changeHidden = (next: string[]) => writeColumns(storeKey, JSON.stringify(next));
 
@@ -187,7 +191,10 @@ export function AdminList<Row extends object, V extends object = Record<string, 
     const one = rows.length === 1;
     const ok = await confirmDialog({
       title: one ? ta("confirmDelete", { name: props.remove.name(rows[0]) }) : ta("confirmBulkDelete", { count: rows.length }),
-      content: ta("cannotUndo"), danger: true, okText: ta("delete"), cancelText: ta("cancel"),
+      content: ta("cannotUndo"),
+      danger: true,
+      okText: ta("delete"),
+      cancelText: ta("cancel"),
     });
     if (!ok) return;
     const res = await props.remove.action({ ids: rows.map(rowKey) });
@@ -215,24 +222,45 @@ export function AdminList<Row extends object, V extends object = Record<string, 
     ...props.columns
       .filter((c) => !hidden.includes(c.key))
       .map((c) => ({
-        key: c.key, dataIndex: c.key, title: c.title ?? label(c.key), width: c.width, align: c.align, ellipsis: c.ellipsis,
-        sorter: c.sortable, sortOrder: c.sortable && data.sort.field === c.key ? (data.sort.order === "asc" ? ("ascend" as const) : ("descend" as const)) : null,
+        key: c.key,
+        dataIndex: c.key,
+        title: c.title ?? label(c.key),
+        width: c.width,
+        align: c.align,
+        ellipsis: c.ellipsis,
+        sorter: c.sortable,
+        sortOrder: c.sortable && data.sort.field === c.key ? (data.sort.order === "asc" ? ("ascend" as const) : ("descend" as const)) : null,
         sortDirections: ["ascend" as const, "descend" as const],
         render: (_: unknown, row: Row) => cell(c, row),
       })),
     ...(canEdit || canDelete || props.rowActions
-      ? [{
-          key: "_actions", title: ta("actions"), width: 200, fixed: "right" as const,
-          render: (_: unknown, row: Row) => (
-            <RowActions
-              items={[
-                ...(props.form ? [{ key: "edit", label: ta("edit"), hidden: !canEdit, onClick: () => openEdit(props.form!.toValues(row)) }] : []),
-                ...(props.rowActions?.(row) ?? []),
-                ...(props.remove ? [{ key: "delete", label: ta("delete"), danger: true, hidden: !canDelete || (props.remove.deletable ? !props.remove.deletable(row) : false), onClick: () => void removeRows([row]) }] : []),
-              ]}
-            />
-          ),
-        }]
+      ? [
+          {
+            key: "_actions",
+            title: ta("actions"),
+            width: 200,
+            fixed: "right" as const,
+            render: (_: unknown, row: Row) => (
+              <RowActions
+                items={[
+                  ...(props.form ? [{ key: "edit", label: ta("edit"), hidden: !canEdit, onClick: () => openEdit(props.form!.toValues(row)) }] : []),
+                  ...(props.rowActions?.(row) ?? []),
+                  ...(props.remove
+                    ? [
+                        {
+                          key: "delete",
+                          label: ta("delete"),
+                          danger: true,
+                          hidden: !canDelete || (props.remove.deletable ? !props.remove.deletable(row) : false),
+                          onClick: () => void removeRows([row]),
+                        },
+                      ]
+                    : []),
+                ]}
+              />
+            ),
+          },
+        ]
       : []),
   ];
 
@@ -246,12 +274,27 @@ export function AdminList<Row extends object, V extends object = Record<string, 
       extra={
         <Space style={{ flex: "none" }}>
           {props.toolbar}
-          {data.can.import && props.resource && <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} onPointerEnter={preloadImport} onFocus={preloadImport} data-testid="import">{ta("import")}</Button>}
+          {data.can.import && props.resource && (
+            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} onPointerEnter={preloadImport} onFocus={preloadImport} data-testid="import">
+              {ta("import")}
+            </Button>
+          )}
           {data.can.export && props.resource && (
-            <Button icon={<DownloadOutlined />} href={withBase(`/api/v1/admin/${props.resource}/export${exportQs ? `?${exportQs}` : ""}`)} data-testid="export">{ta("export")}</Button>
+            <Button icon={<DownloadOutlined />} href={withBase(`/api/v1/admin/${props.resource}/export${exportQs ? `?${exportQs}` : ""}`)} data-testid="export">
+              {ta("export")}
+            </Button>
           )}
           {props.form && data.can.create && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => openEdit({ ...props.form!.defaults })} onPointerEnter={preloadDrawer} onFocus={preloadDrawer} data-testid="create">{ta("create")}</Button>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => openEdit({ ...props.form!.defaults })}
+              onPointerEnter={preloadDrawer}
+              onFocus={preloadDrawer}
+              data-testid="create"
+            >
+              {ta("create")}
+            </Button>
           )}
         </Space>
       }
@@ -266,7 +309,15 @@ export function AdminList<Row extends object, V extends object = Record<string, 
               ) : s.type === "select" ? (
                 <Select allowClear showSearch={{ optionFilterProp: "label" }} options={s.options} style={{ width: s.width ?? 160 }} placeholder={ta("all")} />
               ) : s.type === "boolean" ? (
-                <Select allowClear style={{ width: s.width ?? 120 }} placeholder={ta("all")} options={[{ value: "true", label: ta("yes") }, { value: "false", label: ta("no") }]} />
+                <Select
+                  allowClear
+                  style={{ width: s.width ?? 120 }}
+                  placeholder={ta("all")}
+                  options={[
+                    { value: "true", label: ta("yes") },
+                    { value: "false", label: ta("no") },
+                  ]}
+                />
               ) : (
                 <DateRangeFilter />
               )}
@@ -274,8 +325,12 @@ export function AdminList<Row extends object, V extends object = Record<string, 
           ))}
           <Form.Item>
             <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="search">{ta("search")}</Button>
-              <Button icon={<ReloadOutlined />} onClick={() => (searchForm.resetFields(), go({}, data.sort))}>{ta("reset")}</Button>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="search">
+                {ta("search")}
+              </Button>
+              <Button icon={<ReloadOutlined />} onClick={() => (searchForm.resetFields(), go({}, data.sort))}>
+                {ta("reset")}
+              </Button>
             </Space>
           </Form.Item>
         </Form>
@@ -290,7 +345,9 @@ export function AdminList<Row extends object, V extends object = Record<string, 
           )}
         </div>
         <Popover
-          trigger="click" placement="bottomRight" title={ta("columns")}
+          trigger="click"
+          placement="bottomRight"
+          title={ta("columns")}
           content={
             <div data-testid="column-settings">
               <Checkbox.Group
@@ -310,9 +367,19 @@ export function AdminList<Row extends object, V extends object = Record<string, 
       </div>
 
       <Table<Row>
-        rowKey={rowKey} columns={columns} dataSource={data.rows} size="middle" loading={pending} scroll={{ x: props.scrollX ?? 900 }} data-testid="admin-table"
+        rowKey={rowKey}
+        columns={columns}
+        dataSource={data.rows}
+        size="middle"
+        loading={pending}
+        scroll={{ x: props.scrollX ?? 900 }}
+        data-testid="admin-table"
         expandable={props.expandable}
-        rowSelection={canDelete ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (r) => ({ disabled: props.remove?.deletable ? !props.remove.deletable(r) : false }) } : undefined}
+        rowSelection={
+          canDelete
+            ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (r) => ({ disabled: props.remove?.deletable ? !props.remove.deletable(r) : false }) }
+            : undefined
+        }
         onChange={(p, _f, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
           const sort: Sort = s?.order && s.columnKey ? { field: String(s.columnKey), order: s.order === "descend" ? "desc" : "asc" } : data.sort;
@@ -320,18 +387,34 @@ export function AdminList<Row extends object, V extends object = Record<string, 
           const sizeChanged = p.pageSize !== data.pageSize;
           go(data.filters, sort, sortChanged || sizeChanged ? 1 : (p.current ?? 1), p.pageSize ?? data.pageSize);
         }}
-        pagination={{ current: data.page, pageSize: data.pageSize, total: data.total, showSizeChanger: true, pageSizeOptions: [...PAGE_SIZES], showTotal: (total) => ta("total", { total }) }}
+        pagination={{
+          current: data.page,
+          pageSize: data.pageSize,
+          total: data.total,
+          showSizeChanger: true,
+          pageSizeOptions: [...PAGE_SIZES],
+          showTotal: (total) => ta("total", { total }),
+        }}
       />
 
       {props.form && opened.drawer && (
         <SchemaDrawer
           title={editing?.id ? t("editTitle") : t("createTitle")}
-          open={!!editing} form={editForm as FormInstance} onClose={() => setEditing(null)} size={props.form.size} testId="edit-drawer"
+          open={!!editing}
+          form={editForm as FormInstance}
+          onClose={() => setEditing(null)}
+          size={props.form.size}
+          testId="edit-drawer"
           onSubmit={async (v) => !!(await submit(editForm, props.form!.schema, props.form!.save, { ...v, id: editing?.id }))}
-          schema={props.form.schema} labels={labels} fields={props.form.fields} order={props.form.order}
+          schema={props.form.schema}
+          labels={labels}
+          fields={props.form.fields}
+          order={props.form.order}
         />
       )}
-      {props.resource && data.can.import && opened.import && <ImportDialog open={importing} onClose={() => setImporting(false)} resource={props.resource} title={t("title")} hint={t.has("importHint") ? t("importHint") : undefined} />}
+      {props.resource && data.can.import && opened.import && (
+        <ImportDialog open={importing} onClose={() => setImporting(false)} resource={props.resource} title={t("title")} hint={t.has("importHint") ? t("importHint") : undefined} />
+      )}
       {props.children}
     </PageContainer>
   );

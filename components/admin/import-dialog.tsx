@@ -43,15 +43,24 @@ export function ImportDialog({ open, onClose, resource, title, hint }: { open: b
   };
 
   return (
-    <Modal open={open} onCancel={() => (setOutcome(null), onClose())} title={ta("title", { name: title })} footer={<Button onClick={() => (setOutcome(null), onClose())}>{ta("close")}</Button>} width={720} destroyOnHidden>
+    <Modal
+      open={open}
+      onCancel={() => (setOutcome(null), onClose())}
+      title={ta("title", { name: title })}
+      footer={<Button onClick={() => (setOutcome(null), onClose())}>{ta("close")}</Button>}
+      width={720}
+      destroyOnHidden
+    >
       <p style={{ marginTop: 0 }}>
-        {hint ?? ta("hint")} <a href={url} data-testid="import-template">{ta("template")}</a>
+        {hint ?? ta("hint")}{" "}
+        <a href={url} data-testid="import-template">
+          {ta("template")}
+        </a>
       </p>
-      <Upload.Dragger
-        accept=".xlsx" multiple={false} showUploadList={false} disabled={busy} data-testid="import-file"
-        beforeUpload={(file) => (void send(file), false)}
-      >
-        <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+      <Upload.Dragger accept=".xlsx" multiple={false} showUploadList={false} disabled={busy} data-testid="import-file" beforeUpload={(file) => (void send(file), false)}>
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
         <p className="ant-upload-text">{busy ? ta("importing") : ta("choose")}</p>
       </Upload.Dragger>
       {outcome && (
@@ -59,8 +68,17 @@ export function ImportDialog({ open, onClose, resource, title, hint }: { open: b
           <Alert type={outcome.ok ? "success" : "error"} showIcon title={outcome.message} />
           {!outcome.ok && outcome.errors?.length ? (
             <Table<RowError>
-              style={{ marginTop: 12 }} size="small" pagination={{ pageSize: 10 }} rowKey={(e) => `${e.row}-${e.field}-${e.message}`} dataSource={outcome.errors} data-testid="import-errors"
-              columns={[{ title: ta("row"), dataIndex: "row", width: 80 }, { title: ta("field"), dataIndex: "field", width: 160 }, { title: ta("message"), dataIndex: "message" }]}
+              style={{ marginTop: 12 }}
+              size="small"
+              pagination={{ pageSize: 10 }}
+              rowKey={(e) => `${e.row}-${e.field}-${e.message}`}
+              dataSource={outcome.errors}
+              data-testid="import-errors"
+              columns={[
+                { title: ta("row"), dataIndex: "row", width: 80 },
+                { title: ta("field"), dataIndex: "field", width: 160 },
+                { title: ta("message"), dataIndex: "message" },
+              ]}
             />
           ) : null}
         </div>

@@ -40,7 +40,18 @@ type JsonProp = {
   exclusiveMinimum?: number;
 };
 
-export type FieldInfo = { name: string; type: string; required: boolean; nullable: boolean; enum?: (string | number)[]; itemEnum?: (string | number)[]; maxLength?: number; min?: number; max?: number; integer: boolean };
+export type FieldInfo = {
+  name: string;
+  type: string;
+  required: boolean;
+  nullable: boolean;
+  enum?: (string | number)[];
+  itemEnum?: (string | number)[];
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  integer: boolean;
+};
 
 /** What the schema says about each top-level field, in declaration order. */
 export function describeSchema(schema: z.ZodType): FieldInfo[] {
@@ -52,9 +63,16 @@ export function describeSchema(schema: z.ZodType): FieldInfo[] {
     const p = variants.find((v) => v.type !== "null") ?? raw;
     const type = Array.isArray(p.type) ? p.type[0] : (p.type ?? "any");
     return {
-      name, type, nullable, enum: p.enum, itemEnum: p.items?.enum,
+      name,
+      type,
+      nullable,
+      enum: p.enum,
+      itemEnum: p.items?.enum,
       required: required.has(name) && !nullable && type !== "boolean" && !(type === "string" && (p.minLength ?? 0) === 0 && !p.enum),
-      maxLength: p.maxLength, min: p.minimum ?? (p.exclusiveMinimum !== undefined ? p.exclusiveMinimum + (type === "integer" ? 1 : 0) : undefined), max: p.maximum, integer: type === "integer",
+      maxLength: p.maxLength,
+      min: p.minimum ?? (p.exclusiveMinimum !== undefined ? p.exclusiveMinimum + (type === "integer" ? 1 : 0) : undefined),
+      max: p.maximum,
+      integer: type === "integer",
     };
   });
 }
@@ -64,7 +82,19 @@ function shapeOf(schema: z.ZodType): Record<string, z.ZodType> {
 }
 
 /** The fields of `schema` as antd Form.Items, labelled from `<labels>.fields.<name>`. */
-export function SchemaFields({ schema, labels, fields = {}, order, exclude = ["id"] }: { schema: z.ZodType; labels: string; fields?: Record<string, FieldOverride>; order?: string[]; exclude?: string[] }) {
+export function SchemaFields({
+  schema,
+  labels,
+  fields = {},
+  order,
+  exclude = ["id"],
+}: {
+  schema: z.ZodType;
+  labels: string;
+  fields?: Record<string, FieldOverride>;
+  order?: string[];
+  exclude?: string[];
+}) {
   const t = useLooseTranslations(labels);
   const tv = useTranslations("Validation");
   const infos = useMemo(() => describeSchema(schema), [schema]);
@@ -81,28 +111,61 @@ export function SchemaFields({ schema, labels, fields = {}, order, exclude = ["i
         const name = info.name;
         const fieldSchema = shape[name];
         const rules = fieldSchema
-          ? [{
-              validator: async (_: unknown, value: unknown) => {
-                const r = fieldSchema.safeParse(value === undefined && info.type === "string" ? "" : value);
-                if (!r.success) throw new Error(Object.values(translateIssues(r.error, (k, v) => loose(tv)(k, v), () => label(name), value))[0]);
+          ? [
+              {
+                validator: async (_: unknown, value: unknown) => {
+                  const r = fieldSchema.safeParse(value === undefined && info.type === "string" ? "" : value);
+                  if (!r.success)
+                    throw new Error(
+                      Object.values(
+                        translateIssues(
+                          r.error,
+                          (k, v) => loose(tv)(k, v),
+                          () => label(name),
+                          value,
+                        ),
+                      )[0],
+                    );
+                },
               },
-            }]
+            ]
           : undefined;
-        const widget = o.widget ?? (info.type === "boolean" ? "switch" : info.enum ? "select" : info.itemEnum ? "multiSelect" : info.type === "integer" || info.type === "number" ? "number" : (info.maxLength ?? 0) > 200 ? "textarea" : "text");
+        const widget =
+          o.widget ??
+          (info.type === "boolean"
+            ? "switch"
+            : info.enum
+              ? "select"
+              : info.itemEnum
+                ? "multiSelect"
+                : info.type === "integer" || info.type === "number"
+                  ? "number"
+                  : (info.maxLength ?? 0) > 200
+                    ? "textarea"
+                    : "text");
         const options = o.options ?? (info.enum ?? info.itemEnum)?.map((v) => ({ value: v, label: optionLabel(name, v) }));
         const common = { disabled: o.disabled, placeholder: o.placeholder, ...o.props };
         let control: ReactNode;
         if (o.control) control = o.control;
         else if (widget === "switch") control = <Switch disabled={o.disabled} {...o.props} />;
         else if (widget === "number") control = <InputNumber min={info.min} max={info.max} precision={info.integer ? 0 : undefined} style={{ width: 200 }} {...common} />;
-        else if (widget === "select" || widget === "multiSelect") control = <Select options={options} mode={widget === "multiSelect" ? "multiple" : undefined} allowClear={!info.required} {...common} />;
+        else if (widget === "select" || widget === "multiSelect")
+          control = <Select options={options} mode={widget === "multiSelect" ? "multiple" : undefined} allowClear={!info.required} {...common} />;
         else if (widget === "textarea") control = <Input.TextArea maxLength={info.maxLength} showCount autoSize={{ minRows: 3, maxRows: 8 }} {...common} />;
         else if (widget === "password") control = <Input.Password maxLength={info.maxLength} autoComplete="new-password" {...common} />;
         else control = <Input maxLength={info.maxLength} {...common} />;
         return (
           <Form.Item
-            key={name} name={name} label={label(name)} required={info.required} rules={rules} extra={o.hint} validateFirst
-            valuePropName={widget === "switch" && !o.control ? "checked" : undefined} data-testid={`field-${name}`} {...o.itemProps}
+            key={name}
+            name={name}
+            label={label(name)}
+            required={info.required}
+            rules={rules}
+            extra={o.hint}
+            validateFirst
+            valuePropName={widget === "switch" && !o.control ? "checked" : undefined}
+            data-testid={`field-${name}`}
+            {...o.itemProps}
           >
             {control}
           </Form.Item>

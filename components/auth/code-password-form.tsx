@@ -70,7 +70,9 @@ export function CodePasswordForm({ mode, minLength, codeMinutes }: { mode: Mode;
       <div data-testid={mode === "register" ? "register-done" : "reset-done"}>
         <h2 className={styles.title}>{mode === "register" ? t("pendingTitle") : t("doneTitle")}</h2>
         <InlineAlert type="success">{mode === "register" ? t("pendingText", { account: done }) : t("doneText")}</InlineAlert>
-        <Button type="primary" block href={withBase("/system/login")}>{t("backToSignIn")}</Button>
+        <Button type="primary" block href={withBase("/system/login")}>
+          {t("backToSignIn")}
+        </Button>
       </div>
     );
   }
@@ -78,23 +80,38 @@ export function CodePasswordForm({ mode, minLength, codeMinutes }: { mode: Mode;
   const id = (f: Field) => `${mode}_${f}`;
   const row = (f: Field, control: ReactNode, hint?: string) => (
     <div className={styles.field}>
-      <label className={styles.label} htmlFor={id(f)}>{t(f)}</label>
+      <label className={styles.label} htmlFor={id(f)}>
+        {t(f)}
+      </label>
       {control}
-      <div id={`${id(f)}_error`} className={styles.fieldError}>{errors[f] ?? (hint && !errors[f] ? <span className={styles.hint}>{hint}</span> : null)}</div>
+      <div id={`${id(f)}_error`} className={styles.fieldError}>
+        {errors[f] ?? (hint && !errors[f] ? <span className={styles.hint}>{hint}</span> : null)}
+      </div>
     </div>
   );
   const common = (f: Field) => ({
-    id: id(f), name: f, value: values[f], onChange: set(f), disabled: pending,
-    status: errors[f] ? ("error" as const) : undefined, "aria-invalid": !!errors[f], "aria-describedby": `${id(f)}_error`,
+    id: id(f),
+    name: f,
+    value: values[f],
+    onChange: set(f),
+    disabled: pending,
+    status: errors[f] ? ("error" as const) : undefined,
+    "aria-invalid": !!errors[f],
+    "aria-describedby": `${id(f)}_error`,
   });
 
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={pending} name={mode}>
       <h2 className={styles.title}>{t("title")}</h2>
       <p className={styles.subtitle}>{t("subtitle")}</p>
-      {alert && <InlineAlert type={alert.type} testId="form-alert">{alert.text}</InlineAlert>}
+      {alert && (
+        <InlineAlert type={alert.type} testId="form-alert">
+          {alert.text}
+        </InlineAlert>
+      )}
       {row("phone", <Input {...common("phone")} prefix={<MobileOutlined />} placeholder={t("phonePlaceholder")} autoComplete="tel" inputMode="numeric" maxLength={11} autoFocus />)}
-      {row("code", (
+      {row(
+        "code",
         <div style={{ display: "flex", gap: 8 }}>
           <Input {...common("code")} prefix={<SafetyOutlined />} placeholder={t("codePlaceholder")} autoComplete="one-time-code" inputMode="numeric" maxLength={8} />
           <SendCodeButton
@@ -111,14 +128,18 @@ export function CodePasswordForm({ mode, minLength, codeMinutes }: { mode: Mode;
               if (r.field) setErrors((e) => ({ ...e, phone: r.message }));
             }}
           />
-        </div>
-      ))}
+        </div>,
+      )}
       {row("password", <Input.Password {...common("password")} prefix={<LockOutlined />} autoComplete="new-password" />, t("passwordHint", { min: minLength }))}
       {row("password2", <Input.Password {...common("password2")} prefix={<LockOutlined />} autoComplete="new-password" />)}
-      <Button type="primary" htmlType="submit" block loading={pending}>{t("submit")}</Button>
+      <Button type="primary" htmlType="submit" block loading={pending}>
+        {t("submit")}
+      </Button>
       <div className={styles.links} style={{ justifyContent: "center", gap: 6 }}>
         <span>{mode === "register" ? t("haveAccount") : t("remembered")}</span>
-        <a href={withBase("/system/login")} data-testid="link-sign-in">{t("signIn")}</a>
+        <a href={withBase("/system/login")} data-testid="link-sign-in">
+          {t("signIn")}
+        </a>
       </div>
     </form>
   );

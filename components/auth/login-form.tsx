@@ -75,18 +75,54 @@ export function LoginForm({ callbackPath, initialError }: { callbackPath: string
     <form onSubmit={onSubmit} noValidate aria-busy={pending} name="login">
       <h2 className={styles.title}>{t("title")}</h2>
       <p className={styles.subtitle}>{step.kind === "company" ? t("companyHint") : t("subtitle")}</p>
-      {error && <InlineAlert type="error" testId="login-error">{loose(t)(`errors.${error}`)}</InlineAlert>}
+      {error && (
+        <InlineAlert type="error" testId="login-error">
+          {loose(t)(`errors.${error}`)}
+        </InlineAlert>
+      )}
 
       <div hidden={step.kind === "company"}>
         <div className={styles.field}>
-          <label className={styles.label} htmlFor="login_account">{t("account")}</label>
-          <Input id="login_account" name="account" value={account} onChange={(e) => setAccount(e.target.value)} prefix={<UserOutlined />} placeholder={t("accountPlaceholder")} autoComplete="username" autoFocus status={fieldErrors.account ? "error" : undefined} aria-invalid={!!fieldErrors.account} aria-describedby="login_account_error" disabled={pending} />
-          <div id="login_account_error" className={styles.fieldError}>{fieldErrors.account}</div>
+          <label className={styles.label} htmlFor="login_account">
+            {t("account")}
+          </label>
+          <Input
+            id="login_account"
+            name="account"
+            value={account}
+            onChange={(e) => setAccount(e.target.value)}
+            prefix={<UserOutlined />}
+            placeholder={t("accountPlaceholder")}
+            autoComplete="username"
+            autoFocus
+            status={fieldErrors.account ? "error" : undefined}
+            aria-invalid={!!fieldErrors.account}
+            aria-describedby="login_account_error"
+            disabled={pending}
+          />
+          <div id="login_account_error" className={styles.fieldError}>
+            {fieldErrors.account}
+          </div>
         </div>
         <div className={styles.field}>
-          <label className={styles.label} htmlFor="login_password">{t("password")}</label>
-          <Input.Password id="login_password" name="password" value={password} onChange={(e) => setPassword(e.target.value)} prefix={<LockOutlined />} autoComplete="current-password" status={fieldErrors.password ? "error" : undefined} aria-invalid={!!fieldErrors.password} aria-describedby="login_password_error" disabled={pending} />
-          <div id="login_password_error" className={styles.fieldError}>{fieldErrors.password}</div>
+          <label className={styles.label} htmlFor="login_password">
+            {t("password")}
+          </label>
+          <Input.Password
+            id="login_password"
+            name="password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            prefix={<LockOutlined />}
+            autoComplete="current-password"
+            status={fieldErrors.password ? "error" : undefined}
+            aria-invalid={!!fieldErrors.password}
+            aria-describedby="login_password_error"
+            disabled={pending}
+          />
+          <div id="login_password_error" className={styles.fieldError}>
+            {fieldErrors.password}
+          </div>
         </div>
       </div>
 
@@ -116,9 +152,14 @@ export function LoginForm({ callbackPath, initialError }: { callbackPath: string
       )}
       {step.kind === "credentials" && (
         <div className={styles.links}>
-          <a href={withBase("/system/forgetpwd")} data-testid="link-forgot-password">{t("forgotPassword")}</a>
+          <a href={withBase("/system/forgetpwd")} data-testid="link-forgot-password">
+            {t("forgotPassword")}
+          </a>
           <span>
-            {t("noAccount")} <a href={withBase("/system/register")} data-testid="link-register">{t("register")}</a>
+            {t("noAccount")}{" "}
+            <a href={withBase("/system/register")} data-testid="link-register">
+              {t("register")}
+            </a>
           </span>
         </div>
       )}

@@ -9,7 +9,12 @@ import { sendCodeAction } from "@/lib/auth/account-actions";
  * "Send code" with the resend countdown. The server says how many seconds to wait (after a
  * send and after a refusal alike); the button stays disabled and counts down until then.
  */
-export function SendCodeButton({ scene, phone, validatePhone, onResult }: {
+export function SendCodeButton({
+  scene,
+  phone,
+  validatePhone,
+  onResult,
+}: {
   scene: "REGISTER" | "RESET_PASSWORD";
   phone: string;
   /** Returns an error message for the phone field, or null when it can be sent to. */

@@ -82,8 +82,12 @@ export function DownloadButton({ id, title, locked, external, primary = true }: 
   return (
     <>
       <button
-        type="button" className={`${primary ? ui.buttonPrimary : ui.button} ${styles.downloadButton}`} onClick={start} disabled={busy && !locked}
-        aria-haspopup={locked ? "dialog" : undefined} data-testid="download-button"
+        type="button"
+        className={`${primary ? ui.buttonPrimary : ui.button} ${styles.downloadButton}`}
+        onClick={start}
+        disabled={busy && !locked}
+        aria-haspopup={locked ? "dialog" : undefined}
+        data-testid="download-button"
       >
         {locked ? <LockIcon /> : external ? <LinkIcon /> : <DownloadIcon />}
         {busy && !locked ? t("actions.preparing") : t(external ? "actions.openLink" : "actions.download")}
@@ -91,19 +95,40 @@ export function DownloadButton({ id, title, locked, external, primary = true }: 
       {locked && (
         <dialog ref={dialog} className={styles.codeDialog} aria-labelledby={`${fieldId}-title`} onClose={() => setError(null)} data-testid="download-code-dialog">
           <form className={styles.codeForm} onSubmit={submit} noValidate>
-            <h2 id={`${fieldId}-title`}><LockIcon />{t("code.title")}</h2>
+            <h2 id={`${fieldId}-title`}>
+              <LockIcon />
+              {t("code.title")}
+            </h2>
             <p>{t("code.text", { title })}</p>
             <label className={styles.codeLabel} htmlFor={fieldId}>
               {t("fields.code")}
               <input
-                ref={input} id={fieldId} name="code" className={styles.codeInput} autoComplete="off" spellCheck={false} maxLength={64} required
-                aria-invalid={error ? "true" : undefined} aria-describedby={error ? `${fieldId}-error` : undefined} onInput={() => error && setError(null)} data-testid="download-code"
+                ref={input}
+                id={fieldId}
+                name="code"
+                className={styles.codeInput}
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={64}
+                required
+                aria-invalid={error ? "true" : undefined}
+                aria-describedby={error ? `${fieldId}-error` : undefined}
+                onInput={() => error && setError(null)}
+                data-testid="download-code"
               />
             </label>
-            {error && <p id={`${fieldId}-error`} className={styles.codeError} role="alert" data-testid="download-code-error">{error}</p>}
+            {error && (
+              <p id={`${fieldId}-error`} className={styles.codeError} role="alert" data-testid="download-code-error">
+                {error}
+              </p>
+            )}
             <div className={styles.codeButtons}>
-              <button type="button" className={ui.button} onClick={() => dialog.current?.close()} data-testid="download-code-cancel">{t("code.cancel")}</button>
-              <button type="submit" className={ui.buttonPrimary} disabled={busy} data-testid="download-code-submit">{busy ? t("actions.preparing") : t(external ? "actions.openLink" : "code.submit")}</button>
+              <button type="button" className={ui.button} onClick={() => dialog.current?.close()} data-testid="download-code-cancel">
+                {t("code.cancel")}
+              </button>
+              <button type="submit" className={ui.buttonPrimary} disabled={busy} data-testid="download-code-submit">
+                {busy ? t("actions.preparing") : t(external ? "actions.openLink" : "code.submit")}
+              </button>
             </div>
           </form>
         </dialog>

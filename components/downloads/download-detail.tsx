@@ -38,7 +38,10 @@ export async function DownloadDetailView({ item, params, rules }: Props) {
   const back = `/download/downloadCenters${downloadQuery(parseDownloadFilters(params), params.get("cursor") ? { cursor: params.get("cursor")! } : {})}`;
   const source =
     item.kind === "url" ? (
-      <span style={{ display: "inline-flex", alignItems: "center", gap: 4 }}><LinkIcon />{item.host ? t("detail.host", { host: item.host }) : t("kind.url")}</span>
+      <span style={{ display: "inline-flex", alignItems: "center", gap: 4 }}>
+        <LinkIcon />
+        {item.host ? t("detail.host", { host: item.host }) : t("kind.url")}
+      </span>
     ) : item.fileName ? (
       `${item.fileName}${item.fileSize !== null ? ` · ${fileSize(item.fileSize, (v, d) => format.number(v, { maximumFractionDigits: d }))}` : ""}`
     ) : (
@@ -47,8 +50,20 @@ export async function DownloadDetailView({ item, params, rules }: Props) {
   const facts: Fact[] = [
     [t(item.kind === "url" ? "detail.link" : "detail.file"), source, "source"],
     [t("fields.creatorName"), item.creatorName, "creator"],
-    [t("fields.createdAt"), <time key="c" dateTime={item.createdAt}>{when(item.createdAt)}</time>, "createdAt"],
-    [t("fields.downloads"), <span key="d" data-count={item.downloads}>{format.number(item.downloads)}</span>, "downloads"],
+    [
+      t("fields.createdAt"),
+      <time key="c" dateTime={item.createdAt}>
+        {when(item.createdAt)}
+      </time>,
+      "createdAt",
+    ],
+    [
+      t("fields.downloads"),
+      <span key="d" data-count={item.downloads}>
+        {format.number(item.downloads)}
+      </span>,
+      "downloads",
+    ],
     [t("fields.verifyCode"), item.locked ? t("detail.codeNeeded") : t("detail.noCode"), "locked"],
     ...(rules ? [[t("filters.status"), item.enabled ? t("status.enabled") : t("status.disabled"), "enabled"] as Fact] : []),
   ];
@@ -57,14 +72,25 @@ export async function DownloadDetailView({ item, params, rules }: Props) {
     <div className={styles.screen} data-testid="download-detail" data-id={item.id} data-title={item.title}>
       <section className={styles.card}>
         <p style={{ margin: "0 0 8px" }}>
-          <Link href={back} className={styles.link} data-testid="download-back">{t("detail.back")}</Link>
+          <Link href={back} className={styles.link} data-testid="download-back">
+            {t("detail.back")}
+          </Link>
         </p>
         <div className={own.detailHead}>
           <div style={{ minWidth: 0 }}>
             <h1 className={`${styles.title} ${own.itemTitle}`} style={{ fontSize: 22 }} data-testid="page-title">
               {item.title}
-              {item.locked && <span className={own.lock} title={t("lockHint")} data-testid="download-lock"><LockIcon />{t("locked")}</span>}
-              {!item.enabled && <span className={styles.tag} data-testid="download-disabled">{t("status.disabled")}</span>}
+              {item.locked && (
+                <span className={own.lock} title={t("lockHint")} data-testid="download-lock">
+                  <LockIcon />
+                  {t("locked")}
+                </span>
+              )}
+              {!item.enabled && (
+                <span className={styles.tag} data-testid="download-disabled">
+                  {t("status.disabled")}
+                </span>
+              )}
             </h1>
             <p className={styles.intro}>{t(item.locked ? "detail.introLocked" : "detail.intro")}</p>
           </div>
@@ -82,7 +108,9 @@ export async function DownloadDetailView({ item, params, rules }: Props) {
             // Sanitized on save (lib/rich-text/sanitize.ts): only the allow-listed tags and attributes are stored.
             <div className={own.prose} dangerouslySetInnerHTML={{ __html: item.content }} data-testid="download-content" />
           ) : (
-            <p className={styles.muted} style={{ margin: 0 }}>{t("detail.noContent")}</p>
+            <p className={styles.muted} style={{ margin: 0 }}>
+              {t("detail.noContent")}
+            </p>
           )}
         </section>
         <div className={styles.screen}>
@@ -92,7 +120,13 @@ export async function DownloadDetailView({ item, params, rules }: Props) {
           </section>
           <section className={styles.card}>
             <h2 className={styles.sectionTitle}>{t("detail.images")}</h2>
-            {item.images.length ? <DownloadGallery images={item.images} title={item.title} large /> : <p className={styles.muted} style={{ margin: 0 }}>{t("detail.noImages")}</p>}
+            {item.images.length ? (
+              <DownloadGallery images={item.images} title={item.title} large />
+            ) : (
+              <p className={styles.muted} style={{ margin: 0 }}>
+                {t("detail.noImages")}
+              </p>
+            )}
           </section>
         </div>
       </div>

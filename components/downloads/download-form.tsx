@@ -21,7 +21,14 @@ import { LazyUploadField } from "@/components/uploads/lazy-upload-field";
 
 type Source = "file" | "url";
 type Values = {
-  title: string; source: Source; downloadUrl?: string; file?: AttachmentValue[]; verifyCode?: string; content?: string; images?: AttachmentValue[]; enabled: boolean;
+  title: string;
+  source: Source;
+  downloadUrl?: string;
+  file?: AttachmentValue[];
+  verifyCode?: string;
+  content?: string;
+  images?: AttachmentValue[];
+  enabled: boolean;
 };
 const FIELDS = ["title", "downloadUrl", "file", "verifyCode", "content", "images", "enabled"] as const;
 
@@ -59,8 +66,14 @@ export function DownloadForm({ id, rules, onClose }: { id: number | null; rules:
         setTitle(d.title);
         setCodeUnreadable(d.codeUnreadable);
         form.setFieldsValue({
-          title: d.title, source: d.downloadUrl ? "url" : "file", downloadUrl: d.downloadUrl ?? "", file: d.file, verifyCode: d.verifyCode ?? "",
-          content: d.content, images: d.images, enabled: d.enabled,
+          title: d.title,
+          source: d.downloadUrl ? "url" : "file",
+          downloadUrl: d.downloadUrl ?? "",
+          file: d.file,
+          verifyCode: d.verifyCode ?? "",
+          content: d.content,
+          images: d.images,
+          enabled: d.enabled,
         });
         setLoaded(true);
       });
@@ -76,14 +89,21 @@ export function DownloadForm({ id, rules, onClose }: { id: number | null; rules:
     setBusy(true);
     const res = await saveDownloadAction({
       ...(id !== null ? { id } : {}),
-      title: all.title, content: all.content ?? "", enabled: all.enabled, verifyCode: all.verifyCode ?? "",
-      downloadUrl: all.source === "url" ? (all.downloadUrl ?? "") : "", file: all.source === "file" ? (all.file ?? []) : [], images: all.images ?? [],
+      title: all.title,
+      content: all.content ?? "",
+      enabled: all.enabled,
+      verifyCode: all.verifyCode ?? "",
+      downloadUrl: all.source === "url" ? (all.downloadUrl ?? "") : "",
+      file: all.source === "file" ? (all.file ?? []) : [],
+      images: all.images ?? [],
     }).catch(() => null);
     setBusy(false);
     if (!res) return void toast("error", t("actions.failed"));
     if (!res.ok) {
       // "images.0.id" → the pictures field.
-      const fields = Object.entries(res.fieldErrors ?? {}).map(([k, msg]) => [k.split(".")[0], msg] as const).filter(([k]) => (FIELDS as readonly string[]).includes(k));
+      const fields = Object.entries(res.fieldErrors ?? {})
+        .map(([k, msg]) => [k.split(".")[0], msg] as const)
+        .filter(([k]) => (FIELDS as readonly string[]).includes(k));
       if (fields.length) form.setFields(fields.map(([name, msg]) => ({ name: name as keyof Values, errors: [msg] })));
       else actionFailed(res);
       return;
@@ -129,14 +149,23 @@ export function DownloadForm({ id, rules, onClose }: { id: number | null; rules:
       data-testid="download-form-drawer"
       footer={
         <Space style={{ display: "flex", justifyContent: "flex-end" }}>
-          <Button onClick={onClose} data-testid="download-form-cancel">{t("form.cancel")}</Button>
-          <Button type="primary" loading={busy} disabled={!loaded} onClick={() => void submit()} data-testid="download-form-save">{t("form.save")}</Button>
+          <Button onClick={onClose} data-testid="download-form-cancel">
+            {t("form.cancel")}
+          </Button>
+          <Button type="primary" loading={busy} disabled={!loaded} onClick={() => void submit()} data-testid="download-form-save">
+            {t("form.save")}
+          </Button>
         </Space>
       }
     >
       <Spin spinning={!loaded}>
         <Form<Values>
-          form={form} name="download" layout="vertical" requiredMark onValuesChange={clearErrors} initialValues={{ source: "file", enabled: true, file: [], images: [], content: "" }}
+          form={form}
+          name="download"
+          layout="vertical"
+          requiredMark
+          onValuesChange={clearErrors}
+          initialValues={{ source: "file", enabled: true, file: [], images: [], content: "" }}
           data-testid="download-form"
         >
           <Form.Item name="title" label={label("title")} rules={[{ required: true, whitespace: true, message: tv("required", { label: label("title") }) }]}>
@@ -144,8 +173,13 @@ export function DownloadForm({ id, rules, onClose }: { id: number | null; rules:
           </Form.Item>
           <Form.Item name="source" label={label("source")} required>
             <Radio.Group
-              optionType="button" buttonStyle="solid" data-testid="download-source"
-              options={[{ value: "file", label: t("form.sourceFile") }, { value: "url", label: t("form.sourceUrl") }]}
+              optionType="button"
+              buttonStyle="solid"
+              data-testid="download-source"
+              options={[
+                { value: "file", label: t("form.sourceFile") },
+                { value: "url", label: t("form.sourceUrl") },
+              ]}
             />
           </Form.Item>
           {source === "url" ? (

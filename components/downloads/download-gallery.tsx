@@ -27,7 +27,15 @@ export function DownloadGallery({ images, title, large = false }: { images: Down
       <ul className={`${styles.gallery} ${large ? styles.large : ""}`} aria-label={t("label", { title })} data-testid="download-images">
         {images.map((img, i) => (
           <li key={img.id}>
-            <a className={styles.thumbLink} href={img.url} target="_blank" rel="noopener" onClick={(e) => open(e, i)} title={t("open", { name: img.name })} data-testid="download-image">
+            <a
+              className={styles.thumbLink}
+              href={img.url}
+              target="_blank"
+              rel="noopener"
+              onClick={(e) => open(e, i)}
+              title={t("open", { name: img.name })}
+              data-testid="download-image"
+            >
               {/* eslint-disable-next-line @next/next/no-img-element -- a private file: next/image's optimizer cannot fetch it */}
               <img src={img.thumbUrl ?? img.url} alt={img.name} width={large ? 144 : 96} height={large ? 108 : 72} loading="lazy" />
             </a>
@@ -35,17 +43,29 @@ export function DownloadGallery({ images, title, large = false }: { images: Down
         ))}
       </ul>
       <dialog
-        ref={dialog} className={styles.preview} aria-label={current?.name ?? t("preview")} onClose={() => setIndex(null)}
-        onClick={(e) => e.target === e.currentTarget && dialog.current?.close()} data-testid="download-image-preview"
+        ref={dialog}
+        className={styles.preview}
+        aria-label={current?.name ?? t("preview")}
+        onClose={() => setIndex(null)}
+        onClick={(e) => e.target === e.currentTarget && dialog.current?.close()}
+        data-testid="download-image-preview"
       >
         {current && index !== null && (
           <>
             <div className={styles.previewBar}>
-              <span className={styles.previewName}>{t("imageOf", { n: index + 1, total: images.length })} · {current.name}</span>
+              <span className={styles.previewName}>
+                {t("imageOf", { n: index + 1, total: images.length })} · {current.name}
+              </span>
               <span className={styles.previewButtons}>
-                <button type="button" className={styles.previewButton} disabled={index === 0} onClick={() => setIndex(index - 1)}>{t("previous")}</button>
-                <button type="button" className={styles.previewButton} disabled={index === images.length - 1} onClick={() => setIndex(index + 1)}>{t("next")}</button>
-                <button type="button" className={styles.previewButton} onClick={() => dialog.current?.close()} data-testid="download-preview-close">{t("close")}</button>
+                <button type="button" className={styles.previewButton} disabled={index === 0} onClick={() => setIndex(index - 1)}>
+                  {t("previous")}
+                </button>
+                <button type="button" className={styles.previewButton} disabled={index === images.length - 1} onClick={() => setIndex(index + 1)}>
+                  {t("next")}
+                </button>
+                <button type="button" className={styles.previewButton} onClick={() => dialog.current?.close()} data-testid="download-preview-close">
+                  {t("close")}
+                </button>
               </span>
             </div>
             {/* eslint-disable-next-line @next/next/no-img-element -- a private file: next/image's optimizer cannot fetch it */}

@@ -35,9 +35,30 @@ export async function DownloadList({ page, rules }: Props) {
       </ListHeader>
 
       <FilterForm action={`/${ROUTE}`} id="download" t={t}>
-        <TextFilter id={id("q")} label={t("filters.keyword")} type="search" name="q" value={f.q} maxLength={100} placeholder={t("filters.keywordPlaceholder")} inputClass={own.keyword} testId="download-keyword" />
+        <TextFilter
+          id={id("q")}
+          label={t("filters.keyword")}
+          type="search"
+          name="q"
+          value={f.q}
+          maxLength={100}
+          placeholder={t("filters.keywordPlaceholder")}
+          inputClass={own.keyword}
+          testId="download-keyword"
+        />
         {page.manage && (
-          <SelectFilter id={id("status")} label={t("filters.status")} name="status" value={f.status} any={t("filters.any")} options={[{ value: "enabled", label: t("status.enabled") }, { value: "disabled", label: t("status.disabled") }]} testId="download-status-filter" />
+          <SelectFilter
+            id={id("status")}
+            label={t("filters.status")}
+            name="status"
+            value={f.status}
+            any={t("filters.any")}
+            options={[
+              { value: "enabled", label: t("status.enabled") },
+              { value: "disabled", label: t("status.disabled") },
+            ]}
+            testId="download-status-filter"
+          />
         )}
         <SizeFilter id={id("size")} label={t("filters.size")} value={f.size} sizes={SIZES} />
       </FilterForm>
@@ -45,7 +66,15 @@ export async function DownloadList({ page, rules }: Props) {
       <ListResults id="download" t={t} page={page} href={href} empty={t(f.q || f.status ? "emptySearch" : "empty")}>
         <ul className={own.items}>
           {page.rows.map((r) => (
-            <Item key={r.id} r={r} detail={href({ ...(f.cursor ? { cursor: f.cursor } : {}), id: r.id })} rules={manage ? rules : null} t={t} when={(iso) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false })} size={(n) => fileSize(n, (v, d) => format.number(v, { maximumFractionDigits: d }))} />
+            <Item
+              key={r.id}
+              r={r}
+              detail={href({ ...(f.cursor ? { cursor: f.cursor } : {}), id: r.id })}
+              rules={manage ? rules : null}
+              t={t}
+              when={(iso) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false })}
+              size={(n) => fileSize(n, (v, d) => format.number(v, { maximumFractionDigits: d }))}
+            />
           ))}
         </ul>
       </ListResults>
@@ -61,28 +90,56 @@ function Item({ r, detail, rules, t, when, size }: ItemProps) {
   return (
     <li className={own.item} data-testid="download-row" data-id={r.id} data-title={r.title} data-enabled={r.enabled} data-locked={r.locked}>
       <Link href={detail} className={own.cover} tabIndex={-1} aria-hidden="true" prefetch={false} data-kind={r.kind}>
-        <span className={own.coverKind}>{r.kind === "url" ? <LinkIcon /> : <FileIcon />}{r.kind === "url" ? t("kind.link") : ext || t("kind.file")}</span>
+        <span className={own.coverKind}>
+          {r.kind === "url" ? <LinkIcon /> : <FileIcon />}
+          {r.kind === "url" ? t("kind.link") : ext || t("kind.file")}
+        </span>
       </Link>
       <div className={own.itemBody}>
         <h2 className={own.itemTitle}>
-          <Link href={detail} prefetch={false} data-testid="download-title-link">{r.title}</Link>
-          {r.locked && <span className={own.lock} title={t("lockHint")} data-testid="download-lock"><LockIcon />{t("locked")}</span>}
-          {!r.enabled && <span className={styles.tag} data-testid="download-disabled">{t("status.disabled")}</span>}
+          <Link href={detail} prefetch={false} data-testid="download-title-link">
+            {r.title}
+          </Link>
+          {r.locked && (
+            <span className={own.lock} title={t("lockHint")} data-testid="download-lock">
+              <LockIcon />
+              {t("locked")}
+            </span>
+          )}
+          {!r.enabled && (
+            <span className={styles.tag} data-testid="download-disabled">
+              {t("status.disabled")}
+            </span>
+          )}
         </h2>
-        {r.excerpt && <p className={own.excerpt} data-testid="download-excerpt">{r.excerpt}</p>}
+        {r.excerpt && (
+          <p className={own.excerpt} data-testid="download-excerpt">
+            {r.excerpt}
+          </p>
+        )}
         {r.images.length > 0 && <DownloadGallery images={r.images} title={r.title} />}
         <p className={own.meta}>
           <span>{t("by", { name: r.creatorName })}</span>
-          <span><time dateTime={r.createdAt}>{when(r.createdAt)}</time></span>
+          <span>
+            <time dateTime={r.createdAt}>{when(r.createdAt)}</time>
+          </span>
           {r.kind === "url" ? (
-            <span><LinkIcon />{t("kind.url")}</span>
+            <span>
+              <LinkIcon />
+              {t("kind.url")}
+            </span>
           ) : r.fileName ? (
-            <span className={own.fileName}>{r.fileName}{r.fileSize !== null ? ` · ${size(r.fileSize)}` : ""}</span>
+            <span className={own.fileName}>
+              {r.fileName}
+              {r.fileSize !== null ? ` · ${size(r.fileSize)}` : ""}
+            </span>
           ) : null}
         </p>
       </div>
       <div className={own.side}>
-        <span className={own.count} data-testid="download-downloads" data-count={r.downloads}>{t.rich("downloads", { count: r.downloads, n: (chunks) => <strong>{chunks}</strong> })}</span>
+        <span className={own.count} data-testid="download-downloads" data-count={r.downloads}>
+          {t.rich("downloads", { count: r.downloads, n: (chunks) => <strong>{chunks}</strong> })}
+        </span>
         {r.enabled && <DownloadButton id={r.id} title={r.title} locked={r.locked} external={r.kind === "url"} />}
         {rules && <DownloadManageBar id={r.id} title={r.title} enabled={r.enabled} rules={rules} compact />}
       </div>

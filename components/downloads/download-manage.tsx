@@ -22,7 +22,9 @@ export function DownloadCreateButton({ rules }: { rules: DownloadUploadRules }) 
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={ui.buttonPrimary} onClick={() => setOpen(true)} onPointerEnter={preload} onFocus={preload} data-testid="download-new">{t("new")}</button>
+      <button type="button" className={ui.buttonPrimary} onClick={() => setOpen(true)} onPointerEnter={preload} onFocus={preload} data-testid="download-new">
+        {t("new")}
+      </button>
       {open && <DownloadForm id={null} rules={rules} onClose={() => setOpen(false)} />}
     </>
   );
@@ -60,9 +62,23 @@ export function DownloadManageBar({ id, title, enabled, rules, compact = false, 
 
   return (
     <div className={styles.manage} data-testid="download-manage">
-      <button type="button" className={`${ui.button} ${size}`} disabled={pending} onClick={() => setEditing(true)} onPointerEnter={preload} onFocus={preload} data-testid="download-edit">{t("edit")}</button>
-      <button type="button" className={`${ui.button} ${size}`} disabled={pending} onClick={toggle} data-testid="download-toggle">{t(enabled ? "disable" : "enable")}</button>
-      <button type="button" className={`${ui.buttonDanger} ${size}`} disabled={pending} onClick={remove} data-testid="download-delete">{t("delete")}</button>
+      <button
+        type="button"
+        className={`${ui.button} ${size}`}
+        disabled={pending}
+        onClick={() => setEditing(true)}
+        onPointerEnter={preload}
+        onFocus={preload}
+        data-testid="download-edit"
+      >
+        {t("edit")}
+      </button>
+      <button type="button" className={`${ui.button} ${size}`} disabled={pending} onClick={toggle} data-testid="download-toggle">
+        {t(enabled ? "disable" : "enable")}
+      </button>
+      <button type="button" className={`${ui.buttonDanger} ${size}`} disabled={pending} onClick={remove} data-testid="download-delete">
+        {t("delete")}
+      </button>
       {editing && <DownloadForm id={id} rules={rules} onClose={() => setEditing(false)} />}
     </div>
   );

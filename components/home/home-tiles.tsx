@@ -27,7 +27,9 @@ export async function HomeTiles({ tiles, zh }: { tiles: HomeTile[]; zh: boolean 
         return (
           <article key={tile.key} className={styles.tile} data-accent={i % 6} data-testid={`tile-${tile.key}`} data-path={tile.path}>
             <Link href={"/" + tile.path} className={styles.tileLink} data-testid={`tile-link-${tile.key}`}>
-              <span className={styles.tileIcon} aria-hidden><HomeIcon name={tile.icon} /></span>
+              <span className={styles.tileIcon} aria-hidden>
+                <HomeIcon name={tile.icon} />
+              </span>
               <span className={styles.tileName}>{name}</span>
             </Link>
             {tile.figures.length > 0 ? (
@@ -36,12 +38,20 @@ export async function HomeTiles({ tiles, zh }: { tiles: HomeTile[]; zh: boolean 
                   const body = (
                     <>
                       <span className={styles.figureLabel}>{t(`figures.${f.key}`)}</span>
-                      <strong className={styles.figureCount} data-zero={f.count === 0}>{f.count}</strong>
+                      <strong className={styles.figureCount} data-zero={f.count === 0}>
+                        {f.count}
+                      </strong>
                     </>
                   );
                   return (
                     <li key={f.key} data-testid={`figure-${f.key}`} data-count={f.count}>
-                      {f.href ? <Link href={"/" + f.href} className={styles.figure} prefetch={false}>{body}</Link> : <span className={styles.figure}>{body}</span>}
+                      {f.href ? (
+                        <Link href={"/" + f.href} className={styles.figure} prefetch={false}>
+                          {body}
+                        </Link>
+                      ) : (
+                        <span className={styles.figure}>{body}</span>
+                      )}
                     </li>
                   );
                 })}

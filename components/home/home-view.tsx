@@ -18,14 +18,23 @@ export async function HomeView({ data, now }: { data: HomeData; now: Date }) {
     [t("accountId"), account.account],
     [t("accountType"), th("userType", { type: account.userType })],
     ...(company ? [[t("accountCompany"), `${company} (${account.company!.code})`] as [string, string]] : []),
-    [t("accountRoles"), account.roles.map((r) => <span key={r.code} className={styles.tag}>{zh ? r.nameZh : r.nameEn}</span>)],
+    [
+      t("accountRoles"),
+      account.roles.map((r) => (
+        <span key={r.code} className={styles.tag}>
+          {zh ? r.nameZh : r.nameEn}
+        </span>
+      )),
+    ],
   ];
 
   return (
     <div className={styles.home}>
       <section className={styles.hero}>
         <div>
-          <h2 className={styles.heroTitle} data-testid="home-welcome">{t("welcome", { name: account.name })}</h2>
+          <h2 className={styles.heroTitle} data-testid="home-welcome">
+            {t("welcome", { name: account.name })}
+          </h2>
           <p className={styles.heroText}>{company ? t("workingIn", { company }) : t("staffIntro", { type: th("userType", { type: account.userType }) })}</p>
         </div>
         <p className={styles.heroDate}>{t("today", { date: format.dateTime(now, { dateStyle: "full" }) })}</p>
@@ -36,7 +45,9 @@ export async function HomeView({ data, now }: { data: HomeData; now: Date }) {
       <div className={styles.grid}>
         <Panel title={t("modules")}>
           {data.tiles.length === 0 ? (
-            <p className={styles.empty} data-testid="home-no-tiles">{t("noModules")}</p>
+            <p className={styles.empty} data-testid="home-no-tiles">
+              {t("noModules")}
+            </p>
           ) : (
             <HomeTiles tiles={data.tiles} zh={zh} />
           )}

@@ -31,7 +31,13 @@ export async function RecordsList({ page, locale, dicts, company }: Props) {
     { value: "RETURNED", labelEn: t("saleStatus.RETURNED"), labelZh: t("saleStatus.RETURNED"), color: "orange" },
   ];
   const statusItems = (kind: RecordKind) =>
-    kind === "vehicleOrder" || kind === "partsOrder" ? dicts.order_status : kind === "partsReturn" ? dicts.sales_return_status : kind === "complaint" ? dicts.complaint_status : saleStatus;
+    kind === "vehicleOrder" || kind === "partsOrder"
+      ? dicts.order_status
+      : kind === "partsReturn"
+        ? dicts.sales_return_status
+        : kind === "complaint"
+          ? dicts.complaint_status
+          : saleStatus;
   const day = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "full" });
   const time = (iso: string) => format.dateTime(new Date(iso), { hour: "2-digit", minute: "2-digit", hour12: false });
   const name = (n: { en: string; zh: string }) => (zh ? n.zh : n.en);
@@ -61,12 +67,18 @@ export async function RecordsList({ page, locale, dicts, company }: Props) {
       <ListHeader title={t("title")} intro={company ? t("dealerIntro", { company }) : t("staffIntro")} />
 
       <FilterForm action={`/${ROUTE}`} id="records" t={t}>
-        <SelectFilter id={id("kind")} label={t("filters.kind")} name="kind" value={f.kind} any={t("filters.any")} options={RECORD_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} testId="records-kind" />
+        <SelectFilter
+          id={id("kind")}
+          label={t("filters.kind")}
+          name="kind"
+          value={f.kind}
+          any={t("filters.any")}
+          options={RECORD_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+          testId="records-kind"
+        />
         <DateFilter id={id("from")} label={t("filters.from")} name="from" value={f.from} />
         <DateFilter id={id("to")} label={t("filters.to")} name="to" value={f.to} />
-        {page.staff && (
-          <TextFilter id={id("company")} label={t("filters.company")} name="company" value={f.company} maxLength={50} placeholder={t("filters.companyPlaceholder")} />
-        )}
+        {page.staff && <TextFilter id={id("company")} label={t("filters.company")} name="company" value={f.company} maxLength={50} placeholder={t("filters.companyPlaceholder")} />}
         <SizeFilter id={id("size")} label={t("filters.size")} value={f.size} sizes={RECORD_PAGE_SIZES} />
       </FilterForm>
 
@@ -91,21 +103,42 @@ export async function RecordsList({ page, locale, dicts, company }: Props) {
       >
         {page.rows.flatMap((r, i) => {
           const d = days[i];
-          const head = i === 0 || d !== days[i - 1] ? (
-            <tr key={`day-${r.kind}-${r.id}`} className={own.dayRow}>
-              <th colSpan={columns} scope="colgroup">{d}</th>
-            </tr>
-          ) : null;
+          const head =
+            i === 0 || d !== days[i - 1] ? (
+              <tr key={`day-${r.kind}-${r.id}`} className={own.dayRow}>
+                <th colSpan={columns} scope="colgroup">
+                  {d}
+                </th>
+              </tr>
+            ) : null;
           const row = (
             <tr key={`${r.kind}-${r.id}`} data-testid="records-row" data-kind={r.kind} data-number={r.number} data-status={r.status}>
-              <td className={own.time}><time dateTime={r.at}>{time(r.at)}</time></td>
-              <td><span className={own.kind} data-kind={r.kind}>{t(`kinds.${r.kind}`)}</span></td>
-              <td className={own.number}>
-                {r.href ? <Link className={styles.link} href={"/" + r.href} prefetch={false} aria-label={t("open", { number: r.number })}>{r.number}</Link> : r.number}
+              <td className={own.time}>
+                <time dateTime={r.at}>{time(r.at)}</time>
               </td>
-              {page.staff && <td className={own.company}>{zh ? r.company.nameZh : r.company.nameEn} <span className={styles.sub}>{r.company.code}</span></td>}
+              <td>
+                <span className={own.kind} data-kind={r.kind}>
+                  {t(`kinds.${r.kind}`)}
+                </span>
+              </td>
+              <td className={own.number}>
+                {r.href ? (
+                  <Link className={styles.link} href={"/" + r.href} prefetch={false} aria-label={t("open", { number: r.number })}>
+                    {r.number}
+                  </Link>
+                ) : (
+                  r.number
+                )}
+              </td>
+              {page.staff && (
+                <td className={own.company}>
+                  {zh ? r.company.nameZh : r.company.nameEn} <span className={styles.sub}>{r.company.code}</span>
+                </td>
+              )}
               <td className={own.description}>{describe(r)}</td>
-              <td><StatusBadge items={statusItems(r.kind)} value={r.status} locale={locale} testId="records-status" /></td>
+              <td>
+                <StatusBadge items={statusItems(r.kind)} value={r.status} locale={locale} testId="records-status" />
+              </td>
             </tr>
           );
           return head ? [head, row] : [row];

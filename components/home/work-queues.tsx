@@ -11,11 +11,20 @@ export async function WorkQueues({ work }: { work: WorkTile[] }) {
   const t = await getTranslations("Workbench");
   const waiting = work.reduce((n, w) => n + w.count, 0);
   return (
-    <Panel title={t("todo")} extra={<span className={styles.muted} data-testid="work-total">{waiting === 0 ? t("allClear") : t("waiting", { count: waiting })}</span>}>
+    <Panel
+      title={t("todo")}
+      extra={
+        <span className={styles.muted} data-testid="work-total">
+          {waiting === 0 ? t("allClear") : t("waiting", { count: waiting })}
+        </span>
+      }
+    >
       <div className={styles.work} data-testid="home-work">
         {work.map((w) => (
           <Link key={w.key} href={"/" + w.href} className={styles.workTile} data-zero={w.count === 0} data-testid={`work-${w.key}`} data-count={w.count}>
-            <span className={styles.workIcon} aria-hidden><HomeIcon name={w.icon} /></span>
+            <span className={styles.workIcon} aria-hidden>
+              <HomeIcon name={w.icon} />
+            </span>
             <span className={styles.workText}>
               <strong className={styles.workCount}>{w.count}</strong>
               <span className={styles.workLabel}>{t(`work.${w.key}`)}</span>

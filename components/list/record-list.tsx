@@ -24,7 +24,9 @@ export function ListHeader({ title, intro, children }: { title: ReactNode; intro
     <section className={styles.card}>
       <div className={styles.head}>
         <div>
-          <h1 className={styles.title} data-testid="page-title">{title}</h1>
+          <h1 className={styles.title} data-testid="page-title">
+            {title}
+          </h1>
           <p className={styles.intro}>{intro}</p>
         </div>
         {children}
@@ -53,8 +55,12 @@ export function FilterForm({ action, id, t, resetTestId, formKey, children }: Fi
       <Form key={formKey} action={action} className={styles.filters} data-testid={`${id}-filters`}>
         {children}
         <div className={styles.buttons}>
-          <button type="submit" className={styles.buttonPrimary} data-testid={`${id}-search`}>{loose(t)("filters.search")}</button>
-          <Link href={action} className={styles.button} data-testid={resetTestId}>{loose(t)("filters.reset")}</Link>
+          <button type="submit" className={styles.buttonPrimary} data-testid={`${id}-search`}>
+            {loose(t)("filters.search")}
+          </button>
+          <Link href={action} className={styles.button} data-testid={resetTestId}>
+            {loose(t)("filters.reset")}
+          </Link>
         </div>
       </Form>
     </section>
@@ -63,11 +69,35 @@ export function FilterForm({ action, id, t, resetTestId, formKey, children }: Fi
 
 type FieldProps = { id: string; label: ReactNode; name: string; value: string; testId?: string };
 
-export function TextFilter({ id, label, name, value, testId, maxLength, placeholder, spellCheck, type, inputClass, style }: FieldProps & { maxLength: number; placeholder?: string; spellCheck?: boolean; type?: "search" | "text"; inputClass?: string; style?: CSSProperties }) {
+export function TextFilter({
+  id,
+  label,
+  name,
+  value,
+  testId,
+  maxLength,
+  placeholder,
+  spellCheck,
+  type,
+  inputClass,
+  style,
+}: FieldProps & { maxLength: number; placeholder?: string; spellCheck?: boolean; type?: "search" | "text"; inputClass?: string; style?: CSSProperties }) {
   return (
     <label className={styles.field} htmlFor={id}>
       {label}
-      <input id={id} className={inputClass ? `${styles.input} ${inputClass}` : styles.input} style={style} type={type} name={name} defaultValue={value} maxLength={maxLength} placeholder={placeholder} autoComplete="off" spellCheck={spellCheck} data-testid={testId} />
+      <input
+        id={id}
+        className={inputClass ? `${styles.input} ${inputClass}` : styles.input}
+        style={style}
+        type={type}
+        name={name}
+        defaultValue={value}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        autoComplete="off"
+        spellCheck={spellCheck}
+        data-testid={testId}
+      />
     </label>
   );
 }
@@ -81,7 +111,11 @@ export function SelectFilter({ id, label, name, value, testId, any, options, sty
       {label}
       <select id={id} className={styles.input} style={style} name={name} defaultValue={value} data-testid={testId}>
         {any !== undefined && <option value="">{any}</option>}
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
     </label>
   );
@@ -168,7 +202,11 @@ export function CountLine({ id, t, total }: { id: string; t: ListT; total: Total
 }
 
 export function EmptyState({ id, children }: { id: string; children: ReactNode }) {
-  return <p className={styles.empty} data-testid={`${id}-empty`}>{children}</p>;
+  return (
+    <p className={styles.empty} data-testid={`${id}-empty`}>
+      {children}
+    </p>
+  );
 }
 
 export type PagerProps = {
@@ -185,12 +223,33 @@ export type PagerProps = {
 
 /** Latest (when not on the first page), newer and older; a missing neighbour is a disabled label. */
 export function Pager({ id, t, href, cursor, prev, next, newer = true }: PagerProps) {
-  const off = (label: string) => <span className={`${styles.button} ${styles.off}`} aria-disabled="true">{label}</span>;
+  const off = (label: string) => (
+    <span className={`${styles.button} ${styles.off}`} aria-disabled="true">
+      {label}
+    </span>
+  );
   return (
     <nav className={styles.pager} aria-label={loose(t)("pagination")}>
-      {cursor ? <Link className={styles.button} href={href({})} data-testid={`${id}-latest`}>{loose(t)("latest")}</Link> : null}
-      {newer && (prev ? <Link className={styles.button} href={href({ cursor: prev })} data-testid={`${id}-newer`}>{loose(t)("newer")}</Link> : off(loose(t)("newer")))}
-      {next ? <Link className={styles.button} href={href({ cursor: next })} data-testid={`${id}-older`}>{loose(t)("older")}</Link> : off(loose(t)("older"))}
+      {cursor ? (
+        <Link className={styles.button} href={href({})} data-testid={`${id}-latest`}>
+          {loose(t)("latest")}
+        </Link>
+      ) : null}
+      {newer &&
+        (prev ? (
+          <Link className={styles.button} href={href({ cursor: prev })} data-testid={`${id}-newer`}>
+            {loose(t)("newer")}
+          </Link>
+        ) : (
+          off(loose(t)("newer"))
+        ))}
+      {next ? (
+        <Link className={styles.button} href={href({ cursor: next })} data-testid={`${id}-older`}>
+          {loose(t)("older")}
+        </Link>
+      ) : (
+        off(loose(t)("older"))
+      )}
     </nav>
   );
 }

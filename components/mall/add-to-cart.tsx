@@ -88,7 +88,13 @@ export function AddToCart({ goodsId, minOrderQty, stock, onSale, compact }: Prop
             }}
             data-testid="add-to-cart-quantity"
           />
-          <button type="button" className={styles.step} aria-label={t("add.increase")} disabled={blocked || pending || !(quantity < Math.min(stock, MAX_LINE_QUANTITY))} onClick={() => bump(1)}>
+          <button
+            type="button"
+            className={styles.step}
+            aria-label={t("add.increase")}
+            disabled={blocked || pending || !(quantity < Math.min(stock, MAX_LINE_QUANTITY))}
+            onClick={() => bump(1)}
+          >
             +
           </button>
         </div>

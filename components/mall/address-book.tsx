@@ -35,7 +35,16 @@ export function AddressBook({ data }: { data: ListResult<AddressRow> & { dealer:
         { key: "phone", width: 140 },
         { key: "area", width: 260, render: areaText },
         { key: "address", ellipsis: true },
-        { key: "isDefault", width: 100, render: (r) => (r.isDefault ? <Tag color="green" data-testid="default-tag">{t("default")}</Tag> : null) },
+        {
+          key: "isDefault",
+          width: 100,
+          render: (r) =>
+            r.isDefault ? (
+              <Tag color="green" data-testid="default-tag">
+                {t("default")}
+              </Tag>
+            ) : null,
+        },
         ...(data.dealer ? [] : [{ key: "company", width: 100 }]),
         { key: "updatedAt", kind: "dateTime" as const, sortable: true, width: 180, defaultHidden: true },
       ]}

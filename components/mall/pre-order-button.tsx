@@ -14,7 +14,9 @@ export function PreOrderButton({ goodsId, name, minOrderQty }: { goodsId: number
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={styles.button} onClick={() => setOpen(true)} data-testid="pre-order-button">{t("create")}</button>
+      <button type="button" className={styles.button} onClick={() => setOpen(true)} data-testid="pre-order-button">
+        {t("create")}
+      </button>
       {open && <PreOrderForm goodsId={goodsId} name={name} minOrderQty={minOrderQty} onClose={() => setOpen(false)} />}
     </>
   );

@@ -170,7 +170,11 @@ export function RichTextEditor(props: RichTextEditorProps) {
         .then((up) => {
           if (editor.isDestroyed) return;
           const alt = file.name.replace(/\.[^.]+$/, "").slice(0, 200);
-          editor.chain().focus().setImage({ src: mediaSrc(up.id), alt }).run();
+          editor
+            .chain()
+            .focus()
+            .setImage({ src: mediaSrc(up.id), alt })
+            .run();
         })
         .catch((e: unknown) => {
           if (e instanceof UploadAborted) return;
@@ -202,14 +206,50 @@ export function RichTextEditor(props: RichTextEditorProps) {
       <div className={styles.toolbar} role="toolbar" aria-label={t("toolbar")}>
         <Tool label={t("bold")} icon={<BoldOutlined />} active={state?.bold} onClick={run((ed) => ed.chain().focus().toggleBold().run())} testId="rte-bold" />
         <Tool label={t("italic")} icon={<ItalicOutlined />} active={state?.italic} onClick={run((ed) => ed.chain().focus().toggleItalic().run())} testId="rte-italic" />
-        <Tool label={t("underline")} icon={<UnderlineOutlined />} active={state?.underline} onClick={run((ed) => ed.chain().focus().toggleUnderline().run())} testId="rte-underline" />
+        <Tool
+          label={t("underline")}
+          icon={<UnderlineOutlined />}
+          active={state?.underline}
+          onClick={run((ed) => ed.chain().focus().toggleUnderline().run())}
+          testId="rte-underline"
+        />
         <span className={styles.divider} aria-hidden />
-        <Tool label={t("heading2")} icon={<span className={styles.glyph}>H2</span>} active={state?.h2} onClick={run((ed) => ed.chain().focus().toggleHeading({ level: 2 }).run())} testId="rte-h2" />
-        <Tool label={t("heading3")} icon={<span className={styles.glyph}>H3</span>} active={state?.h3} onClick={run((ed) => ed.chain().focus().toggleHeading({ level: 3 }).run())} testId="rte-h3" />
+        <Tool
+          label={t("heading2")}
+          icon={<span className={styles.glyph}>H2</span>}
+          active={state?.h2}
+          onClick={run((ed) => ed.chain().focus().toggleHeading({ level: 2 }).run())}
+          testId="rte-h2"
+        />
+        <Tool
+          label={t("heading3")}
+          icon={<span className={styles.glyph}>H3</span>}
+          active={state?.h3}
+          onClick={run((ed) => ed.chain().focus().toggleHeading({ level: 3 }).run())}
+          testId="rte-h3"
+        />
         <span className={styles.divider} aria-hidden />
-        <Tool label={t("bulletList")} icon={<UnorderedListOutlined />} active={state?.bullet} onClick={run((ed) => ed.chain().focus().toggleBulletList().run())} testId="rte-bullet" />
-        <Tool label={t("orderedList")} icon={<OrderedListOutlined />} active={state?.ordered} onClick={run((ed) => ed.chain().focus().toggleOrderedList().run())} testId="rte-ordered" />
-        <Tool label={t("blockquote")} icon={<span className={styles.glyph}>“ ”</span>} active={state?.quote} onClick={run((ed) => ed.chain().focus().toggleBlockquote().run())} testId="rte-quote" />
+        <Tool
+          label={t("bulletList")}
+          icon={<UnorderedListOutlined />}
+          active={state?.bullet}
+          onClick={run((ed) => ed.chain().focus().toggleBulletList().run())}
+          testId="rte-bullet"
+        />
+        <Tool
+          label={t("orderedList")}
+          icon={<OrderedListOutlined />}
+          active={state?.ordered}
+          onClick={run((ed) => ed.chain().focus().toggleOrderedList().run())}
+          testId="rte-ordered"
+        />
+        <Tool
+          label={t("blockquote")}
+          icon={<span className={styles.glyph}>“ ”</span>}
+          active={state?.quote}
+          onClick={run((ed) => ed.chain().focus().toggleBlockquote().run())}
+          testId="rte-quote"
+        />
         <span className={styles.divider} aria-hidden />
         <LinkTool editor={editor} active={!!state?.link} href={state?.href ?? ""} />
         <Tool
@@ -283,7 +323,11 @@ function LinkTool({ editor, active, href }: { editor: Editor | null; active: boo
     const chain = editor.chain().focus().extendMarkRange("link");
     // With nothing selected, the address itself becomes the link's text.
     // (What is typed next is plain text again.)
-    if (editor.state.selection.empty && !active) chain.insertContent({ type: "text", text: url, marks: [{ type: "link", attrs: { href: url } }] }).unsetMark("link").run();
+    if (editor.state.selection.empty && !active)
+      chain
+        .insertContent({ type: "text", text: url, marks: [{ type: "link", attrs: { href: url } }] })
+        .unsetMark("link")
+        .run();
     else chain.setLink({ href: url }).run();
     setOpen(false);
   };
@@ -319,7 +363,11 @@ function LinkTool({ editor, active, href }: { editor: Editor | null; active: boo
             onPressEnter={apply}
             data-testid="rte-link-input"
           />
-          {error ? <div className={styles.linkError} role="alert">{t("linkInvalid")}</div> : null}
+          {error ? (
+            <div className={styles.linkError} role="alert">
+              {t("linkInvalid")}
+            </div>
+          ) : null}
           <div className={styles.linkActions}>
             {active ? (
               <Button size="small" onClick={remove} data-testid="rte-link-remove">

@@ -53,7 +53,9 @@ export function AppHeader({ locale, viewer, collapsed, onToggle }: { locale: Loc
         ]}
       >
         <button type="button" className={styles.user} data-testid="user-menu" aria-label={t("account")} aria-haspopup="menu">
-          <span className={styles.avatar} aria-hidden><UserOutlined /></span>
+          <span className={styles.avatar} aria-hidden>
+            <UserOutlined />
+          </span>
           <span className={styles.userName}>{viewer.name}</span>
         </button>
       </PopoverMenu>

@@ -33,11 +33,22 @@ export function CompanySwitcher({ locale, current, companies }: { locale: Locale
       <ShopOutlined /> {name(current)}
     </span>
   );
-  if (companies.length < 2) return <span className={styles.pill} aria-label={t("company")}>{label}</span>;
+  if (companies.length < 2)
+    return (
+      <span className={styles.pill} aria-label={t("company")}>
+        {label}
+      </span>
+    );
   return (
     <PopoverMenu
       label={t("switchCompany")}
-      items={companies.map((c) => ({ key: c.code, label: `${name(c)} (${c.code})`, selected: c.code === current.code, testId: `company-option-${c.code}`, onClick: () => onPick(c.code) }))}
+      items={companies.map((c) => ({
+        key: c.code,
+        label: `${name(c)} (${c.code})`,
+        selected: c.code === current.code,
+        testId: `company-option-${c.code}`,
+        onClick: () => onPick(c.code),
+      }))}
     >
       <button type="button" className={styles.pill} aria-label={t("switchCompany")} aria-haspopup="menu" aria-busy={pending} data-testid="company-switcher">
         {label} {pending ? <LoadingOutlined /> : <DownOutlined />}

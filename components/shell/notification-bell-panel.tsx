@@ -48,15 +48,21 @@ export function NotificationPanel({ onUnread, onClose }: { onUnread: (n: number)
     <div className={styles.panel} role="dialog" aria-label={t("title")} data-testid="notification-panel">
       <div className={styles.head}>
         <span>{t("title")}</span>
-        <button type="button" className={styles.link} onClick={readAll} disabled={!data?.unread} data-testid="notification-read-all">{t("markAllRead")}</button>
+        <button type="button" className={styles.link} onClick={readAll} disabled={!data?.unread} data-testid="notification-read-all">
+          {t("markAllRead")}
+        </button>
       </div>
       {error ? (
         <div className={styles.note}>
           {t("loadError")}{" "}
-          <button type="button" className={styles.link} onClick={() => void mutate()}>{t("retry")}</button>
+          <button type="button" className={styles.link} onClick={() => void mutate()}>
+            {t("retry")}
+          </button>
         </div>
       ) : isLoading || !data ? (
-        <div className={styles.note} aria-busy="true">…</div>
+        <div className={styles.note} aria-busy="true">
+          …
+        </div>
       ) : data.items.length === 0 ? (
         <div className={styles.note}>{t("empty")}</div>
       ) : (

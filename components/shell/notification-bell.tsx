@@ -55,11 +55,21 @@ export function NotificationBell() {
   return (
     <div className={styles.wrap} ref={wrap}>
       <button
-        type="button" className={styles.bell} data-testid="notification-bell" aria-haspopup="dialog" aria-expanded={open}
-        aria-label={`${t("bell")} · ${t("unread", { count: unread })}`} title={t("bell")} onClick={() => setOpen((o) => !o)}
+        type="button"
+        className={styles.bell}
+        data-testid="notification-bell"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-label={`${t("bell")} · ${t("unread", { count: unread })}`}
+        title={t("bell")}
+        onClick={() => setOpen((o) => !o)}
       >
         <BellOutlined />
-        {unread > 0 && <span className={styles.count} data-testid="notification-count" aria-hidden>{unread >= 100 ? "99+" : unread}</span>}
+        {unread > 0 && (
+          <span className={styles.count} data-testid="notification-count" aria-hidden>
+            {unread >= 100 ? "99+" : unread}
+          </span>
+        )}
       </button>
       {open && <Panel onUnread={setUnread} onClose={() => setOpen(false)} />}
     </div>

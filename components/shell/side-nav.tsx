@@ -29,7 +29,13 @@ export function SideNav({ menu, locale, collapsed, onExpand }: { menu: MenuNode[
         n.children.length ? (
           <li key={n.key}>
             <details className={styles.group} open={contains(n, pathname) || undefined}>
-              <summary className={styles.item} style={{ paddingInlineStart: 16 + depth * 16 }} title={collapsed ? name(n) : undefined} data-testid={`menu-group-${n.key}`} onClick={collapsed ? (e) => (e.preventDefault(), onExpand()) : undefined}>
+              <summary
+                className={styles.item}
+                style={{ paddingInlineStart: 16 + depth * 16 }}
+                title={collapsed ? name(n) : undefined}
+                data-testid={`menu-group-${n.key}`}
+                onClick={collapsed ? (e) => (e.preventDefault(), onExpand()) : undefined}
+              >
                 {depth === 0 && <span className={styles.icon}>{menuIcon(n.icon)}</span>}
                 <span className={styles.label}>{name(n)}</span>
                 <span className={styles.caret} aria-hidden />

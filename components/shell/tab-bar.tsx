@@ -7,7 +7,20 @@ import { useSyncExternalStore } from "react";
 import { PopoverMenu, type PopoverMenuItem } from "@/components/ui/popover-menu";
 import { refreshRoute } from "@/lib/client/server-loader";
 import type { RouteTitles } from "./app-shell";
-import { closeAll, closeLeft, closeOthers, closeRight, closeTab, fallbackAfterClose, isPinned, replaceTabs, serverTabsSnapshot, subscribeTabs, tabsSnapshot, type Tab } from "./tab-store";
+import {
+  closeAll,
+  closeLeft,
+  closeOthers,
+  closeRight,
+  closeTab,
+  fallbackAfterClose,
+  isPinned,
+  replaceTabs,
+  serverTabsSnapshot,
+  subscribeTabs,
+  tabsSnapshot,
+  type Tab,
+} from "./tab-store";
 import styles from "./app-shell.module.css";
 
 type Action = "refresh" | "close" | "closeOthers" | "closeLeft" | "closeRight" | "closeAll";
@@ -28,14 +41,18 @@ export function TabBar({ titles }: { titles: RouteTitles }) {
       return;
     }
     const after =
-      action === "close" ? closeTab(tabs, path)
-      : action === "closeOthers" ? closeOthers(tabs, path)
-      : action === "closeLeft" ? closeLeft(tabs, path)
-      : action === "closeRight" ? closeRight(tabs, path)
-      : closeAll(tabs);
+      action === "close"
+        ? closeTab(tabs, path)
+        : action === "closeOthers"
+          ? closeOthers(tabs, path)
+          : action === "closeLeft"
+            ? closeLeft(tabs, path)
+            : action === "closeRight"
+              ? closeRight(tabs, path)
+              : closeAll(tabs);
     replaceTabs(after);
     // Closing around a tab makes it the active one; closing the active tab moves to a neighbour.
-    const focus = action === "close" || action === "closeAll" ? fallbackAfterClose(tabs, after, active) : after.find((x) => x.path === path) ?? null;
+    const focus = action === "close" || action === "closeAll" ? fallbackAfterClose(tabs, after, active) : (after.find((x) => x.path === path) ?? null);
     if (focus && focus.path !== active) router.push(focus.href);
   };
 
@@ -44,7 +61,13 @@ export function TabBar({ titles }: { titles: RouteTitles }) {
     const closableLeft = tabs.slice(0, i).some((x) => !isPinned(x.path));
     const closableRight = tabs.slice(i + 1).some((x) => !isPinned(x.path));
     const others = tabs.some((x) => x.path !== path && !isPinned(x.path));
-    const item = (key: Action, disabled = false): PopoverMenuItem => ({ key, label: t(key === "close" ? "close" : key), disabled, testId: `tab-action-${key}`, onClick: () => apply(key, path) });
+    const item = (key: Action, disabled = false): PopoverMenuItem => ({
+      key,
+      label: t(key === "close" ? "close" : key),
+      disabled,
+      testId: `tab-action-${key}`,
+      onClick: () => apply(key, path),
+    });
     return [
       item("refresh"),
       item("close", isPinned(path)),

@@ -47,7 +47,10 @@ export function fallbackAfterClose(before: Tab[], after: Tab[], activePath: stri
   if (after.some((t) => t.path === activePath)) return null;
   const i = before.findIndex((t) => t.path === activePath);
   const right = before.slice(i + 1).find((t) => after.some((a) => a.path === t.path));
-  const left = before.slice(0, Math.max(i, 0)).reverse().find((t) => after.some((a) => a.path === t.path));
+  const left = before
+    .slice(0, Math.max(i, 0))
+    .reverse()
+    .find((t) => after.some((a) => a.path === t.path));
   return right ?? left ?? after[0] ?? { path: HOME_PATH, href: HOME_PATH, title: "" };
 }
 

@@ -17,7 +17,15 @@ import { translateIssues } from "@/lib/validation/translate";
 type Action<T> = (input: unknown) => Promise<ActionResult<T>>;
 
 export type FormDrawerProps<V extends object> = {
-  title: ReactNode; open: boolean; form: FormInstance<V>; onClose: () => void; onSubmit: (values: V) => Promise<boolean>; children: ReactNode; initialValues?: Partial<V>; size?: number; testId?: string;
+  title: ReactNode;
+  open: boolean;
+  form: FormInstance<V>;
+  onClose: () => void;
+  onSubmit: (values: V) => Promise<boolean>;
+  children: ReactNode;
+  initialValues?: Partial<V>;
+  size?: number;
+  testId?: string;
 };
 
 // The drawer (antd Drawer and its motion code) is out of the screens' first load.
@@ -41,7 +49,12 @@ export function useFormAction(labels: string) {
     const known = new Set([...Object.keys(form.getFieldsValue() as object), ...Object.keys(form.getFieldsValue(true) as object)]);
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
-      const errors = translateIssues(parsed.error, (k, v) => loose(tv)(k, v), (f) => (tl.has(f) ? tl(f) : f), values);
+      const errors = translateIssues(
+        parsed.error,
+        (k, v) => loose(tv)(k, v),
+        (f) => (tl.has(f) ? tl(f) : f),
+        values,
+      );
       const other = setErrors(form, errors, known);
       if (other) toast("error", other);
       return null;
@@ -62,7 +75,12 @@ export function useFormAction(labels: string) {
 export function useConfirmedAction() {
   const ta = useTranslations("Access");
   const router = useRouter();
-  return async function run<T>(opts: { title: ReactNode; content?: ReactNode; danger?: boolean; okText?: string }, action: Action<T>, input: unknown, success: string): Promise<boolean> {
+  return async function run<T>(
+    opts: { title: ReactNode; content?: ReactNode; danger?: boolean; okText?: string },
+    action: Action<T>,
+    input: unknown,
+    success: string,
+  ): Promise<boolean> {
     if (!(await confirmDialog({ ...opts, okText: opts.okText ?? ta("confirmOk"), cancelText: ta("cancel") }))) return false;
     const res = await action(input);
     if (!res.ok) {
@@ -103,7 +121,9 @@ export type TreeNodeData = { key: number; value: number; title: ReactNode; disab
 
 /** Turns an id tree into antd TreeSelect / Tree data with localized titles. */
 export function toTreeData<T extends { id: number; nameEn: string; nameZh: string; children?: T[] }>(
-  nodes: T[], zh: boolean, opts: { disabled?: (n: T) => boolean; title?: (n: T) => ReactNode; keep?: (n: T) => boolean } = {},
+  nodes: T[],
+  zh: boolean,
+  opts: { disabled?: (n: T) => boolean; title?: (n: T) => ReactNode; keep?: (n: T) => boolean } = {},
 ): TreeNodeData[] {
   return nodes
     .filter((n) => !opts.keep || opts.keep(n))

@@ -61,12 +61,17 @@ export function AttachmentConfig({ data }: { data: AttachmentConfigData }) {
     <PageContainer title={t("title")} description={t("description")}>
       <h2 className={styles.sectionTitle}>{t("storage")}</h2>
       <Form<TStorageSettings>
-        form={storageForm} layout="vertical" disabled={ro} style={{ maxWidth: 640 }} data-testid="storage-form"
+        form={storageForm}
+        layout="vertical"
+        disabled={ro}
+        style={{ maxWidth: 640 }}
+        data-testid="storage-form"
         initialValues={{ ...data.storage, s3SecretKey: "" }}
         onFinish={() => void saveStorage()}
       >
         <SchemaFields
-          schema={ZStorageSettings} labels="Uploads"
+          schema={ZStorageSettings}
+          labels="Uploads"
           fields={{
             driver: { widget: "select", options: STORAGE_DRIVERS.map((d) => ({ value: d, label: t(`drivers.${d}`) })) },
             localDir: { hidden: driver !== "LOCAL", hint: t("localDirHint"), widget: "text" },
@@ -77,15 +82,25 @@ export function AttachmentConfig({ data }: { data: AttachmentConfigData }) {
         />
         {!ro && (
           <Space>
-            <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={busy === "save"} data-testid="storage-save">{t("save")}</Button>
-            <Button icon={<ApiOutlined />} loading={busy === "test"} onClick={() => void test()} data-testid="storage-test">{t("test")}</Button>
+            <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={busy === "save"} data-testid="storage-save">
+              {t("save")}
+            </Button>
+            <Button icon={<ApiOutlined />} loading={busy === "test"} onClick={() => void test()} data-testid="storage-test">
+              {t("test")}
+            </Button>
           </Space>
         )}
       </Form>
 
-      <h2 className={styles.sectionTitle} style={{ marginTop: 32 }}>{t("rules")}</h2>
+      <h2 className={styles.sectionTitle} style={{ marginTop: 32 }}>
+        {t("rules")}
+      </h2>
       <Table<UploadRule>
-        rowKey="kind" dataSource={data.rules} pagination={false} size="middle" data-testid="rules-table"
+        rowKey="kind"
+        dataSource={data.rules}
+        pagination={false}
+        size="middle"
+        data-testid="rules-table"
         columns={[
           { title: tu("fields.kind"), dataIndex: "kind", width: 120, render: (k: UploadRule["kind"]) => tu(`kinds.${k}`) },
           { title: tu("fields.formats"), dataIndex: "formats", render: (f: string[]) => f.map((x) => <Tag key={x}>{x}</Tag>) },
@@ -93,19 +108,28 @@ export function AttachmentConfig({ data }: { data: AttachmentConfigData }) {
           { title: tu("fields.maxCount"), dataIndex: "maxCount", width: 190, align: "right" },
           { title: tu("fields.suggestedSeconds"), dataIndex: "suggestedSeconds", width: 210, align: "right", render: (v: number | null) => v ?? "—" },
           {
-            title: t("actions"), key: "actions", width: 100,
-            render: (_, r) => <RowActions items={[{ key: "edit", label: t("edit"), hidden: ro, onClick: () => (setEditing(r), ruleForm.resetFields(), ruleForm.setFieldsValue(r)) }]} />,
+            title: t("actions"),
+            key: "actions",
+            width: 100,
+            render: (_, r) => (
+              <RowActions items={[{ key: "edit", label: t("edit"), hidden: ro, onClick: () => (setEditing(r), ruleForm.resetFields(), ruleForm.setFieldsValue(r)) }]} />
+            ),
           },
         ]}
       />
       <FormDrawer<TAttachmentRuleInput>
-        title={editing ? t("editRule", { kind: tu(`kinds.${editing.kind}`) }) : ""} open={!!editing} form={ruleForm} size={480} testId="edit-drawer"
+        title={editing ? t("editRule", { kind: tu(`kinds.${editing.kind}`) }) : ""}
+        open={!!editing}
+        form={ruleForm}
+        size={480}
+        testId="edit-drawer"
         onClose={() => setEditing(null)}
         onSubmit={async (v) => !!(await submit(ruleForm, ZAttachmentRule, saveAttachmentRuleAction, { ...v, kind: editing?.kind }))}
       >
         {editing && (
           <SchemaFields
-            schema={ZAttachmentRule} labels="Uploads"
+            schema={ZAttachmentRule}
+            labels="Uploads"
             fields={{
               kind: { hidden: true },
               formats: { widget: "multiSelect", options: SUPPORTED_FORMATS[editing.kind].map((f) => ({ value: f, label: f })) },
@@ -115,7 +139,9 @@ export function AttachmentConfig({ data }: { data: AttachmentConfigData }) {
         )}
       </FormDrawer>
 
-      <h2 className={styles.sectionTitle} style={{ marginTop: 32 }}>{t("tryIt")}</h2>
+      <h2 className={styles.sectionTitle} style={{ marginTop: 32 }}>
+        {t("tryIt")}
+      </h2>
       <p style={{ color: "rgba(0,0,0,0.55)", marginTop: 0 }}>{t("tryItHint")}</p>
       <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(320px, 1fr))", gap: 24 }} data-testid="try-uploads">
         <div>

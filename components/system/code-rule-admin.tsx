@@ -24,7 +24,19 @@ export function CodeRuleAdmin({ data }: { data: ListResult<CodeRuleRow> }) {
         { name: "enabled", type: "boolean" },
       ]}
       columns={[
-        { key: "code", sortable: true, width: 110, render: (r) => (r.system ? <>{r.code} <Tag>{t("system")}</Tag></> : r.code) },
+        {
+          key: "code",
+          sortable: true,
+          width: 110,
+          render: (r) =>
+            r.system ? (
+              <>
+                {r.code} <Tag>{t("system")}</Tag>
+              </>
+            ) : (
+              r.code
+            ),
+        },
         { key: "name", kind: "localized", width: 160 },
         { key: "preview", width: 190, render: (r) => (r.exhausted ? <Tag color="red">{t("exhausted")}</Tag> : <Typography.Text code>{r.preview}</Typography.Text>) },
         { key: "value", width: 90, align: "right" },
@@ -42,7 +54,17 @@ export function CodeRuleAdmin({ data }: { data: ListResult<CodeRuleRow> }) {
         save: saveCodeRuleAction,
         fields: { datePattern: { options: DATE_PATTERNS.map((p) => ({ value: p, label: pattern(p) })) }, reset: { hint: t("resetHint") } },
         defaults: { prefix: "", datePattern: "yyyyMMdd", seqLength: 6, reset: "DAILY", enabled: true },
-        toValues: (r) => ({ id: r.id, code: r.code, nameEn: r.nameEn, nameZh: r.nameZh, prefix: r.prefix, datePattern: r.datePattern as TCodeRuleSave["datePattern"], seqLength: r.seqLength, reset: r.reset, enabled: r.enabled }),
+        toValues: (r) => ({
+          id: r.id,
+          code: r.code,
+          nameEn: r.nameEn,
+          nameZh: r.nameZh,
+          prefix: r.prefix,
+          datePattern: r.datePattern as TCodeRuleSave["datePattern"],
+          seqLength: r.seqLength,
+          reset: r.reset,
+          enabled: r.enabled,
+        }),
       }}
       remove={{ action: deleteCodeRulesAction, name: (r) => r.code, deletable: (r) => !r.system }}
     />

@@ -25,7 +25,10 @@ export function DictAdmin({ data }: { data: ListResult<DictTypeRow> }) {
       labels="DictAdmin"
       resource="dict"
       data={data}
-      search={[{ name: "keyword", type: "text", placeholder: t("keywordPlaceholder") }, { name: "system", type: "boolean" }]}
+      search={[
+        { name: "keyword", type: "text", placeholder: t("keywordPlaceholder") },
+        { name: "system", type: "boolean" },
+      ]}
       columns={[
         { key: "code", sortable: true, width: 230 },
         { key: "name", kind: "localized", width: 220 },
@@ -75,10 +78,19 @@ function DictItems({ type, can }: { type: DictTypeRow; can: Can }) {
     setEditing({ row });
     form.resetFields();
     const nextSort = Math.max(0, ...type.items.map((i) => i.sort)) + 10;
-    form.setFieldsValue(row ? { typeId: type.id, value: row.value, labelEn: row.labelEn, labelZh: row.labelZh, sort: row.sort, enabled: row.enabled, color: row.color as TDictItemSave["color"] } : { typeId: type.id, sort: nextSort, enabled: true, color: null });
+    form.setFieldsValue(
+      row
+        ? { typeId: type.id, value: row.value, labelEn: row.labelEn, labelZh: row.labelZh, sort: row.sort, enabled: row.enabled, color: row.color as TDictItemSave["color"] }
+        : { typeId: type.id, sort: nextSort, enabled: true, color: null },
+    );
   };
   const remove = (row: DictItemRow) =>
-    run({ title: t("confirmDeleteItem", { name: row.value }), content: ta("cannotUndo"), danger: true, okText: ta("delete") }, deleteDictItemsAction, { ids: [row.id] }, t("itemDeleted"));
+    run(
+      { title: t("confirmDeleteItem", { name: row.value }), content: ta("cannotUndo"), danger: true, okText: ta("delete") },
+      deleteDictItemsAction,
+      { ids: [row.id] },
+      t("itemDeleted"),
+    );
   const locked = !!editing?.row?.locked;
 
   return (
@@ -88,10 +100,18 @@ function DictItems({ type, can }: { type: DictTypeRow; can: Can }) {
           <strong>{t("itemsTitle", { name })}</strong>
           {type.remark && <span style={{ marginLeft: 12, color: "rgba(0, 0, 0, 0.55)" }}>{type.remark}</span>}
         </span>
-        {can.create && <Button size="small" icon={<PlusOutlined />} onClick={() => open(null)} data-testid="add-item">{t("addItem")}</Button>}
+        {can.create && (
+          <Button size="small" icon={<PlusOutlined />} onClick={() => open(null)} data-testid="add-item">
+            {t("addItem")}
+          </Button>
+        )}
       </div>
       <Table<DictItemRow>
-        size="small" rowKey="id" dataSource={type.items} pagination={false} locale={{ emptyText: t("noItems") }}
+        size="small"
+        rowKey="id"
+        dataSource={type.items}
+        pagination={false}
+        locale={{ emptyText: t("noItems") }}
         columns={[
           { key: "value", dataIndex: "value", title: label("value"), width: 200 },
           { key: "labelEn", dataIndex: "labelEn", title: label("labelEn") },
@@ -100,19 +120,32 @@ function DictItems({ type, can }: { type: DictTypeRow; can: Can }) {
           { key: "sort", dataIndex: "sort", title: label("sort"), width: 80, align: "right" },
           { key: "enabled", title: label("enabled"), width: 90, render: (_, r) => (r.enabled ? <Tag color="green">{ta("yes")}</Tag> : <Tag>{ta("no")}</Tag>) },
           {
-            key: "_actions", title: ta("actions"), width: 150,
+            key: "_actions",
+            title: ta("actions"),
+            width: 150,
             render: (_, r) => (
-              <RowActions items={[{ key: "edit", label: ta("edit"), hidden: !can.update, onClick: () => open(r) }, { key: "delete", label: ta("delete"), danger: true, hidden: !can.delete || r.locked, onClick: () => void remove(r) }]} />
+              <RowActions
+                items={[
+                  { key: "edit", label: ta("edit"), hidden: !can.update, onClick: () => open(r) },
+                  { key: "delete", label: ta("delete"), danger: true, hidden: !can.delete || r.locked, onClick: () => void remove(r) },
+                ]}
+              />
             ),
           },
         ]}
       />
       <FormDrawer<TDictItemSave>
-        title={t(editing?.row ? "itemEditTitle" : "itemCreateTitle", { name })} open={!!editing} form={form} onClose={() => setEditing(null)} testId="item-drawer"
+        title={t(editing?.row ? "itemEditTitle" : "itemCreateTitle", { name })}
+        open={!!editing}
+        form={form}
+        onClose={() => setEditing(null)}
+        testId="item-drawer"
         onSubmit={async (v) => !!(await submit(form, ZDictItemSave, saveDictItemAction, { ...v, id: editing?.row?.id, typeId: type.id }))}
       >
         <SchemaFields
-          schema={ZDictItemSave} labels="DictAdmin" exclude={["id", "typeId"]}
+          schema={ZDictItemSave}
+          labels="DictAdmin"
+          exclude={["id", "typeId"]}
           fields={{
             value: { disabled: locked, hint: locked ? t("lockedHint") : undefined },
             color: { options: DICT_COLORS.map((c) => ({ value: c, label: <Tag color={c}>{t(`options.color.${c}`)}</Tag> })), props: { virtual: false, listHeight: 320 } },

@@ -13,7 +13,17 @@ import { FormDrawer, RowActions, toTreeData, useConfirmedAction, useFormAction }
 
 const STATUS_COLOR = { PENDING: "gold", ACTIVE: "green", LOCKED: "red", DISABLED: "default" } as const;
 const TYPE_COLOR = { DEALER: "blue", STAFF: "cyan", ADMIN: "purple" } as const;
-type UserValues = { account?: string; name: string; phone: string | null; userType: UserAdminRow["userType"]; organizationId: number | null; jobId: number | null; roleIds: number[]; companyIds: number[]; password?: string };
+type UserValues = {
+  account?: string;
+  name: string;
+  phone: string | null;
+  userType: UserAdminRow["userType"];
+  organizationId: number | null;
+  jobId: number | null;
+  roleIds: number[];
+  companyIds: number[];
+  password?: string;
+};
 type Dialog = { kind: "create" } | { kind: "edit" | "reset" | "approve"; user: UserAdminRow } | null;
 
 const isLocked = (u: UserAdminRow) => u.status === "LOCKED" || (!!u.lockedUntil && new Date(u.lockedUntil) > new Date());
@@ -58,7 +68,16 @@ export function EmployeeAdmin({ data }: { data: EmployeesData }) {
     userForm.resetFields();
     if (d?.kind === "edit") {
       const u = d.user;
-      userForm.setFieldsValue({ account: u.account, name: u.name, phone: u.phone, userType: u.userType, organizationId: u.organizationId, jobId: u.jobId, roleIds: u.roleIds, companyIds: u.companyIds });
+      userForm.setFieldsValue({
+        account: u.account,
+        name: u.name,
+        phone: u.phone,
+        userType: u.userType,
+        organizationId: u.organizationId,
+        jobId: u.jobId,
+        roleIds: u.roleIds,
+        companyIds: u.companyIds,
+      });
     } else userForm.setFieldsValue({ userType: "STAFF", roleIds: [], companyIds: [], organizationId: data.search.organizationId ?? null, jobId: null, phone: null });
   };
   const openApprove = (u: UserAdminRow) => {
@@ -71,11 +90,17 @@ export function EmployeeAdmin({ data }: { data: EmployeesData }) {
     { title: tf("account"), dataIndex: "account", width: 140 },
     { title: tf("name"), dataIndex: "name", width: 130 },
     {
-      title: tf("status"), key: "status", width: 150,
+      title: tf("status"),
+      key: "status",
+      width: 150,
       render: (_, r) => (
         <Space size={4} wrap>
-          <Tag color={STATUS_COLOR[r.status]} data-testid="user-status">{t(`statuses.${r.status}`)}</Tag>
-          {r.status !== "LOCKED" && isLocked(r) && <Tag color="red">{t("lockedUntil", { time: format.dateTime(new Date(r.lockedUntil!), { dateStyle: "short", timeStyle: "short" }) })}</Tag>}
+          <Tag color={STATUS_COLOR[r.status]} data-testid="user-status">
+            {t(`statuses.${r.status}`)}
+          </Tag>
+          {r.status !== "LOCKED" && isLocked(r) && (
+            <Tag color="red">{t("lockedUntil", { time: format.dateTime(new Date(r.lockedUntil!), { dateStyle: "short", timeStyle: "short" }) })}</Tag>
+          )}
         </Space>
       ),
     },
@@ -83,20 +108,43 @@ export function EmployeeAdmin({ data }: { data: EmployeesData }) {
     { title: tf("organizationId"), key: "org", width: 170, render: (_, r) => (r.organizationId ? orgName.get(r.organizationId) : ta("none")) },
     { title: tf("phone"), dataIndex: "phone", width: 130, render: (v: string | null) => v ?? ta("none") },
     {
-      title: ta("actions"), key: "actions", width: 330, fixed: "right",
+      title: ta("actions"),
+      key: "actions",
+      width: 330,
+      fixed: "right",
       render: (_, r) => (
         <RowActions
           items={[
             r.status === "PENDING" && { key: "approve", label: t("actions.approve"), hidden: !data.can.approve, onClick: () => openApprove(r) },
             r.status !== "PENDING" && { key: "edit", label: t("actions.edit"), hidden: !data.can.update, onClick: () => openUser({ kind: "edit", user: r }) },
             isLocked(r) && {
-              key: "unlock", label: t("actions.unlock"), hidden: !data.can.unlock,
+              key: "unlock",
+              label: t("actions.unlock"),
+              hidden: !data.can.unlock,
               onClick: () => void confirmed({ title: t("confirm.unlock", { account: r.account }) }, unlockUserAction, { id: r.id }, t("done.unlocked")),
             },
             r.status === "DISABLED"
-              ? { key: "enable", label: t("actions.enable"), hidden: !data.can.disable, onClick: () => void confirmed({ title: t("confirm.enable", { account: r.account }) }, setUserEnabledAction, { id: r.id, enabled: true }, t("done.enabled")) }
-              : r.status !== "PENDING" && r.id !== data.viewerId && { key: "disable", label: t("actions.disable"), danger: true, hidden: !data.can.disable, onClick: () => void confirmed({ title: t("confirm.disable", { account: r.account }), danger: true }, setUserEnabledAction, { id: r.id, enabled: false }, t("done.disabled")) },
-            r.status !== "PENDING" && { key: "reset-password", label: t("actions.resetPassword"), hidden: !data.can.resetPassword, onClick: () => (setDialog({ kind: "reset", user: r }), resetForm.resetFields()) },
+              ? {
+                  key: "enable",
+                  label: t("actions.enable"),
+                  hidden: !data.can.disable,
+                  onClick: () => void confirmed({ title: t("confirm.enable", { account: r.account }) }, setUserEnabledAction, { id: r.id, enabled: true }, t("done.enabled")),
+                }
+              : r.status !== "PENDING" &&
+                r.id !== data.viewerId && {
+                  key: "disable",
+                  label: t("actions.disable"),
+                  danger: true,
+                  hidden: !data.can.disable,
+                  onClick: () =>
+                    void confirmed({ title: t("confirm.disable", { account: r.account }), danger: true }, setUserEnabledAction, { id: r.id, enabled: false }, t("done.disabled")),
+                },
+            r.status !== "PENDING" && {
+              key: "reset-password",
+              label: t("actions.resetPassword"),
+              hidden: !data.can.resetPassword,
+              onClick: () => (setDialog({ kind: "reset", user: r }), resetForm.resetFields()),
+            },
           ]}
         />
       ),
@@ -108,7 +156,13 @@ export function EmployeeAdmin({ data }: { data: EmployeesData }) {
     <PageContainer
       title={t("title")}
       description={t("description")}
-      extra={data.can.create && <Button type="primary" icon={<PlusOutlined />} onClick={() => openUser({ kind: "create" })} data-testid="create">{t("actions.create")}</Button>}
+      extra={
+        data.can.create && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => openUser({ kind: "create" })} data-testid="create">
+            {t("actions.create")}
+          </Button>
+        )
+      }
     >
       <div style={{ display: "flex", gap: 16, alignItems: "flex-start" }}>
         <aside style={{ width: 260, flex: "none", border: "1px solid rgba(0,0,0,0.08)", borderRadius: 8, padding: 12 }} data-testid="department-tree">
@@ -124,13 +178,40 @@ export function EmployeeAdmin({ data }: { data: EmployeesData }) {
         <div style={{ flex: 1, minWidth: 0 }}>
           <Space wrap style={{ marginBottom: 12 }}>
             <Input allowClear value={q} onChange={(e) => setQ(e.target.value)} onPressEnter={() => go({ q })} placeholder={tf("q")} style={{ width: 240 }} data-testid="search-q" />
-            <Select allowClear value={data.search.status ?? undefined} placeholder={tf("status")} style={{ width: 170 }} options={USER_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} onChange={(v) => go({ q, status: v ?? null })} data-testid="search-status" />
-            <Select allowClear value={data.search.userType ?? undefined} placeholder={tf("userType")} style={{ width: 150 }} options={USER_TYPES.map((s) => ({ value: s, label: t(`types.${s}`) }))} onChange={(v) => go({ q, userType: v ?? null })} />
-            <Button type="primary" icon={<SearchOutlined />} onClick={() => go({ q })} data-testid="search">{ta("search")}</Button>
+            <Select
+              allowClear
+              value={data.search.status ?? undefined}
+              placeholder={tf("status")}
+              style={{ width: 170 }}
+              options={USER_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+              onChange={(v) => go({ q, status: v ?? null })}
+              data-testid="search-status"
+            />
+            <Select
+              allowClear
+              value={data.search.userType ?? undefined}
+              placeholder={tf("userType")}
+              style={{ width: 150 }}
+              options={USER_TYPES.map((s) => ({ value: s, label: t(`types.${s}`) }))}
+              onChange={(v) => go({ q, userType: v ?? null })}
+            />
+            <Button type="primary" icon={<SearchOutlined />} onClick={() => go({ q })} data-testid="search">
+              {ta("search")}
+            </Button>
             <Button onClick={() => (setQ(""), router.push(pathname))}>{ta("reset")}</Button>
           </Space>
           {data.pending > 0 && data.search.status !== "PENDING" && (
-            <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t("pending", { count: data.pending })} action={<Button size="small" onClick={() => go({ status: "PENDING" })}>{t("showPending")}</Button>} />
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 12 }}
+              title={t("pending", { count: data.pending })}
+              action={
+                <Button size="small" onClick={() => go({ status: "PENDING" })}>
+                  {t("showPending")}
+                </Button>
+              }
+            />
           )}
           <Table<UserAdminRow>
             rowKey="id"
@@ -139,7 +220,14 @@ export function EmployeeAdmin({ data }: { data: EmployeesData }) {
             size="middle"
             scroll={{ x: 1240 }}
             data-testid="user-table"
-            pagination={{ current: data.search.page, pageSize: data.pageSize, total: data.total, showSizeChanger: false, showTotal: (total) => t("total", { total }), onChange: (page) => go({ page }) }}
+            pagination={{
+              current: data.search.page,
+              pageSize: data.pageSize,
+              total: data.total,
+              showSizeChanger: false,
+              showTotal: (total) => t("total", { total }),
+              onChange: (page) => go({ page }),
+            }}
           />
         </div>
       </div>
@@ -157,9 +245,15 @@ export function EmployeeAdmin({ data }: { data: EmployeesData }) {
             : !!(await submit(userForm, ZUserCreate, createUserAction, values, t("done.created")));
         }}
       >
-        <Form.Item name="account" label={tf("account")} required><Input maxLength={50} disabled={dialog?.kind === "edit"} autoComplete="off" /></Form.Item>
-        <Form.Item name="name" label={tf("name")} required><Input maxLength={50} /></Form.Item>
-        <Form.Item name="phone" label={tf("phone")}><Input maxLength={11} inputMode="numeric" /></Form.Item>
+        <Form.Item name="account" label={tf("account")} required>
+          <Input maxLength={50} disabled={dialog?.kind === "edit"} autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="name" label={tf("name")} required>
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item name="phone" label={tf("phone")}>
+          <Input maxLength={11} inputMode="numeric" />
+        </Form.Item>
         <Form.Item name="userType" label={tf("userType")} required>
           <Radio.Group optionType="button" options={USER_TYPES.map((s) => ({ value: s, label: t(`types.${s}`) }))} />
         </Form.Item>
@@ -171,10 +265,16 @@ export function EmployeeAdmin({ data }: { data: EmployeesData }) {
         <Form.Item name="organizationId" label={tf("organizationId")}>
           <TreeSelect allowClear treeDefaultExpandAll treeData={orgTree} />
         </Form.Item>
-        <Form.Item name="jobId" label={tf("jobId")}><Select allowClear options={jobOptions} /></Form.Item>
-        <Form.Item name="roleIds" label={tf("roleIds")}><Select mode="multiple" options={roleOptions} optionFilterProp="label" /></Form.Item>
+        <Form.Item name="jobId" label={tf("jobId")}>
+          <Select allowClear options={jobOptions} />
+        </Form.Item>
+        <Form.Item name="roleIds" label={tf("roleIds")}>
+          <Select mode="multiple" options={roleOptions} optionFilterProp="label" />
+        </Form.Item>
         {dialog?.kind === "create" && (
-          <Form.Item name="password" label={tf("password")} required><Input.Password maxLength={64} autoComplete="new-password" /></Form.Item>
+          <Form.Item name="password" label={tf("password")} required>
+            <Input.Password maxLength={64} autoComplete="new-password" />
+          </Form.Item>
         )}
       </FormDrawer>
 
@@ -186,8 +286,12 @@ export function EmployeeAdmin({ data }: { data: EmployeesData }) {
         onClose={() => setDialog(null)}
         onSubmit={async (v) => !!(await submit(resetForm, ZResetPassword, resetPasswordAction, { ...v, id: user?.id }, t("done.passwordReset")))}
       >
-        <Form.Item name="password" label={tf("password")} required><Input.Password maxLength={64} autoComplete="new-password" /></Form.Item>
-        <Form.Item name="confirmPassword" label={tf("confirmPassword")} required><Input.Password maxLength={64} autoComplete="new-password" /></Form.Item>
+        <Form.Item name="password" label={tf("password")} required>
+          <Input.Password maxLength={64} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="confirmPassword" label={tf("confirmPassword")} required>
+          <Input.Password maxLength={64} autoComplete="new-password" />
+        </Form.Item>
       </FormDrawer>
 
       <FormDrawer<{ userType: "DEALER" | "STAFF"; roleIds: number[]; companyIds: number[]; organizationId: number | null }>
@@ -196,7 +300,15 @@ export function EmployeeAdmin({ data }: { data: EmployeesData }) {
         form={approveForm}
         testId="approve-drawer"
         onClose={() => setDialog(null)}
-        onSubmit={async (v) => !!(await submit(approveForm, ZApprove, approveUserAction, { ...v, id: user?.id, companyIds: v.userType === "DEALER" ? (v.companyIds ?? []) : [], roleIds: v.roleIds ?? [] }, t("done.approved")))}
+        onSubmit={async (v) =>
+          !!(await submit(
+            approveForm,
+            ZApprove,
+            approveUserAction,
+            { ...v, id: user?.id, companyIds: v.userType === "DEALER" ? (v.companyIds ?? []) : [], roleIds: v.roleIds ?? [] },
+            t("done.approved"),
+          ))
+        }
       >
         <Alert type="info" showIcon title={t("approveHint")} style={{ marginBottom: 16 }} />
         {user && <p style={{ margin: "0 0 16px" }}>{`${user.name} · ${user.phone ?? user.account}`}</p>}

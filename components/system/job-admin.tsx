@@ -43,12 +43,26 @@ export function JobAdmin({ data }: { data: { jobs: JobAdminRow[]; can: Record<st
     { title: tf("enabled"), dataIndex: "enabled", width: 100, render: (v: boolean) => (v ? <Tag color="green">{ta("yes")}</Tag> : <Tag>{ta("no")}</Tag>) },
     { title: ta("users"), dataIndex: "users", width: 90, align: "right" },
     {
-      title: ta("actions"), key: "actions", width: 160,
+      title: ta("actions"),
+      key: "actions",
+      width: 160,
       render: (_, r) => (
         <RowActions
           items={[
-            { key: "edit", label: ta("edit"), hidden: !data.can.update, onClick: () => open({ id: r.id, code: r.code, nameEn: r.nameEn, nameZh: r.nameZh, sort: r.sort, enabled: r.enabled }) },
-            { key: "delete", label: ta("delete"), danger: true, hidden: !data.can.delete, onClick: () => void confirmed({ title: ta("confirmDelete", { name: name(r) }), content: ta("confirmDeleteHint"), danger: true }, deleteJobAction, { id: r.id }, ta("deleted")) },
+            {
+              key: "edit",
+              label: ta("edit"),
+              hidden: !data.can.update,
+              onClick: () => open({ id: r.id, code: r.code, nameEn: r.nameEn, nameZh: r.nameZh, sort: r.sort, enabled: r.enabled }),
+            },
+            {
+              key: "delete",
+              label: ta("delete"),
+              danger: true,
+              hidden: !data.can.delete,
+              onClick: () =>
+                void confirmed({ title: ta("confirmDelete", { name: name(r) }), content: ta("confirmDeleteHint"), danger: true }, deleteJobAction, { id: r.id }, ta("deleted")),
+            },
           ]}
         />
       ),
@@ -58,7 +72,20 @@ export function JobAdmin({ data }: { data: { jobs: JobAdminRow[]; can: Record<st
     <PageContainer
       title={t("title")}
       description={t("description")}
-      extra={data.can.create && <Button type="primary" icon={<PlusOutlined />} onClick={() => open({ sort: 0, enabled: true })} onPointerEnter={preloadDrawer} onFocus={preloadDrawer} data-testid="create">{ta("create")}</Button>}
+      extra={
+        data.can.create && (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => open({ sort: 0, enabled: true })}
+            onPointerEnter={preloadDrawer}
+            onFocus={preloadDrawer}
+            data-testid="create"
+          >
+            {ta("create")}
+          </Button>
+        )
+      }
     >
       <Table<JobAdminRow> rowKey="id" columns={columns} dataSource={data.jobs} pagination={false} size="middle" scroll={{ x: 700 }} />
       {drawerUsed && <JobDrawer open={!!editing} editing={editing} form={form} onClose={() => setEditing(null)} />}

@@ -21,11 +21,21 @@ export function JobDrawer({ open, editing, form, onClose }: { open: boolean; edi
       onClose={onClose}
       onSubmit={async (v) => !!(await submit(form, ZJobSave, saveJobAction, { ...v, id: editing?.id }))}
     >
-      <Form.Item name="code" label={tf("code")} required><Input maxLength={32} /></Form.Item>
-      <Form.Item name="nameEn" label={tf("nameEn")} required><Input maxLength={100} /></Form.Item>
-      <Form.Item name="nameZh" label={tf("nameZh")} required><Input maxLength={100} /></Form.Item>
-      <Form.Item name="sort" label={tf("sort")} required><InputNumber min={0} max={99999} precision={0} style={{ width: 160 }} /></Form.Item>
-      <Form.Item name="enabled" label={tf("enabled")} valuePropName="checked"><Switch /></Form.Item>
+      <Form.Item name="code" label={tf("code")} required>
+        <Input maxLength={32} />
+      </Form.Item>
+      <Form.Item name="nameEn" label={tf("nameEn")} required>
+        <Input maxLength={100} />
+      </Form.Item>
+      <Form.Item name="nameZh" label={tf("nameZh")} required>
+        <Input maxLength={100} />
+      </Form.Item>
+      <Form.Item name="sort" label={tf("sort")} required>
+        <InputNumber min={0} max={99999} precision={0} style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item name="enabled" label={tf("enabled")} valuePropName="checked">
+        <Switch />
+      </Form.Item>
     </FormDrawerPanel>
   );
 }

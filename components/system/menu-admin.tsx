@@ -18,7 +18,18 @@ const loadDrawer = () => import("./menu-drawer").then((m) => m.MenuDrawer);
 const MenuDrawer = dynamic(loadDrawer, { ssr: false });
 const preloadDrawer = () => void loadDrawer();
 
-export type MenuValues = { id?: number; parentId: number | null; type: MenuAdminRow["type"]; nameEn: string; nameZh: string; path: string | null; icon: string | null; permission: string | null; sort: number; visible: boolean };
+export type MenuValues = {
+  id?: number;
+  parentId: number | null;
+  type: MenuAdminRow["type"];
+  nameEn: string;
+  nameZh: string;
+  path: string | null;
+  icon: string | null;
+  permission: string | null;
+  sort: number;
+  visible: boolean;
+};
 type Values = MenuValues;
 
 export function MenuAdmin({ data }: { data: { menus: MenuAdminRow[]; can: Record<string, boolean> } }) {
@@ -42,22 +53,60 @@ export function MenuAdmin({ data }: { data: { menus: MenuAdminRow[]; can: Record
   const childType = (r: MenuAdminRow): Values["type"] => (r.type === "DIRECTORY" ? "MENU" : "BUTTON");
 
   const columns: TableColumnsType<MenuAdminRow> = [
-    { title: t("name"), key: "name", render: (_, r) => (<span>{r.type !== "BUTTON" && <span style={{ marginInlineEnd: 8 }}>{menuIcon(r.icon)}</span>}{name(r)}</span>) },
+    {
+      title: t("name"),
+      key: "name",
+      render: (_, r) => (
+        <span>
+          {r.type !== "BUTTON" && <span style={{ marginInlineEnd: 8 }}>{menuIcon(r.icon)}</span>}
+          {name(r)}
+        </span>
+      ),
+    },
     { title: t("type"), dataIndex: "type", width: 110, render: (v: MenuAdminRow["type"]) => <Tag color={TYPE_COLOR[v]}>{t(`types.${v}`)}</Tag> },
     { title: t("path"), dataIndex: "path", render: (v: string | null) => v ?? tc("none") },
     { title: t("permission"), dataIndex: "permission", render: (v: string | null) => v ?? tc("none") },
     { title: t("sort"), dataIndex: "sort", width: 80, align: "right" },
     { title: t("visible"), dataIndex: "visible", width: 90, render: (v: boolean) => (v ? <Tag color="green">{tc("yes")}</Tag> : <Tag>{tc("no")}</Tag>) },
     {
-      title: ta("actions"), key: "actions", width: 230, fixed: "right",
+      title: ta("actions"),
+      key: "actions",
+      width: 230,
+      fixed: "right",
       render: (_, r) => (
         <RowActions
           items={[
-            r.type !== "BUTTON" && { key: "add-child", label: ta("addChild"), hidden: !data.can.create, onClick: () => open({ parentId: r.id, type: childType(r), sort: 0, visible: true }) },
-            { key: "edit", label: ta("edit"), hidden: !data.can.update, onClick: () => open({ id: r.id, parentId: r.parentId, type: r.type, nameEn: r.nameEn, nameZh: r.nameZh, path: r.path, icon: r.icon, permission: r.permission, sort: r.sort, visible: r.visible }) },
+            r.type !== "BUTTON" && {
+              key: "add-child",
+              label: ta("addChild"),
+              hidden: !data.can.create,
+              onClick: () => open({ parentId: r.id, type: childType(r), sort: 0, visible: true }),
+            },
             {
-              key: "delete", label: ta("delete"), danger: true, hidden: !data.can.delete,
-              onClick: () => void confirmed({ title: ta("confirmDelete", { name: name(r) }), content: ta("confirmDeleteHint"), danger: true }, deleteMenuAction, { id: r.id }, ta("deleted")),
+              key: "edit",
+              label: ta("edit"),
+              hidden: !data.can.update,
+              onClick: () =>
+                open({
+                  id: r.id,
+                  parentId: r.parentId,
+                  type: r.type,
+                  nameEn: r.nameEn,
+                  nameZh: r.nameZh,
+                  path: r.path,
+                  icon: r.icon,
+                  permission: r.permission,
+                  sort: r.sort,
+                  visible: r.visible,
+                }),
+            },
+            {
+              key: "delete",
+              label: ta("delete"),
+              danger: true,
+              hidden: !data.can.delete,
+              onClick: () =>
+                void confirmed({ title: ta("confirmDelete", { name: name(r) }), content: ta("confirmDeleteHint"), danger: true }, deleteMenuAction, { id: r.id }, ta("deleted")),
             },
           ]}
         />
@@ -69,7 +118,20 @@ export function MenuAdmin({ data }: { data: { menus: MenuAdminRow[]; can: Record
     <PageContainer
       title={t("title")}
       description={t("description")}
-      extra={data.can.create && <Button type="primary" icon={<PlusOutlined />} onClick={() => open({ parentId: null, type: "DIRECTORY", sort: 0, visible: true })} onPointerEnter={preloadDrawer} onFocus={preloadDrawer} data-testid="create">{ta("create")}</Button>}
+      extra={
+        data.can.create && (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => open({ parentId: null, type: "DIRECTORY", sort: 0, visible: true })}
+            onPointerEnter={preloadDrawer}
+            onFocus={preloadDrawer}
+            data-testid="create"
+          >
+            {ta("create")}
+          </Button>
+        )
+      }
     >
       <Table<MenuAdminRow> rowKey="id" columns={columns} dataSource={data.menus} pagination={false} size="middle" scroll={{ x: 1100 }} data-testid="menu-table" />
       {drawerUsed && <MenuDrawer open={!!editing} editing={editing} form={form} onClose={() => setEditing(null)} menus={data.menus} />}

@@ -11,7 +11,19 @@ import { FormDrawerPanel } from "./form-drawer";
 import type { MenuValues as Values } from "./menu-admin";
 
 // The menu drawer with its schema, loaded when it first opens (menu-admin.tsx).
-export function MenuDrawer({ open, editing, form, onClose, menus }: { open: boolean; editing: Partial<Values> | null; form: FormInstance<Values>; onClose: () => void; menus: MenuAdminRow[] }) {
+export function MenuDrawer({
+  open,
+  editing,
+  form,
+  onClose,
+  menus,
+}: {
+  open: boolean;
+  editing: Partial<Values> | null;
+  form: FormInstance<Values>;
+  onClose: () => void;
+  menus: MenuAdminRow[];
+}) {
   const t = useTranslations("System.menu");
   const tf = useTranslations("MenuAdmin.fields");
   const tm = useTranslations("MenuAdmin");
@@ -38,21 +50,43 @@ export function MenuDrawer({ open, editing, form, onClose, menus }: { open: bool
       <Form.Item name="parentId" label={tf("parentId")} required={type === "BUTTON"}>
         <TreeSelect allowClear treeData={parents} placeholder={ta("topLevel")} treeDefaultExpandAll={false} showSearch treeNodeFilterProp="title" />
       </Form.Item>
-      <Form.Item name="nameEn" label={tf("nameEn")} required><Input maxLength={100} /></Form.Item>
-      <Form.Item name="nameZh" label={tf("nameZh")} required><Input maxLength={100} /></Form.Item>
+      <Form.Item name="nameEn" label={tf("nameEn")} required>
+        <Input maxLength={100} />
+      </Form.Item>
+      <Form.Item name="nameZh" label={tf("nameZh")} required>
+        <Input maxLength={100} />
+      </Form.Item>
       {type === "MENU" && (
-        <Form.Item name="path" label={tf("path")} required extra={tm("hints.path")}><Input maxLength={200} /></Form.Item>
+        <Form.Item name="path" label={tf("path")} required extra={tm("hints.path")}>
+          <Input maxLength={200} />
+        </Form.Item>
       )}
       {type !== "BUTTON" && (
         <Form.Item name="icon" label={tf("icon")}>
-          <Select allowClear options={MENU_ICON_NAMES.map((n) => ({ value: n, label: <span>{menuIcon(n)} <span style={{ marginInlineStart: 6 }}>{n}</span></span> }))} />
+          <Select
+            allowClear
+            options={MENU_ICON_NAMES.map((n) => ({
+              value: n,
+              label: (
+                <span>
+                  {menuIcon(n)} <span style={{ marginInlineStart: 6 }}>{n}</span>
+                </span>
+              ),
+            }))}
+          />
         </Form.Item>
       )}
       {type === "BUTTON" && (
-        <Form.Item name="permission" label={tf("permission")} required extra={tm("hints.permission")}><Input maxLength={100} /></Form.Item>
+        <Form.Item name="permission" label={tf("permission")} required extra={tm("hints.permission")}>
+          <Input maxLength={100} />
+        </Form.Item>
       )}
-      <Form.Item name="sort" label={tf("sort")} required><InputNumber min={0} max={99999} precision={0} style={{ width: 160 }} /></Form.Item>
-      <Form.Item name="visible" label={tf("visible")} valuePropName="checked"><Switch /></Form.Item>
+      <Form.Item name="sort" label={tf("sort")} required>
+        <InputNumber min={0} max={99999} precision={0} style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item name="visible" label={tf("visible")} valuePropName="checked">
+        <Switch />
+      </Form.Item>
     </FormDrawerPanel>
   );
 }

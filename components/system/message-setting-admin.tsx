@@ -33,9 +33,26 @@ export function MessageSettingAdmin({ data }: { data: ListResult<MessageTemplate
       labels="MessageSettingAdmin"
       resource="messageSetting"
       data={data}
-      search={[{ name: "event", type: "select", options: events, width: 300 }, { name: "channel", type: "select", options: channels }, { name: "enabled", type: "boolean" }]}
+      search={[
+        { name: "event", type: "select", options: events, width: 300 },
+        { name: "channel", type: "select", options: channels },
+        { name: "enabled", type: "boolean" },
+      ]}
       columns={[
-        { key: "event", sortable: true, width: 260, render: (r) => <>{eventName(r.event)}<br /><Typography.Text type="secondary" code>{r.event}</Typography.Text></> },
+        {
+          key: "event",
+          sortable: true,
+          width: 260,
+          render: (r) => (
+            <>
+              {eventName(r.event)}
+              <br />
+              <Typography.Text type="secondary" code>
+                {r.event}
+              </Typography.Text>
+            </>
+          ),
+        },
         { key: "channel", sortable: true, width: 140, render: (r) => <Tag color={r.channel === "SMS" ? "blue" : "purple"}>{t(`options.channel.${r.channel}`)}</Tag> },
         { key: "enabled", kind: "bool", width: 90 },
         { key: "title", width: 220, ellipsis: true, render: (r) => (zh ? r.titleZh : r.titleEn) ?? "—" },
@@ -47,12 +64,24 @@ export function MessageSettingAdmin({ data }: { data: ListResult<MessageTemplate
         schema: ZMessageTemplateSave,
         save: saveMessageTemplateAction,
         defaults: { channel: "IN_APP", enabled: true },
-        toValues: (r) => ({ id: r.id, event: r.event as TMessageTemplateSave["event"], channel: r.channel, titleEn: r.titleEn, titleZh: r.titleZh, contentEn: r.contentEn, contentZh: r.contentZh, enabled: r.enabled }),
+        toValues: (r) => ({
+          id: r.id,
+          event: r.event as TMessageTemplateSave["event"],
+          channel: r.channel,
+          titleEn: r.titleEn,
+          titleZh: r.titleZh,
+          contentEn: r.contentEn,
+          contentZh: r.contentZh,
+          enabled: r.enabled,
+        }),
         size: 640,
         fields: {
           event: { options: events, props: { showSearch: { optionFilterProp: "label" } } },
           channel: { options: channels },
-          titleEn: hint, titleZh: hint, contentEn: hint, contentZh: hint,
+          titleEn: hint,
+          titleZh: hint,
+          contentEn: hint,
+          contentZh: hint,
         },
       }}
       remove={{ action: deleteMessageTemplatesAction, name: (r) => `${eventName(r.event)} · ${t(`options.channel.${r.channel}`)}` }}

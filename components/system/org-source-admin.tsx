@@ -15,7 +15,10 @@ export function OrgSourceAdmin({ data }: { data: ListResult<OrgSourceRow> }) {
       labels="OrgSourceAdmin"
       resource="orgSource"
       data={data}
-      search={[{ name: "keyword", type: "text", placeholder: t("keywordPlaceholder") }, { name: "enabled", type: "boolean" }]}
+      search={[
+        { name: "keyword", type: "text", placeholder: t("keywordPlaceholder") },
+        { name: "enabled", type: "boolean" },
+      ]}
       columns={[
         { key: "code", sortable: true, width: 140 },
         { key: "name", kind: "localized", width: 220 },

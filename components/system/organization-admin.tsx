@@ -61,11 +61,25 @@ export function OrganizationAdmin({ data }: { data: { orgs: OrgAdminNode[]; orgS
     { title: t("code"), dataIndex: "code", width: 130 },
     { title: t("type"), dataIndex: "type", width: 130, render: (v: OrgAdminNode["type"]) => <Tag color={TYPE_COLOR[v]}>{t(`types.${v}`)}</Tag> },
     {
-      title: t("companies"), key: "companies",
+      title: t("companies"),
+      key: "companies",
       render: (_, r) =>
         r.companies.length
           ? r.companies.map((c) => (
-              <Tag key={c.id} style={{ cursor: data.can.update ? "pointer" : undefined }} onClick={data.can.update ? () => (setMoving(c), moveForm.resetFields(), moveForm.setFieldsValue({ organizationId: c.organizationId, orgSourceId: c.orgSourceId, area: c.areaPath.map((a) => a.id) })) : undefined} data-testid={`company-${c.code}`}>
+              <Tag
+                key={c.id}
+                style={{ cursor: data.can.update ? "pointer" : undefined }}
+                onClick={
+                  data.can.update
+                    ? () => (
+                        setMoving(c),
+                        moveForm.resetFields(),
+                        moveForm.setFieldsValue({ organizationId: c.organizationId, orgSourceId: c.orgSourceId, area: c.areaPath.map((a) => a.id) })
+                      )
+                    : undefined
+                }
+                data-testid={`company-${c.code}`}
+              >
                 {`${name(c)} (${c.code})`} {data.can.update && <SwapOutlined aria-label={to("moveCompany")} />}
               </Tag>
             ))
@@ -73,15 +87,37 @@ export function OrganizationAdmin({ data }: { data: { orgs: OrgAdminNode[]; orgS
     },
     { title: t("users"), dataIndex: "users", width: 80, align: "right" },
     {
-      title: ta("actions"), key: "actions", width: 230, fixed: "right",
+      title: ta("actions"),
+      key: "actions",
+      width: 230,
+      fixed: "right",
       render: (_, r) => (
         <RowActions
           items={[
-            { key: "add-child", label: ta("addChild"), hidden: !data.can.create, onClick: () => open({ parentId: r.id, type: r.type === "HEADQUARTERS" ? "REGION" : "DEPARTMENT", sort: 0 }) },
-            { key: "edit", label: ta("edit"), hidden: !data.can.update, onClick: () => open({ id: r.id, parentId: r.parentId, code: r.code, nameEn: r.nameEn, nameZh: r.nameZh, type: r.type, sort: r.sort }) },
             {
-              key: "delete", label: ta("delete"), danger: true, hidden: !data.can.delete,
-              onClick: () => void confirmed({ title: ta("confirmDelete", { name: name(r) }), content: ta("confirmDeleteHint"), danger: true }, deleteOrganizationAction, { id: r.id }, ta("deleted")),
+              key: "add-child",
+              label: ta("addChild"),
+              hidden: !data.can.create,
+              onClick: () => open({ parentId: r.id, type: r.type === "HEADQUARTERS" ? "REGION" : "DEPARTMENT", sort: 0 }),
+            },
+            {
+              key: "edit",
+              label: ta("edit"),
+              hidden: !data.can.update,
+              onClick: () => open({ id: r.id, parentId: r.parentId, code: r.code, nameEn: r.nameEn, nameZh: r.nameZh, type: r.type, sort: r.sort }),
+            },
+            {
+              key: "delete",
+              label: ta("delete"),
+              danger: true,
+              hidden: !data.can.delete,
+              onClick: () =>
+                void confirmed(
+                  { title: ta("confirmDelete", { name: name(r) }), content: ta("confirmDeleteHint"), danger: true },
+                  deleteOrganizationAction,
+                  { id: r.id },
+                  ta("deleted"),
+                ),
             },
           ]}
         />
@@ -93,7 +129,20 @@ export function OrganizationAdmin({ data }: { data: { orgs: OrgAdminNode[]; orgS
     <PageContainer
       title={t("title")}
       description={t("description")}
-      extra={data.can.create && <Button type="primary" icon={<PlusOutlined />} onClick={() => open({ parentId: null, type: "HEADQUARTERS", sort: 0 })} onPointerEnter={preloadDrawers} onFocus={preloadDrawers} data-testid="create">{ta("create")}</Button>}
+      extra={
+        data.can.create && (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => open({ parentId: null, type: "HEADQUARTERS", sort: 0 })}
+            onPointerEnter={preloadDrawers}
+            onFocus={preloadDrawers}
+            data-testid="create"
+          >
+            {ta("create")}
+          </Button>
+        )
+      }
     >
       <Table<OrgAdminNode> rowKey="id" columns={columns} dataSource={data.orgs} pagination={false} size="middle" expandable={{ defaultExpandAllRows: true }} scroll={{ x: 1000 }} />
       {used.org && <OrgDrawer open={!!editing} editing={editing} form={form} onClose={() => setEditing(null)} orgs={data.orgs} />}

@@ -13,7 +13,19 @@ import type { OrgCompany as Company, OrgEditing, OrgPlacing as Placing, OrgSourc
 // The organization screen's drawers with their schemas (the organization form, and the
 // company's placing with the region cascader), loaded when one first opens (organization-admin.tsx).
 
-export function OrgDrawer({ open, editing, form, onClose, orgs }: { open: boolean; editing: OrgEditing | null; form: FormInstance<Values>; onClose: () => void; orgs: OrgAdminNode[] }) {
+export function OrgDrawer({
+  open,
+  editing,
+  form,
+  onClose,
+  orgs,
+}: {
+  open: boolean;
+  editing: OrgEditing | null;
+  form: FormInstance<Values>;
+  onClose: () => void;
+  orgs: OrgAdminNode[];
+}) {
   const t = useTranslations("System.organization");
   const tf = useTranslations("OrgAdmin.fields");
   const to = useTranslations("OrgAdmin");
@@ -34,15 +46,37 @@ export function OrgDrawer({ open, editing, form, onClose, orgs }: { open: boolea
       <Form.Item name="type" label={tf("type")} required>
         <Select options={ORG_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))} />
       </Form.Item>
-      <Form.Item name="code" label={tf("code")} required><Input maxLength={32} /></Form.Item>
-      <Form.Item name="nameEn" label={tf("nameEn")} required><Input maxLength={100} /></Form.Item>
-      <Form.Item name="nameZh" label={tf("nameZh")} required><Input maxLength={100} /></Form.Item>
-      <Form.Item name="sort" label={tf("sort")} required><InputNumber min={0} max={99999} precision={0} style={{ width: 160 }} /></Form.Item>
+      <Form.Item name="code" label={tf("code")} required>
+        <Input maxLength={32} />
+      </Form.Item>
+      <Form.Item name="nameEn" label={tf("nameEn")} required>
+        <Input maxLength={100} />
+      </Form.Item>
+      <Form.Item name="nameZh" label={tf("nameZh")} required>
+        <Input maxLength={100} />
+      </Form.Item>
+      <Form.Item name="sort" label={tf("sort")} required>
+        <InputNumber min={0} max={99999} precision={0} style={{ width: 160 }} />
+      </Form.Item>
     </FormDrawerPanel>
   );
 }
 
-export function CompanyDrawer({ open, moving, form, onClose, regions, orgSources }: { open: boolean; moving: Company | null; form: FormInstance<Placing>; onClose: () => void; regions: OrgAdminNode[]; orgSources: OrgSourceOption[] }) {
+export function CompanyDrawer({
+  open,
+  moving,
+  form,
+  onClose,
+  regions,
+  orgSources,
+}: {
+  open: boolean;
+  moving: Company | null;
+  form: FormInstance<Placing>;
+  onClose: () => void;
+  regions: OrgAdminNode[];
+  orgSources: OrgSourceOption[];
+}) {
   const tf = useTranslations("OrgAdmin.fields");
   const to = useTranslations("OrgAdmin");
   const zh = useLocale() === "zh-CN";
@@ -56,7 +90,14 @@ export function CompanyDrawer({ open, moving, form, onClose, regions, orgSources
       size={480}
       testId="company-drawer"
       onClose={onClose}
-      onSubmit={async (v) => !!(await submit(form, ZCompanyRegion, moveCompanyAction, { companyId: moving?.id, organizationId: v.organizationId, orgSourceId: v.orgSourceId ?? null, regionAreaId: v.area?.length ? v.area[v.area.length - 1] : null }))}
+      onSubmit={async (v) =>
+        !!(await submit(form, ZCompanyRegion, moveCompanyAction, {
+          companyId: moving?.id,
+          organizationId: v.organizationId,
+          orgSourceId: v.orgSourceId ?? null,
+          regionAreaId: v.area?.length ? v.area[v.area.length - 1] : null,
+        }))
+      }
     >
       <Form.Item name="organizationId" label={tf("organizationId")} required>
         <Select options={regions.map((r) => ({ value: r.id, label: `${name(r)} (${r.code})` }))} />

@@ -29,8 +29,12 @@ export function RegionAdmin({ data: { list, chain } }: { data: RegionAdminData }
       header={
         chain.length > 0 && (
           <Breadcrumb
-            style={{ marginBottom: 16 }} data-testid="region-breadcrumb"
-            items={[{ title: <Link href={href()}>{t("allProvinces")}</Link> }, ...chain.map((n, i) => ({ title: i < chain.length - 1 ? <Link href={href(n.id)}>{name(n)}</Link> : name(n) }))]}
+            style={{ marginBottom: 16 }}
+            data-testid="region-breadcrumb"
+            items={[
+              { title: <Link href={href()}>{t("allProvinces")}</Link> },
+              ...chain.map((n, i) => ({ title: i < chain.length - 1 ? <Link href={href(n.id)}>{name(n)}</Link> : name(n) })),
+            ]}
           />
         )
       }
@@ -56,7 +60,10 @@ export function RegionAdmin({ data: { list, chain } }: { data: RegionAdminData }
         order: ["code", "level", "parentPath", "nameEn", "nameZh", "sort", "enabled"],
         fields: {
           level: { widget: "select", options: levels },
-          parentPath: { control: <RegionCascader path={[...chain, ...list.rows.flatMap((r) => r.path)]} maxLevel={2} changeOnSelect placeholder={t("noParent")} />, hint: t("parentHint") },
+          parentPath: {
+            control: <RegionCascader path={[...chain, ...list.rows.flatMap((r) => r.path)]} maxLevel={2} changeOnSelect placeholder={t("noParent")} />,
+            hint: t("parentHint"),
+          },
         },
         defaults: { level: Math.min((parent?.level ?? 0) + 1, 3), parentPath: chain.map((n) => n.id), sort: 0, enabled: true },
         toValues: (r) => ({ id: r.id, code: r.code, level: r.level, parentPath: r.path.map((n) => n.id), nameEn: r.nameEn, nameZh: r.nameZh, sort: r.sort, enabled: r.enabled }),

@@ -46,20 +46,51 @@ export function RoleAdmin({ data }: { data: Data }) {
   };
 
   const columns: TableColumnsType<RoleAdminRow> = [
-    { title: t("name"), key: "name", render: (_, r) => (<span>{name(r)}{r.system && <Tag style={{ marginInlineStart: 8 }}>{tr("system")}</Tag>}</span>) },
+    {
+      title: t("name"),
+      key: "name",
+      render: (_, r) => (
+        <span>
+          {name(r)}
+          {r.system && <Tag style={{ marginInlineStart: 8 }}>{tr("system")}</Tag>}
+        </span>
+      ),
+    },
     { title: t("code"), dataIndex: "code", width: 180 },
     { title: t("dataScope"), dataIndex: "dataScope", width: 200, render: (v: string) => <Tag color="green">{loose(ts)(v)}</Tag> },
     { title: t("menus"), key: "menus", width: 120, align: "right", render: (_, r) => r.menuIds.length },
     { title: t("users"), dataIndex: "users", width: 90, align: "right" },
     {
-      title: ta("actions"), key: "actions", width: 160, fixed: "right",
+      title: ta("actions"),
+      key: "actions",
+      width: 160,
+      fixed: "right",
       render: (_, r) => (
         <RowActions
           items={[
-            { key: "edit", label: ta("edit"), hidden: !data.can.update || own.has(r.id), onClick: () => open({ id: r.id, system: r.system, code: r.code, nameEn: r.nameEn, nameZh: r.nameZh, dataScope: r.dataScope, menuIds: r.menuIds, organizationIds: r.organizationIds }) },
             {
-              key: "delete", label: ta("delete"), danger: true, hidden: !data.can.delete || (r.system && r.users > 0),
-              onClick: () => void confirmed({ title: ta("confirmDelete", { name: name(r) }), content: tr("deleteHint"), danger: true }, deleteRoleAction, { id: r.id }, ta("deleted")),
+              key: "edit",
+              label: ta("edit"),
+              hidden: !data.can.update || own.has(r.id),
+              onClick: () =>
+                open({
+                  id: r.id,
+                  system: r.system,
+                  code: r.code,
+                  nameEn: r.nameEn,
+                  nameZh: r.nameZh,
+                  dataScope: r.dataScope,
+                  menuIds: r.menuIds,
+                  organizationIds: r.organizationIds,
+                }),
+            },
+            {
+              key: "delete",
+              label: ta("delete"),
+              danger: true,
+              hidden: !data.can.delete || (r.system && r.users > 0),
+              onClick: () =>
+                void confirmed({ title: ta("confirmDelete", { name: name(r) }), content: tr("deleteHint"), danger: true }, deleteRoleAction, { id: r.id }, ta("deleted")),
             },
           ]}
         />
@@ -71,7 +102,20 @@ export function RoleAdmin({ data }: { data: Data }) {
     <PageContainer
       title={t("title")}
       description={t("description")}
-      extra={data.can.create && <Button type="primary" icon={<PlusOutlined />} onClick={() => open({ dataScope: "SELF", menuIds: [], organizationIds: [] })} onPointerEnter={preloadDrawer} onFocus={preloadDrawer} data-testid="create">{ta("create")}</Button>}
+      extra={
+        data.can.create && (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => open({ dataScope: "SELF", menuIds: [], organizationIds: [] })}
+            onPointerEnter={preloadDrawer}
+            onFocus={preloadDrawer}
+            data-testid="create"
+          >
+            {ta("create")}
+          </Button>
+        )
+      }
     >
       <Table<RoleAdminRow> rowKey="id" columns={columns} dataSource={data.roles} pagination={false} size="middle" scroll={{ x: 900 }} />
       {drawerUsed && <RoleDrawer open={!!editing} editing={editing} form={form} onClose={() => setEditing(null)} menus={data.menus} orgs={data.orgs} grantable={data.grantable} />}

@@ -16,7 +16,17 @@ import type { RoleValues as Values, RoleEditing } from "./role-admin";
 /** Menus and buttons as a tree of checkboxes. Ticking a node ticks everything below it and the
  * nodes above it (a button is useless without its screen); unticking clears what is below.
  * `allowed` (null: all) is what the editor may grant: other nodes cannot be ticked. */
-function MenuTreeField({ menus, allowed, value = [], onChange }: { menus: MenuAdminRow[]; allowed: ReadonlySet<number> | null; value?: number[]; onChange?: (v: number[]) => void }) {
+function MenuTreeField({
+  menus,
+  allowed,
+  value = [],
+  onChange,
+}: {
+  menus: MenuAdminRow[];
+  allowed: ReadonlySet<number> | null;
+  value?: number[];
+  onChange?: (v: number[]) => void;
+}) {
   const t = useTranslations("System.menu");
   const zh = useLocale() === "zh-CN";
   const { parentOf, childrenOf, treeData } = useMemo(() => {
@@ -25,14 +35,25 @@ function MenuTreeField({ menus, allowed, value = [], onChange }: { menus: MenuAd
     const walk = (nodes: MenuAdminRow[]) =>
       nodes.map((n): { key: number; disableCheckbox: boolean; title: React.ReactNode; children?: ReturnType<typeof walk> } => {
         parentOf.set(n.id, n.parentId);
-        childrenOf.set(n.id, (n.children ?? []).map((c) => c.id));
+        childrenOf.set(
+          n.id,
+          (n.children ?? []).map((c) => c.id),
+        );
         return {
           key: n.id,
           disableCheckbox: allowed !== null && !allowed.has(n.id),
           title: (
             <span data-testid={`menu-node-${n.key}`}>
               {zh ? n.nameZh : n.nameEn}
-              {n.type === "BUTTON" ? <Tag style={{ marginInlineStart: 8 }} color="orange">{n.permission}</Tag> : n.type === "DIRECTORY" ? <Tag style={{ marginInlineStart: 8 }} color="blue">{t("types.DIRECTORY")}</Tag> : null}
+              {n.type === "BUTTON" ? (
+                <Tag style={{ marginInlineStart: 8 }} color="orange">
+                  {n.permission}
+                </Tag>
+              ) : n.type === "DIRECTORY" ? (
+                <Tag style={{ marginInlineStart: 8 }} color="blue">
+                  {t("types.DIRECTORY")}
+                </Tag>
+              ) : null}
             </span>
           ),
           children: n.children?.length ? walk(n.children) : undefined,
@@ -66,7 +87,23 @@ function MenuTreeField({ menus, allowed, value = [], onChange }: { menus: MenuAd
   );
 }
 
-export function RoleDrawer({ open, editing, form, onClose, menus, orgs, grantable: g }: { open: boolean; editing: RoleEditing | null; form: FormInstance<Values>; onClose: () => void; menus: MenuAdminRow[]; orgs: OrgNode[]; grantable: Grantable }) {
+export function RoleDrawer({
+  open,
+  editing,
+  form,
+  onClose,
+  menus,
+  orgs,
+  grantable: g,
+}: {
+  open: boolean;
+  editing: RoleEditing | null;
+  form: FormInstance<Values>;
+  onClose: () => void;
+  menus: MenuAdminRow[];
+  orgs: OrgNode[];
+  grantable: Grantable;
+}) {
   const ts = useTranslations("System.dataScopes");
   const tf = useTranslations("RoleAdmin.fields");
   const tr = useTranslations("RoleAdmin");
@@ -87,15 +124,27 @@ export function RoleDrawer({ open, editing, form, onClose, menus, orgs, grantabl
       onSubmit={async (v) => !!(await submit(form, ZRoleSave, saveRoleAction, { ...v, id: editing?.id, organizationIds: v.dataScope === "CUSTOM" ? v.organizationIds : [] }))}
     >
       {editing?.code === "ADMIN" && <Alert type="info" showIcon title={tr("adminHint")} style={{ marginBottom: 16 }} />}
-      <Form.Item name="code" label={tf("code")} required><Input maxLength={50} disabled={!!editing?.system} /></Form.Item>
-      <Form.Item name="nameEn" label={tf("nameEn")} required><Input maxLength={100} /></Form.Item>
-      <Form.Item name="nameZh" label={tf("nameZh")} required><Input maxLength={100} /></Form.Item>
+      <Form.Item name="code" label={tf("code")} required>
+        <Input maxLength={50} disabled={!!editing?.system} />
+      </Form.Item>
+      <Form.Item name="nameEn" label={tf("nameEn")} required>
+        <Input maxLength={100} />
+      </Form.Item>
+      <Form.Item name="nameZh" label={tf("nameZh")} required>
+        <Input maxLength={100} />
+      </Form.Item>
       <Form.Item name="dataScope" label={tf("dataScope")} required>
         <Select options={DATA_SCOPES.map((s) => ({ value: s, label: ts(s), disabled: !!g && !g.scopes.includes(s) && s !== editing?.dataScope }))} />
       </Form.Item>
       {scope === "CUSTOM" && (
         <Form.Item name="organizationIds" label={tf("organizationIds")} required>
-          <TreeSelect multiple treeDefaultExpandAll treeData={toTreeData(orgs, zh, { disabled: (n) => !!g && !g.organizationIds.includes(n.id) && !editing?.organizationIds?.includes(n.id) })} showSearch treeNodeFilterProp="title" />
+          <TreeSelect
+            multiple
+            treeDefaultExpandAll
+            treeData={toTreeData(orgs, zh, { disabled: (n) => !!g && !g.organizationIds.includes(n.id) && !editing?.organizationIds?.includes(n.id) })}
+            showSearch
+            treeNodeFilterProp="title"
+          />
         </Form.Item>
       )}
       <Form.Item name="menuIds" label={tf("menuIds")}>

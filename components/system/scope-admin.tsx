@@ -46,9 +46,23 @@ export function ScopeAdmin({ data }: { data: { roles: Role[]; orgs: OrgNode[]; c
   const roles: TableColumnsType<Role> = [
     { title: tr("name"), key: "name", render: (_, r) => name(r) },
     { title: tr("code"), dataIndex: "code", width: 180 },
-    { title: tr("dataScope"), key: "scope", render: (_, r) => (<span><Tag color={COLOR[r.dataScope]}>{ts(r.dataScope)}</Tag>{r.dataScope === "CUSTOM" && r.organizationIds.map((id) => <Tag key={id}>{orgName.get(id)}</Tag>)}</span>) },
+    {
+      title: tr("dataScope"),
+      key: "scope",
+      render: (_, r) => (
+        <span>
+          <Tag color={COLOR[r.dataScope]}>{ts(r.dataScope)}</Tag>
+          {r.dataScope === "CUSTOM" && r.organizationIds.map((id) => <Tag key={id}>{orgName.get(id)}</Tag>)}
+        </span>
+      ),
+    },
     { title: tr("users"), dataIndex: "users", width: 90, align: "right" },
-    { title: ta("actions"), key: "actions", width: 150, render: (_, r) => <RowActions items={[{ key: "scope", label: t("change"), hidden: !data.can.update || own.has(r.id), onClick: () => open(r) }]} /> },
+    {
+      title: ta("actions"),
+      key: "actions",
+      width: 150,
+      render: (_, r) => <RowActions items={[{ key: "scope", label: t("change"), hidden: !data.can.update || own.has(r.id), onClick: () => open(r) }]} />,
+    },
   ];
 
   return (
@@ -61,14 +75,26 @@ export function ScopeAdmin({ data }: { data: { roles: Role[]; orgs: OrgNode[]; c
         open={!!editing}
         form={form}
         onClose={() => setEditing(null)}
-        onSubmit={async (v) => !!(await submit(form, ZRoleScope, changeRoleScopeAction, { id: editing?.id, dataScope: v.dataScope, organizationIds: v.dataScope === "CUSTOM" ? (v.organizationIds ?? []) : [] }))}
+        onSubmit={async (v) =>
+          !!(await submit(form, ZRoleScope, changeRoleScopeAction, {
+            id: editing?.id,
+            dataScope: v.dataScope,
+            organizationIds: v.dataScope === "CUSTOM" ? (v.organizationIds ?? []) : [],
+          }))
+        }
       >
         <Form.Item name="dataScope" label={tf("dataScope")} required extra={scope ? t(`descriptions.${scope}`) : undefined}>
           <Select options={DATA_SCOPES.map((s) => ({ value: s, label: ts(s), disabled: !!g && !g.scopes.includes(s) && s !== editing?.dataScope }))} />
         </Form.Item>
         {scope === "CUSTOM" && (
           <Form.Item name="organizationIds" label={tf("organizationIds")} required>
-            <TreeSelect multiple treeDefaultExpandAll treeData={toTreeData(data.orgs, zh, { disabled: (n) => !!g && !g.organizationIds.includes(n.id) && !editing?.organizationIds.includes(n.id) })} showSearch treeNodeFilterProp="title" />
+            <TreeSelect
+              multiple
+              treeDefaultExpandAll
+              treeData={toTreeData(data.orgs, zh, { disabled: (n) => !!g && !g.organizationIds.includes(n.id) && !editing?.organizationIds.includes(n.id) })}
+              showSearch
+              treeNodeFilterProp="title"
+            />
           </Form.Item>
         )}
       </FormDrawer>

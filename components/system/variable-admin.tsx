@@ -14,7 +14,9 @@ function VariableKeySelect({ id, value, onChange, options }: { id?: string; valu
   const zh = useLocale() === "zh-CN";
   return (
     <Select
-      id={id} value={value} showSearch={{ optionFilterProp: "label" }}
+      id={id}
+      value={value}
+      showSearch={{ optionFilterProp: "label" }}
       options={options.map((v) => ({ value: v.key, label: `${v.key} — ${zh ? v.descriptionZh : v.descriptionEn}` }))}
       onChange={(key: string) => {
         onChange?.(key);
@@ -48,8 +50,16 @@ export function VariableAdmin({ data }: { data: VariableAdminData }) {
       columns={[
         { key: "company", sortable: true, width: 200, render: (r) => `${name({ nameEn: r.companyNameEn, nameZh: r.companyNameZh })} (${r.companyCode})` },
         {
-          key: "key", sortable: true,
-          render: (r) => <><Typography.Text code>{r.key}</Typography.Text><Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>{zh ? r.descriptionZh : r.descriptionEn}</Typography.Text></>,
+          key: "key",
+          sortable: true,
+          render: (r) => (
+            <>
+              <Typography.Text code>{r.key}</Typography.Text>
+              <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>
+                {zh ? r.descriptionZh : r.descriptionEn}
+              </Typography.Text>
+            </>
+          ),
         },
         { key: "type", width: 90, defaultHidden: true, render: (r) => td(`options.type.${r.type}`) },
         { key: "value", width: 140, render: (r) => <VariableValue type={r.type} value={r.value} /> },
@@ -64,7 +74,11 @@ export function VariableAdmin({ data }: { data: VariableAdminData }) {
         toValues: (r) => ({ id: r.id, key: r.key, companyId: r.companyId, type: r.type, value: formValue(r.type, r.value) }),
         order: ["companyId", "key", "value"],
         fields: {
-          companyId: { widget: "select", options: data.companies.map((c) => ({ value: c.id, label: `${name(c)} (${c.code})` })), props: { showSearch: { optionFilterProp: "label" } } },
+          companyId: {
+            widget: "select",
+            options: data.companies.map((c) => ({ value: c.id, label: `${name(c)} (${c.code})` })),
+            props: { showSearch: { optionFilterProp: "label" } },
+          },
           key: { control: <VariableKeySelect options={data.variables} /> },
           value: { control: <VariableValueInput keyField="key" />, itemProps: { rules: [valueRule] }, hint: <VariableValueHint keyField="key" describe={describe} /> },
         },

@@ -30,8 +30,10 @@ export function VariableValueInput({ id, value, onChange, keyField }: InputProps
   const { type, def } = useTyped(keyField);
   const text = typeof value === "string" ? value : value === undefined || value === null ? "" : String(value);
   if (type === "BOOLEAN") return <Switch id={id} checked={value === true} onChange={(v) => onChange?.(v)} />;
-  if (type === "NUMBER") return <InputNumber id={id} value={typeof value === "number" ? value : null} onChange={(v) => onChange?.(v)} precision={def?.decimal ? undefined : 0} style={{ width: 220 }} />;
-  if (type === "JSON") return <Input.TextArea id={id} value={text} onChange={(e) => onChange?.(e.target.value)} autoSize={{ minRows: 3, maxRows: 12 }} style={{ fontFamily: "monospace" }} />;
+  if (type === "NUMBER")
+    return <InputNumber id={id} value={typeof value === "number" ? value : null} onChange={(v) => onChange?.(v)} precision={def?.decimal ? undefined : 0} style={{ width: 220 }} />;
+  if (type === "JSON")
+    return <Input.TextArea id={id} value={text} onChange={(e) => onChange?.(e.target.value)} autoSize={{ minRows: 3, maxRows: 12 }} style={{ fontFamily: "monospace" }} />;
   return <Input id={id} value={text} onChange={(e) => onChange?.(e.target.value)} maxLength={def?.maxLength ?? 2000} />;
 }
 
@@ -58,7 +60,17 @@ export function useValueRule(labels: string, keyField: KeyField) {
       const key = getFieldValue(keyField) as string | undefined;
       if (!type || !key) return;
       const r = valueSchema(type, variableDef(key)).safeParse(value);
-      if (!r.success) throw new Error(Object.values(translateIssues(r.error, (k, v) => loose(tv)(k, v), () => tl("fields.value"), value))[0]);
+      if (!r.success)
+        throw new Error(
+          Object.values(
+            translateIssues(
+              r.error,
+              (k, v) => loose(tv)(k, v),
+              () => tl("fields.value"),
+              value,
+            ),
+          )[0],
+        );
     },
   });
 }
@@ -68,7 +80,11 @@ export function VariableValue({ type, value }: { type: VariableType; value: stri
   const ta = useTranslations("Admin");
   if (value === null) return <>—</>;
   if (type === "BOOLEAN") return value === "true" ? <Tag color="green">{ta("yes")}</Tag> : <Tag>{ta("no")}</Tag>;
-  return <Typography.Text code={type === "JSON"} ellipsis={{ tooltip: value }} style={{ maxWidth: 260 }}>{value || "—"}</Typography.Text>;
+  return (
+    <Typography.Text code={type === "JSON"} ellipsis={{ tooltip: value }} style={{ maxWidth: 260 }}>
+      {value || "—"}
+    </Typography.Text>
+  );
 }
 
 /** system/systemVariableDefault — the platform value of every variable. */
@@ -92,15 +108,30 @@ export function VariableDefaultAdmin({ data }: { data: ListResult<VariableDefaul
         { name: "type", type: "select", options: VARIABLE_TYPES.map((v) => ({ value: v, label: t(`options.type.${v}`) })) },
       ]}
       columns={[
-        { key: "key", sortable: true, width: 240, render: (r) => <><Typography.Text code>{r.key}</Typography.Text>{r.platformOnly && <Tag title={t("platformOnlyHint")}>{t("platformOnly")}</Tag>}</> },
+        {
+          key: "key",
+          sortable: true,
+          width: 240,
+          render: (r) => (
+            <>
+              <Typography.Text code>{r.key}</Typography.Text>
+              {r.platformOnly && <Tag title={t("platformOnlyHint")}>{t("platformOnly")}</Tag>}
+            </>
+          ),
+        },
         { key: "description", render: (r) => (zh ? r.descriptionZh : r.descriptionEn) },
         { key: "type", width: 90, render: (r) => t(`options.type.${r.type}`) },
         {
-          key: "value", width: 180,
+          key: "value",
+          width: 180,
           render: (r) => (
             <>
               <VariableValue type={r.type} value={r.value} />
-              {r.codedDefault !== null && r.codedDefault !== r.value && <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>{t("fields.codedDefault")}: {r.codedDefault}</Typography.Text>}
+              {r.codedDefault !== null && r.codedDefault !== r.value && (
+                <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>
+                  {t("fields.codedDefault")}: {r.codedDefault}
+                </Typography.Text>
+              )}
             </>
           ),
         },
@@ -119,10 +150,14 @@ export function VariableDefaultAdmin({ data }: { data: ListResult<VariableDefaul
           value: { control: <VariableValueInput keyField="id" />, itemProps: { rules: [valueRule] }, hint: <VariableValueHint keyField="id" describe={describe} /> },
         },
       }}
-      rowActions={(r) => [{
-        key: "reset", label: t("reset"), hidden: !data.can.update || r.codedDefault === null || r.value === r.codedDefault,
-        onClick: () => void run({ title: t("confirmReset", { key: r.key, value: r.codedDefault ?? "" }) }, resetVariableDefaultAction, { key: r.key }, t("resetDone")),
-      }]}
+      rowActions={(r) => [
+        {
+          key: "reset",
+          label: t("reset"),
+          hidden: !data.can.update || r.codedDefault === null || r.value === r.codedDefault,
+          onClick: () => void run({ title: t("confirmReset", { key: r.key, value: r.codedDefault ?? "" }) }, resetVariableDefaultAction, { key: r.key }, t("resetDone")),
+        },
+      ]}
     />
   );
 }

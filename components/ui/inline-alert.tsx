@@ -10,8 +10,39 @@ const TONES = {
 export function InlineAlert({ type, children, testId }: { type: keyof typeof TONES; children: ReactNode; testId?: string }) {
   const tone = TONES[type];
   return (
-    <div role={type === "error" ? "alert" : "status"} data-testid={testId} style={{ display: "flex", gap: 10, alignItems: "flex-start", padding: "9px 14px", marginBottom: 20, borderRadius: 8, background: tone.bg, border: `1px solid ${tone.border}`, fontSize: 14, lineHeight: "22px" }}>
-      <span aria-hidden style={{ flex: "none", width: 18, height: 18, marginTop: 2, borderRadius: "50%", background: tone.color, color: "#fff", fontSize: 11, fontWeight: 700, display: "inline-flex", alignItems: "center", justifyContent: "center" }}>
+    <div
+      role={type === "error" ? "alert" : "status"}
+      data-testid={testId}
+      style={{
+        display: "flex",
+        gap: 10,
+        alignItems: "flex-start",
+        padding: "9px 14px",
+        marginBottom: 20,
+        borderRadius: 8,
+        background: tone.bg,
+        border: `1px solid ${tone.border}`,
+        fontSize: 14,
+        lineHeight: "22px",
+      }}
+    >
+      <span
+        aria-hidden
+        style={{
+          flex: "none",
+          width: 18,
+          height: 18,
+          marginTop: 2,
+          borderRadius: "50%",
+          background: tone.color,
+          color: "#fff",
+          fontSize: 11,
+          fontWeight: 700,
+          display: "inline-flex",
+          alignItems: "center",
+          justifyContent: "center",
+        }}
+      >
         {tone.icon}
       </span>
       <span>{children}</span>

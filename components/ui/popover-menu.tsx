@@ -5,8 +5,7 @@ import { useState, type ReactNode } from "react";
 import styles from "./popover-menu.module.css";
 
 export type PopoverMenuItem =
-  | { key: string; label: ReactNode; icon?: ReactNode; disabled?: boolean; selected?: boolean; testId?: string; onClick: () => void }
-  | { key: string; divider: true };
+  { key: string; label: ReactNode; icon?: ReactNode; disabled?: boolean; selected?: boolean; testId?: string; onClick: () => void } | { key: string; divider: true };
 
 /**
  * A small menu in a popover, for the header and the tab bar. antd's Dropdown would bring
@@ -44,7 +43,15 @@ export function PopoverMenu({ items, trigger = "click", children, label }: { ite
     </ul>
   );
   return (
-    <Popover content={content} trigger={trigger} open={open} onOpenChange={setOpen} placement={trigger === "contextMenu" ? "bottomLeft" : "bottomRight"} arrow={false} styles={{ container: { padding: 4 } }}>
+    <Popover
+      content={content}
+      trigger={trigger}
+      open={open}
+      onOpenChange={setOpen}
+      placement={trigger === "contextMenu" ? "bottomLeft" : "bottomRight"}
+      arrow={false}
+      styles={{ container: { padding: 4 } }}
+    >
       {children}
     </Popover>
   );

@@ -80,7 +80,10 @@ export function RegionCascader(props: {
       const children = lists[String(n.id)];
       const isLeaf = n.level >= maxLevel || n.leaf === true || children?.length === 0;
       return {
-        value: n.id, label: zh ? n.nameZh : n.nameEn, isLeaf, disabled: "disabled" in n ? true : undefined,
+        value: n.id,
+        label: zh ? n.nameZh : n.nameEn,
+        isLeaf,
+        disabled: "disabled" in n ? true : undefined,
         children: !isLeaf && (children || (ids[depth] === n.id && ids.length > depth + 1)) ? build(n.id, depth + 1) : undefined,
       };
     });

@@ -35,7 +35,18 @@ export type UploadFieldProps = {
   id?: string;
 };
 
-const ACCEPT: Record<string, string> = { jpg: ".jpg,.jpeg", png: ".png", webp: ".webp", mp4: ".mp4", webm: ".webm", mov: ".mov", pdf: ".pdf", xlsx: ".xlsx", docx: ".docx", zip: ".zip" };
+const ACCEPT: Record<string, string> = {
+  jpg: ".jpg,.jpeg",
+  png: ".png",
+  webp: ".webp",
+  mp4: ".mp4",
+  webm: ".webm",
+  mov: ".mov",
+  pdf: ".pdf",
+  xlsx: ".xlsx",
+  docx: ".docx",
+  zip: ".zip",
+};
 
 const asFile = (v: AttachmentValue): UploadFile => ({ uid: v.id, name: v.name, status: "done", url: v.url, thumbUrl: v.thumbUrl ?? undefined });
 
@@ -101,14 +112,15 @@ export function UploadField({ kind, value, onChange, rule = DEFAULT_RULES[kind],
   const fileList = [...current.map(asFile), ...pending];
   const full = fileList.filter((f) => f.status !== "error").length >= limit;
   const picture = kind === "IMAGE";
-  const trigger = full || disabled ? null : picture ? (
-    <button type="button" style={{ border: 0, background: "none", cursor: "pointer" }}>
-      <PlusOutlined />
-      <div style={{ marginTop: 8 }}>{t("upload")}</div>
-    </button>
-  ) : (
-    <Button icon={<UploadOutlined />}>{t("upload")}</Button>
-  );
+  const trigger =
+    full || disabled ? null : picture ? (
+      <button type="button" style={{ border: 0, background: "none", cursor: "pointer" }}>
+        <PlusOutlined />
+        <div style={{ marginTop: 8 }}>{t("upload")}</div>
+      </button>
+    ) : (
+      <Button icon={<UploadOutlined />}>{t("upload")}</Button>
+    );
 
   const upload = (
     <Upload
@@ -133,7 +145,15 @@ export function UploadField({ kind, value, onChange, rule = DEFAULT_RULES[kind],
     <div data-testid={`upload-${kind.toLowerCase()}`}>
       {crop && picture ? (
         <Suspense fallback={upload}>
-          <ImgCrop rotationSlider aspect={aspect} modalTitle={t("cropTitle")} modalOk={t("cropOk")} modalCancel={t("cropCancel")} resetText={t("cropReset")} beforeCrop={(file) => !refused(file, 0)}>
+          <ImgCrop
+            rotationSlider
+            aspect={aspect}
+            modalTitle={t("cropTitle")}
+            modalOk={t("cropOk")}
+            modalCancel={t("cropCancel")}
+            resetText={t("cropReset")}
+            beforeCrop={(file) => !refused(file, 0)}
+          >
             {upload as ReactElement}
           </ImgCrop>
         </Suspense>

@@ -8,7 +8,10 @@ export class UploadFailed extends Error {}
  * to report to the person who did it. */
 export class UploadAborted extends UploadFailed {}
 
-export function sendUpload(opts: { file: File; kind: AttachmentKindName; count: number; fallbackMessage: string; onProgress: (percent: number) => void }): { done: Promise<UploadedJson>; abort: () => void } {
+export function sendUpload(opts: { file: File; kind: AttachmentKindName; count: number; fallbackMessage: string; onProgress: (percent: number) => void }): {
+  done: Promise<UploadedJson>;
+  abort: () => void;
+} {
   const xhr = new XMLHttpRequest();
   const done = new Promise<UploadedJson>((resolve, reject) => {
     // kind and count also go in the query, so the server applies the size cap before reading.

@@ -23,17 +23,24 @@ export type RoleGrant = ScopeOfRole & { id: number; code: string; menuIds: numbe
 
 const ROLE_GRANT = { id: true, code: true, dataScope: true, menus: { select: { menuId: true } }, organizations: { select: { organizationId: true } } } as const;
 type RoleRow = Prisma.RoleGetPayload<{ select: typeof ROLE_GRANT }>;
-const toGrant = (r: RoleRow): RoleGrant => ({ id: r.id, code: r.code, dataScope: r.dataScope, menuIds: r.menus.map((m) => m.menuId), organizationIds: r.organizations.map((o) => o.organizationId) });
+const toGrant = (r: RoleRow): RoleGrant => ({
+  id: r.id,
+  code: r.code,
+  dataScope: r.dataScope,
+  menuIds: r.menus.map((m) => m.menuId),
+  organizationIds: r.organizations.map((o) => o.organizationId),
+});
 
 /** What the editor may hand out; `admin` holds everything. */
-export type Ceiling =
-  | { admin: true }
-  | { admin: false; holder: Holder; roleIds: ReadonlySet<number>; menuIds: ReadonlySet<number>; scope: ResolvedScope; tree: Tree };
+export type Ceiling = { admin: true } | { admin: false; holder: Holder; roleIds: ReadonlySet<number>; menuIds: ReadonlySet<number>; scope: ResolvedScope; tree: Tree };
 
 /** The editor's grants, read in the caller's transaction (not from the request's viewer). */
 export async function loadCeiling(tx: Tx, viewer: Pick<Viewer, "userId" | "userType">): Promise<Ceiling> {
   if (viewer.userType === "ADMIN") return { admin: true };
-  const user = await tx.user.findUniqueOrThrow({ where: { id: viewer.userId }, select: { userType: true, organizationId: true, roles: { select: { role: { select: ROLE_GRANT } } } } });
+  const user = await tx.user.findUniqueOrThrow({
+    where: { id: viewer.userId },
+    select: { userType: true, organizationId: true, roles: { select: { role: { select: ROLE_GRANT } } } },
+  });
   if (user.userType === "ADMIN") return { admin: true };
   const roles = user.roles.map((r) => toGrant(r.role));
   const tree = await tx.organization.findMany({ select: { id: true, parentId: true } });
@@ -68,7 +75,9 @@ export function scopeCovers(editor: ResolvedScope, gain: Gain): boolean {
 }
 
 const sameScope = (a: ScopeOfRole, b: ScopeOfRole) =>
-  a.dataScope === b.dataScope && a.organizationIds.length === b.organizationIds.length && [...a.organizationIds].sort((x, y) => x - y).every((id, i) => id === [...b.organizationIds].sort((x, y) => x - y)[i]);
+  a.dataScope === b.dataScope &&
+  a.organizationIds.length === b.organizationIds.length &&
+  [...a.organizationIds].sort((x, y) => x - y).every((id, i) => id === [...b.organizationIds].sort((x, y) => x - y)[i]);
 
 /**
  * A role's grants change from `before` (null: a new role) to `after`. Refused: editing a role
@@ -76,7 +85,13 @@ const sameScope = (a: ScopeOfRole, b: ScopeOfRole) =>
  * than the editor sees — measured for the editor as if they held it, and for every staff
  * member who holds the role now (with their other roles). The caller has locked the role row.
  */
-export async function checkRoleChange(tx: Tx, ceiling: Ceiling, roleId: number | null, before: (ScopeOfRole & { menuIds: number[] }) | null, after: ScopeOfRole & { menuIds?: number[] }): Promise<void> {
+export async function checkRoleChange(
+  tx: Tx,
+  ceiling: Ceiling,
+  roleId: number | null,
+  before: (ScopeOfRole & { menuIds: number[] }) | null,
+  after: ScopeOfRole & { menuIds?: number[] },
+): Promise<void> {
   if (ceiling.admin) return;
   if (roleId !== null && ceiling.roleIds.has(roleId)) throw new DomainError("RoleAdmin.errors.ownRole", {}, undefined, 403);
   const had = new Set(before?.menuIds ?? []);
@@ -127,6 +142,8 @@ export function grantable(ceiling: Ceiling, orgIds: number[]): Grantable {
   if (ceiling.admin) return null;
   const fits = (s: ScopeOfRole) => scopeCovers(ceiling.scope, scopeGain(resolveFor(ceiling.holder, [], ceiling.tree), resolveFor(ceiling.holder, [s], ceiling.tree)));
   const organizationIds = orgIds.filter((id) => fits({ dataScope: "CUSTOM", organizationIds: [id] }));
-  const scopes = (["ALL", "ORG_AND_CHILDREN", "ORG", "SELF", "CUSTOM"] as const).filter((s) => (s === "CUSTOM" ? organizationIds.length > 0 : fits({ dataScope: s, organizationIds: [] })));
+  const scopes = (["ALL", "ORG_AND_CHILDREN", "ORG", "SELF", "CUSTOM"] as const).filter((s) =>
+    s === "CUSTOM" ? organizationIds.length > 0 : fits({ dataScope: s, organizationIds: [] }),
+  );
   return { menuIds: [...ceiling.menuIds], scopes, organizationIds, ownRoleIds: [...ceiling.roleIds] };
 }

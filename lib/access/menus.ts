@@ -16,7 +16,20 @@ export type MenuNode = {
 
 export type Tile = { key: string; path: string; icon: string | null; nameEn: string; nameZh: string };
 
-type Row = { id: number; key: string; parentId: number | null; type: string; path: string | null; icon: string | null; nameEn: string; nameZh: string; tile: boolean; tileSort: number; tileNameEn: string | null; tileNameZh: string | null };
+type Row = {
+  id: number;
+  key: string;
+  parentId: number | null;
+  type: string;
+  path: string | null;
+  icon: string | null;
+  nameEn: string;
+  nameZh: string;
+  tile: boolean;
+  tileSort: number;
+  tileNameEn: string | null;
+  tileNameZh: string | null;
+};
 
 async function screenRows(): Promise<Row[]> {
   return db().menu.findMany({

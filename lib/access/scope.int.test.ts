@@ -40,7 +40,11 @@ async function visibleCompanies(viewer: Viewer): Promise<number[]> {
 }
 
 async function visibleUsers(viewer: Viewer): Promise<number[]> {
-  const rows = await db().user.findMany({ where: { AND: [await userScopeWhere(viewer), { id: { in: [...myUsers(), viewer.userId] } }] }, select: { id: true }, orderBy: { id: "asc" } });
+  const rows = await db().user.findMany({
+    where: { AND: [await userScopeWhere(viewer), { id: { in: [...myUsers(), viewer.userId] } }] },
+    select: { id: true },
+    orderBy: { id: "asc" },
+  });
   return rows.map((r) => r.id);
 }
 

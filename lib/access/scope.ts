@@ -11,19 +11,12 @@ import type { DataScope, Prisma } from "@/lib/generated/prisma/client";
  * - `self`: the viewer's own user and the companies linked to the viewer (UserCompany).
  * - `companyId`: dealers, always confined to the company chosen at sign-in.
  */
-export type ResolvedScope =
-  | { kind: "all" }
-  | { kind: "company"; companyId: number }
-  | { kind: "orgs"; orgIds: number[]; self: boolean };
+export type ResolvedScope = { kind: "all" } | { kind: "company"; companyId: number } | { kind: "orgs"; orgIds: number[]; self: boolean };
 
 type RoleScope = { dataScope: DataScope; organizationIds: number[] };
 
 /** Pure part: roles + the organization tree → the visible organizations. */
-export function combineScopes(
-  viewer: Pick<Viewer, "userType" | "organizationId" | "company">,
-  roles: RoleScope[],
-  tree: { id: number; parentId: number | null }[],
-): ResolvedScope {
+export function combineScopes(viewer: Pick<Viewer, "userType" | "organizationId" | "company">, roles: RoleScope[], tree: { id: number; parentId: number | null }[]): ResolvedScope {
   if (viewer.userType === "DEALER") return { kind: "company", companyId: viewer.company?.id ?? -1 };
   if (viewer.userType === "ADMIN" || roles.some((r) => r.dataScope === "ALL")) return { kind: "all" };
   const children = new Map<number, number[]>();

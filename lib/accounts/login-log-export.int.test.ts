@@ -11,7 +11,13 @@ describe("login log export", () => {
   it("streams the filtered rows, newest first, with translated headers", async () => {
     const prefix = uid("exp");
     await db().loginLog.createMany({
-      data: Array.from({ length: 7 }, (_, i) => ({ account: `${prefix}-${i}`, result: i % 2 ? ("FAILURE" as const) : ("SUCCESS" as const), reason: i % 2 ? "INVALID_CREDENTIALS" : "SUCCESS", ip: "10.9.9.9", userAgent: "vitest" })),
+      data: Array.from({ length: 7 }, (_, i) => ({
+        account: `${prefix}-${i}`,
+        result: i % 2 ? ("FAILURE" as const) : ("SUCCESS" as const),
+        reason: i % 2 ? "INVALID_CREDENTIALS" : "SUCCESS",
+        ip: "10.9.9.9",
+        userAgent: "vitest",
+      })),
     });
     const filters = { account: prefix, result: "FAILURE" as const, from: "", to: "" };
     // Keyset batches: 3 failures in batches of 2 → 2 + 1, newest first.

@@ -14,7 +14,11 @@ export async function* loginLogBatches(filters: LoginLogFilters, batch = BATCH) 
   const where = loginLogWhere(filters);
   let before: number | null = null;
   for (;;) {
-    const rows: Awaited<ReturnType<ReturnType<typeof db>["loginLog"]["findMany"]>> = await db().loginLog.findMany({ where: before === null ? where : { AND: [where, { id: { lt: before } }] }, orderBy: { id: "desc" }, take: batch });
+    const rows: Awaited<ReturnType<ReturnType<typeof db>["loginLog"]["findMany"]>> = await db().loginLog.findMany({
+      where: before === null ? where : { AND: [where, { id: { lt: before } }] },
+      orderBy: { id: "desc" },
+      take: batch,
+    });
     if (!rows.length) return;
     yield rows;
     if (rows.length < batch) return;
@@ -30,7 +34,11 @@ export async function* loginLogBatches(filters: LoginLogFilters, batch = BATCH) 
 export function streamLoginLogXlsx(filters: LoginLogFilters, t: (key: string) => string, requestId: string | null = null): ReadableStream<Uint8Array> {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(t("sheet").replace(/[*?:\\/[\]]/g, " ").slice(0, 31));
+  const sheet = workbook.addWorksheet(
+    t("sheet")
+      .replace(/[*?:\\/[\]]/g, " ")
+      .slice(0, 31),
+  );
   sheet.columns = [
     { header: t("time"), key: "time", width: 22, style: { numFmt: "yyyy-mm-dd hh:mm:ss" } },
     { header: t("account"), key: "account", width: 20 },
@@ -50,12 +58,18 @@ export function streamLoginLogXlsx(filters: LoginLogFilters, t: (key: string) =>
     for await (const rows of loginLogBatches(filters)) {
       const companies = await companyCodes(rows.map((r) => r.companyId));
       for (const r of rows) {
-        sheet.addRow({
-          // Excel has no time zones: write the Shanghai wall-clock time the app shows.
-          time: new Date(r.createdAt.getTime() + 8 * 3600_000),
-          account: r.account, result: label("results", r.result), reason: label("reasons", r.reason),
-          company: r.companyId ? (companies.get(r.companyId) ?? "") : "", ip: r.ip ?? "", userAgent: r.userAgent ?? "",
-        }).commit();
+        sheet
+          .addRow({
+            // Excel has no time zones: write the Shanghai wall-clock time the app shows.
+            time: new Date(r.createdAt.getTime() + 8 * 3600_000),
+            account: r.account,
+            result: label("results", r.result),
+            reason: label("reasons", r.reason),
+            company: r.companyId ? (companies.get(r.companyId) ?? "") : "",
+            ip: r.ip ?? "",
+            userAgent: r.userAgent ?? "",
+          })
+          .commit();
       }
       // Backpressure: a slow download pauses the reading instead of buffering the file.
       if (out.writableNeedDrain) await once(out, "drain");

@@ -6,7 +6,17 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { dayEnd, dayStart, pageParams, text } from "@/lib/core/list-params";
 
 export type LoginLogFilters = { account: string; result: "" | "SUCCESS" | "FAILURE"; from: string; to: string };
-export type LoginLogRow = { id: number; createdAt: string; account: string; userId: number | null; company: string | null; result: "SUCCESS" | "FAILURE"; reason: string; ip: string | null; userAgent: string | null };
+export type LoginLogRow = {
+  id: number;
+  createdAt: string;
+  account: string;
+  userId: number | null;
+  company: string | null;
+  result: "SUCCESS" | "FAILURE";
+  reason: string;
+  ip: string | null;
+  userAgent: string | null;
+};
 export type LoginLogPage = { rows: LoginLogRow[]; total: number; page: number; pageSize: number; filters: LoginLogFilters };
 
 export function loginLogFilters(p: URLSearchParams): LoginLogFilters {
@@ -43,10 +53,20 @@ export async function listLoginLog(viewer: Viewer, url: URL): Promise<LoginLogPa
   ]);
   const companies = await companyCodes(rows.map((r) => r.companyId));
   return {
-    filters, page, pageSize, total,
+    filters,
+    page,
+    pageSize,
+    total,
     rows: rows.map((r) => ({
-      id: r.id, createdAt: r.createdAt.toISOString(), account: r.account, userId: r.userId, company: r.companyId ? (companies.get(r.companyId) ?? null) : null,
-      result: r.result, reason: r.reason, ip: r.ip, userAgent: r.userAgent,
+      id: r.id,
+      createdAt: r.createdAt.toISOString(),
+      account: r.account,
+      userId: r.userId,
+      company: r.companyId ? (companies.get(r.companyId) ?? null) : null,
+      result: r.result,
+      reason: r.reason,
+      ip: r.ip,
+      userAgent: r.userAgent,
     })),
   };
 }

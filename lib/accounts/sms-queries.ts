@@ -23,7 +23,14 @@ export async function listSmsMessages(viewer: Viewer, url: URL): Promise<SmsPage
     db().smsMessage.count({ where }),
   ]);
   return {
-    page, pageSize, total, filters: { phone },
-    rows: rows.map(({ maskedContent, maskAt, ...r }) => ({ ...r, content: maskAt && maskAt <= now && maskedContent !== null ? maskedContent : r.content, createdAt: r.createdAt.toISOString() })),
+    page,
+    pageSize,
+    total,
+    filters: { phone },
+    rows: rows.map(({ maskedContent, maskAt, ...r }) => ({
+      ...r,
+      content: maskAt && maskAt <= now && maskedContent !== null ? maskedContent : r.content,
+      createdAt: r.createdAt.toISOString(),
+    })),
   };
 }

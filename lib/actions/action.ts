@@ -12,9 +12,7 @@ export type { ErrorCode } from "./errors";
 
 /** What every server action answers; a failure's `code` tells an ended session (UNAUTHENTICATED:
  * sign in again) from a refused input (VALIDATION, with `fieldErrors`) or a refusal by the rules. */
-export type ActionResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; code: ErrorCode; message: string; fieldErrors?: Record<string, string>; requestId?: string };
+export type ActionResult<T> = { ok: true; data: T } | { ok: false; code: ErrorCode; message: string; fieldErrors?: Record<string, string>; requestId?: string };
 
 /** What the service is called with: the viewer, and the audit context of its writes. */
 export type ActionCtx = { viewer: Viewer; audit: AuditCtx; requestId: string | null };
@@ -42,7 +40,10 @@ type Common<S extends z.ZodType, R> = {
  * (lib/actions/errors.ts). `permission` null: any signed-in user (the service decides); a
  * function of the raw input picks it (create or update by whether the input carries an id).
  */
-export function action<S extends z.ZodType, R>(opts: Common<S, R> & { permission: PermissionCheck | null | ((input: unknown) => PermissionCheck | null) }, run: (input: z.output<S>, ctx: ActionCtx) => Promise<R>) {
+export function action<S extends z.ZodType, R>(
+  opts: Common<S, R> & { permission: PermissionCheck | null | ((input: unknown) => PermissionCheck | null) },
+  run: (input: z.output<S>, ctx: ActionCtx) => Promise<R>,
+) {
   return async (input: unknown): Promise<ActionResult<R>> => {
     const requestId = (await headers()).get("x-request-id");
     const [viewer, t] = await Promise.all([getViewer(), errorText(opts.labels)]);
@@ -64,7 +65,13 @@ export function publicAction<S extends z.ZodType, R>(opts: Common<S, R>, run: (i
   };
 }
 
-async function pipeline<S extends z.ZodType, R>(opts: Common<S, R>, input: unknown, t: ErrorText, requestId: string | null, run: (data: z.output<S>) => Promise<R>): Promise<ActionResult<R>> {
+async function pipeline<S extends z.ZodType, R>(
+  opts: Common<S, R>,
+  input: unknown,
+  t: ErrorText,
+  requestId: string | null,
+  run: (data: z.output<S>) => Promise<R>,
+): Promise<ActionResult<R>> {
   try {
     const schema = typeof opts.schema === "function" ? await (opts.schema as () => S | Promise<S>)() : opts.schema;
     const parsed = parseInput(schema, input, t);

@@ -15,7 +15,18 @@ import { translateIssues } from "@/lib/validation/translate";
 
 /** Machine-readable: the client tells an ended session (sign in again) from a refused input.
  * NETWORK is the client's own: the request did not complete (components/mall/orders/dialog-result.ts). */
-export type ErrorCode = "UNAUTHENTICATED" | "FORBIDDEN" | "VALIDATION" | "BAD_REQUEST" | "NOT_FOUND" | "CONFLICT" | "TOO_MANY_REQUESTS" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL" | "NETWORK" | (string & {});
+export type ErrorCode =
+  | "UNAUTHENTICATED"
+  | "FORBIDDEN"
+  | "VALIDATION"
+  | "BAD_REQUEST"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "TOO_MANY_REQUESTS"
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "INTERNAL"
+  | "NETWORK"
+  | (string & {});
 
 export type Failure = { status: number; code: ErrorCode; message: string; fieldErrors?: Record<string, string>; requestId?: string };
 
@@ -35,7 +46,16 @@ export async function errorText(labels?: string | null): Promise<ErrorText> {
   };
 }
 
-const CODES: Record<number, ErrorCode> = { 400: "BAD_REQUEST", 401: "UNAUTHENTICATED", 403: "FORBIDDEN", 404: "NOT_FOUND", 409: "CONFLICT", 415: "UNSUPPORTED_MEDIA_TYPE", 422: "VALIDATION", 429: "TOO_MANY_REQUESTS" };
+const CODES: Record<number, ErrorCode> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHENTICATED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  422: "VALIDATION",
+  429: "TOO_MANY_REQUESTS",
+};
 
 export const unauthenticated = (t: ErrorText): Failure => ({ status: 401, code: "UNAUTHENTICATED", message: t.common("signInAgain") });
 export const forbidden = (t: ErrorText): Failure => ({ status: 403, code: "FORBIDDEN", message: t.common("forbidden") });

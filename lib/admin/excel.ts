@@ -54,7 +54,10 @@ export async function xlsxBuffer(sheet: string, columns: SheetColumn[], rows: Re
 }
 
 export class SheetError extends Error {
-  constructor(public readonly key: "notXlsx" | "empty" | "tooManyRows" | "missingColumns", public readonly values: Record<string, string | number> = {}) {
+  constructor(
+    public readonly key: "notXlsx" | "empty" | "tooManyRows" | "missingColumns",
+    public readonly values: Record<string, string | number> = {},
+  ) {
     super(key);
   }
 }
@@ -64,7 +67,11 @@ export class SheetError extends Error {
  * key itself, case-insensitive); returns one object per non-empty row with its sheet row
  * number. Cells come back as text, number, boolean or Date.
  */
-export async function readSheet(buf: ArrayBuffer, columns: { key: string; headers: string[]; required?: boolean }[], maxRows: number): Promise<{ row: number; values: Record<string, Cell> }[]> {
+export async function readSheet(
+  buf: ArrayBuffer,
+  columns: { key: string; headers: string[]; required?: boolean }[],
+  maxRows: number,
+): Promise<{ row: number; values: Record<string, Cell> }[]> {
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(buf);
@@ -73,7 +80,10 @@ export async function readSheet(buf: ArrayBuffer, columns: { key: string; header
   }
   const ws = wb.worksheets[0];
   if (!ws || ws.actualRowCount < 1) throw new SheetError("empty");
-  const norm = (s: unknown) => String(s ?? "").trim().toLowerCase();
+  const norm = (s: unknown) =>
+    String(s ?? "")
+      .trim()
+      .toLowerCase();
   const byHeader = new Map<string, string>();
   for (const c of columns) for (const h of [c.key, ...c.headers]) byHeader.set(norm(h), c.key);
   const colKey = new Map<number, string>();
@@ -107,7 +117,11 @@ function cellValue(v: ExcelJS.CellValue): Cell {
   if (typeof v === "string") return v.trim();
   if (typeof v === "number" || typeof v === "boolean" || v instanceof Date) return v;
   if (typeof v === "object") {
-    if ("richText" in v) return v.richText.map((t) => t.text).join("").trim();
+    if ("richText" in v)
+      return v.richText
+        .map((t) => t.text)
+        .join("")
+        .trim();
     if ("text" in v && typeof v.text === "string") return v.text.trim();
     if ("result" in v) return cellValue(v.result as ExcelJS.CellValue);
   }

@@ -11,7 +11,10 @@ import { exportResource, importResource, importTemplate, loadList } from "./reso
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
 vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => m.cacheMock));
 vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
-vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()) }));
+vi.mock("@/lib/auth/viewer", async (orig) => ({
+  ...(await orig<typeof import("@/lib/auth/viewer")>()),
+  getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()),
+}));
 
 // The shared admin-screen pattern, exercised through the dealer-type screen: list, export,
 // import and the generated actions behave the same for every resource built on it.
@@ -130,15 +133,25 @@ describe("import", () => {
   });
 
   it("reports the same code twice in one file", async () => {
-    const file = await workbook([["Code", "Name (English)", "Name (Chinese)"], [`${P}D1`, "A", "甲"], [`${P.toLowerCase()}d1`, "B", "乙"]]);
+    const file = await workbook([
+      ["Code", "Name (English)", "Name (Chinese)"],
+      [`${P}D1`, "A", "甲"],
+      [`${P.toLowerCase()}d1`, "B", "乙"],
+    ]);
     const a = await importResource(orgSourceResource, admin, file, null);
     expect(a).toMatchObject({ status: 422, body: { errors: [{ row: 3, field: "Code", message: "Code repeats row 2" }] } });
   });
 
   it("refuses files that are not workbooks, lack columns or are empty", async () => {
     expect(await importResource(orgSourceResource, admin, new File(["<html>"], "x.xlsx"), null)).toMatchObject({ status: 422, body: { code: "INVALID_FILE" } });
-    expect(await importResource(orgSourceResource, admin, await workbook([["Name (English)"], ["x"]]), null)).toMatchObject({ status: 422, body: { message: "The header row lacks the required columns: Code, Name (Chinese)." } });
-    expect(await importResource(orgSourceResource, admin, await workbook([["Code", "Name (English)", "Name (Chinese)"]]), null)).toMatchObject({ status: 422, body: { code: "INVALID_FILE" } });
+    expect(await importResource(orgSourceResource, admin, await workbook([["Name (English)"], ["x"]]), null)).toMatchObject({
+      status: 422,
+      body: { message: "The header row lacks the required columns: Code, Name (Chinese)." },
+    });
+    expect(await importResource(orgSourceResource, admin, await workbook([["Code", "Name (English)", "Name (Chinese)"]]), null)).toMatchObject({
+      status: 422,
+      body: { code: "INVALID_FILE" },
+    });
     expect(await importResource(orgSourceResource, admin, null, null)).toMatchObject({ status: 400 });
     expect(await importResource(orgSourceResource, staff, await workbook([["Code"]]), null)).toMatchObject({ status: 403 });
   });
@@ -148,7 +161,10 @@ describe("actions", () => {
   it("validates with the form's schema and names the field", async () => {
     await actAs({ id: admin.userId });
     expect(await saveOrgSourceAction({ code: "", nameEn: "x", nameZh: "x", sort: 0, enabled: true })).toMatchObject({ ok: false, fieldErrors: { code: "Please enter Code" } });
-    expect(await saveOrgSourceAction({ code: "A B", nameEn: "x", nameZh: "x", sort: -1, enabled: true })).toMatchObject({ ok: false, fieldErrors: { code: "Code is not in a valid format", sort: "Order must be at least 0" } });
+    expect(await saveOrgSourceAction({ code: "A B", nameEn: "x", nameZh: "x", sort: -1, enabled: true })).toMatchObject({
+      ok: false,
+      fieldErrors: { code: "Code is not in a valid format", sort: "Order must be at least 0" },
+    });
   });
 
   it("creates, refuses a taken code, edits", async () => {
@@ -156,9 +172,15 @@ describe("actions", () => {
     const code = `${P}ACT`;
     const created = await saveOrgSourceAction({ code, nameEn: "Act", nameZh: "动作", sort: 3, enabled: true, remark: "" });
     expect(created).toMatchObject({ ok: true, data: { code, remark: null } });
-    expect(await saveOrgSourceAction({ code: code.toLowerCase(), nameEn: "Dup", nameZh: "重", sort: 3, enabled: true })).toMatchObject({ ok: false, fieldErrors: { code: `Code ${code.toLowerCase()} is already used by another dealer type.` } });
+    expect(await saveOrgSourceAction({ code: code.toLowerCase(), nameEn: "Dup", nameZh: "重", sort: 3, enabled: true })).toMatchObject({
+      ok: false,
+      fieldErrors: { code: `Code ${code.toLowerCase()} is already used by another dealer type.` },
+    });
     const id = (created as { data: { id: number } }).data.id;
-    expect(await saveOrgSourceAction({ id, code, nameEn: "Act 2", nameZh: "动作", sort: 3, enabled: false })).toMatchObject({ ok: true, data: { nameEn: "Act 2", enabled: false } });
+    expect(await saveOrgSourceAction({ id, code, nameEn: "Act 2", nameZh: "动作", sort: 3, enabled: false })).toMatchObject({
+      ok: true,
+      data: { nameEn: "Act 2", enabled: false },
+    });
   });
 
   it("bulk delete removes all the selected rows or none", async () => {

@@ -189,7 +189,11 @@ export async function importResource<Row, W, I>(r: AdminResource<Row, W, I>, vie
   const headers = (key: string) => locales.map((l) => fieldLabel(messagesFor(l), r.labels, key)).filter((h): h is string => !!h);
   let sheetRows: Awaited<ReturnType<typeof readSheet>>;
   try {
-    sheetRows = await readSheet(await file.arrayBuffer(), imp.columns.map((c) => ({ key: c.key, headers: headers(c.key), required: c.required })), MAX_IMPORT_ROWS);
+    sheetRows = await readSheet(
+      await file.arrayBuffer(),
+      imp.columns.map((c) => ({ key: c.key, headers: headers(c.key), required: c.required })),
+      MAX_IMPORT_ROWS,
+    );
   } catch (err) {
     if (err instanceof SheetError) return { status: 422, body: { code: "INVALID_FILE", message: ta(err.key, err.values) } };
     throw err;
@@ -216,7 +220,16 @@ export async function importResource<Row, W, I>(r: AdminResource<Row, W, I>, vie
     return { status: 422, body: { code: "INVALID_ROWS", message: ta("rowsInvalid", { count: new Set(errors.map((e) => e.row)).size }), errors: errors.slice(0, 500) } };
   }
   try {
-    const result = await db().$transaction((tx) => imp.save(tx, valid.map((v) => v.value), viewer, requestId), { timeout: 60_000 });
+    const result = await db().$transaction(
+      (tx) =>
+        imp.save(
+          tx,
+          valid.map((v) => v.value),
+          viewer,
+          requestId,
+        ),
+      { timeout: 60_000 },
+    );
     return { status: 200, body: { ...result, message: ta("done", result) } };
   } catch (err) {
     if (err instanceof DomainError) {

@@ -59,8 +59,19 @@ async function makePart() {
   return db().goods.create({ data: { kind: "PART", code, nameEn: `Brake pad ${code}`, nameZh: `刹车片${code}`, price: "120.00", stock: 10, minOrderQty: 1, onSale: true } });
 }
 const returnForm = (over: Partial<TFileReturn> = {}): TFileReturn => ({
-  returnType: "QUALITY", materialName: "Wiper blade", materialCode: "WB-01", quantity: 3, faultQuantity: 2, dealType: "REPLACE", vin: VIN, buyer: null,
-  buyDate: null, saleDate: null, description: "Streaks.", partImg: [], ...over,
+  returnType: "QUALITY",
+  materialName: "Wiper blade",
+  materialCode: "WB-01",
+  quantity: 3,
+  faultQuantity: 2,
+  dealType: "REPLACE",
+  vin: VIN,
+  buyer: null,
+  buyDate: null,
+  saleDate: null,
+  description: "Streaks.",
+  partImg: [],
+  ...over,
 });
 const fileR = (over: Partial<TFileReturn> = {}, as: Viewer = dealer) => fileReturn(as, ctxOf(as), returnForm(over));
 const approvedR = async (over: Partial<TFileReturn> = {}) => {
@@ -69,7 +80,19 @@ const approvedR = async (over: Partial<TFileReturn> = {}) => {
   return r;
 };
 const ship = (ids: number[], over: Record<string, unknown> = {}) =>
-  shipReturns(dealer, ctxOf(dealer), ZShipReturns.parse({ returnIds: ids, shippingAddress: "88 Factory Road", deliveryWay: "LOGISTICS", contactPhone: "13912345678", logisticsCompany: "SF Express", logisticsNo: "SF1234567890", ...over }));
+  shipReturns(
+    dealer,
+    ctxOf(dealer),
+    ZShipReturns.parse({
+      returnIds: ids,
+      shippingAddress: "88 Factory Road",
+      deliveryWay: "LOGISTICS",
+      contactPhone: "13912345678",
+      logisticsCompany: "SF Express",
+      logisticsNo: "SF1234567890",
+      ...over,
+    }),
+  );
 const fileC = (over: Record<string, unknown> = {}) => fileComplaint(dealer, ctxOf(dealer), ZFileComplaint.parse({ vin: VIN, description: "Rattles at 80 km/h.", ...over }));
 
 beforeAll(async () => {
@@ -121,7 +144,8 @@ describe("parts returns", () => {
     const a = await approvedR();
     expect(await recipients(returnLink(a.id), "salesReturn.approved")).toEqual(sorted(u.dealerA1, u.dealerA2));
     expect(await feedItem(u.dealerA1, company, returnLink(a.id), "salesReturn.approved", "en-US")).toMatchObject({
-      title: `Sales return ${a.returnNo} approved`, content: `Your return ${a.returnNo} of 3 × Wiper blade was approved (Replace). Please ship it with a delivery batch.`,
+      title: `Sales return ${a.returnNo} approved`,
+      content: `Your return ${a.returnNo} of 3 × Wiper blade was approved (Replace). Please ship it with a delivery batch.`,
     });
     expect(await feedItem(u.dealerA2, company, returnLink(a.id), "salesReturn.approved", "zh-CN")).toMatchObject({ title: `销售退货 ${a.returnNo} 已批准` });
     // Dealer A2 signed in for the other company does not see it.
@@ -131,17 +155,22 @@ describe("parts returns", () => {
     const r = await fileR();
     await rejectReturn(actor, ctxOf(actor), r.id, "No fault found");
     expect(await recipients(returnLink(r.id), "salesReturn.rejected")).toEqual(sorted(u.dealerA1, u.dealerA2));
-    expect((await feedItem(u.dealerA1, company, returnLink(r.id), "salesReturn.rejected", "zh-CN")).content).toBe(`您的销售退货 ${r.returnNo}（Wiper blade × 3）已被驳回：No fault found`);
+    expect((await feedItem(u.dealerA1, company, returnLink(r.id), "salesReturn.rejected", "zh-CN")).content).toBe(
+      `您的销售退货 ${r.returnNo}（Wiper blade × 3）已被驳回：No fault found`,
+    );
 
     const { id: batch } = await ship([a.id]);
     await receiveReturns(actor, ctxOf(actor), batch);
     await completeReturn(actor, ctxOf(actor), a.id, "REPAIR");
     expect(await recipients(returnLink(a.id), "salesReturn.completed")).toEqual(sorted(u.dealerA1, u.dealerA2));
     // The deal type carried out, not the one asked for.
-    expect((await feedItem(u.dealerA1, company, returnLink(a.id), "salesReturn.completed", "en-US")).content).toBe(`Your return ${a.returnNo} of 3 × Wiper blade is completed: Repair.`);
+    expect((await feedItem(u.dealerA1, company, returnLink(a.id), "salesReturn.completed", "en-US")).content).toBe(
+      `Your return ${a.returnNo} of 3 × Wiper blade is completed: Repair.`,
+    );
     expect((await feedItem(u.dealerA1, company, returnLink(a.id), "salesReturn.completed", "zh-CN")).content).toContain("已处理完成：维修");
     // Nothing for dealer B, the locked user, or staff.
-    for (const k of ["dealerB", "dealerLocked", "actor", "approver"]) expect(await db().notification.count({ where: { userId: u[k], link: returnLink(a.id), event: { not: "salesReturn.submitted" } } }), k).toBe(0);
+    for (const k of ["dealerB", "dealerLocked", "actor", "approver"])
+      expect(await db().notification.count({ where: { userId: u[k], link: returnLink(a.id), event: { not: "salesReturn.submitted" } } }), k).toBe(0);
   });
 
   it("a shipped batch goes to the staff who may receive it; each receipt tells the dealer once, counting the arrived returns", async () => {
@@ -152,7 +181,9 @@ describe("parts returns", () => {
     const en = await feedItem(u.receiver, null, link, "returnBatch.shipped", "en-US");
     expect(en).toMatchObject({ title: `Return batch ${batch.batchNo} shipped`, link: `afterSale/salesReturnLogs?id=${batch.id}` });
     expect(en.content).toContain(`(Logistics SF Express SF1234567890). Returns in the batch: 3.`);
-    expect((await feedItem(u.receiver, null, link, "returnBatch.shipped", "zh-CN")).content).toContain(`已发出退货批次 ${batch.batchNo}（物流 SF Express SF1234567890），共 3 件退货`);
+    expect((await feedItem(u.receiver, null, link, "returnBatch.shipped", "zh-CN")).content).toContain(
+      `已发出退货批次 ${batch.batchNo}（物流 SF Express SF1234567890），共 3 件退货`,
+    );
 
     await receiveReturns(actor, ctxOf(actor), batch.id, [x.id]);
     expect(await recipients(link, "returnBatch.received")).toEqual(sorted(u.dealerA1, u.dealerA2));
@@ -195,11 +226,13 @@ describe("parts returns", () => {
     expect(await db().notification.count({ where: { companyId: company, event: "returnBatch.shipped" } })).toBe(before);
     // A transaction rolled back after the notification was written leaves none.
     const c = await fileC();
-    await expect(db().$transaction(async (tx) => {
-      await notifyComplaintEvent(tx, { complaintId: c.id, event: "complaint.replied", actorId: u.actor });
-      expect(await tx.notification.count({ where: { link: complaintLink(c.id), event: "complaint.replied" } })).toBe(2);
-      throw new Error("boom");
-    })).rejects.toThrow("boom");
+    await expect(
+      db().$transaction(async (tx) => {
+        await notifyComplaintEvent(tx, { complaintId: c.id, event: "complaint.replied", actorId: u.actor });
+        expect(await tx.notification.count({ where: { link: complaintLink(c.id), event: "complaint.replied" } })).toBe(2);
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
     expect(await db().notification.count({ where: { link: complaintLink(c.id), event: "complaint.replied" } })).toBe(0);
   });
 });
@@ -216,7 +249,10 @@ describe("complaints", () => {
     const replier = await viewerOf(u.replier);
     await takeComplaint(replier, ctxOf(replier), c.id);
     expect(await recipients(link, "complaint.processing")).toEqual(sorted(u.dealerA1, u.dealerA2));
-    expect(await feedItem(u.dealerA1, company, link, "complaint.processing", "zh-CN")).toMatchObject({ title: `投诉 ${c.complaintNo} 已受理`, content: `售后正在处理您的投诉 ${c.complaintNo}（VIN —）。` });
+    expect(await feedItem(u.dealerA1, company, link, "complaint.processing", "zh-CN")).toMatchObject({
+      title: `投诉 ${c.complaintNo} 已受理`,
+      content: `售后正在处理您的投诉 ${c.complaintNo}（VIN —）。`,
+    });
     await replyComplaint(replier, ctxOf(replier), c.id, "Tighten the door seal.");
     expect(await recipients(link, "complaint.replied")).toEqual(sorted(u.dealerA1, u.dealerA2));
     expect((await feedItem(u.dealerA2, company, link, "complaint.replied", "en-US")).title).toBe(`Complaint ${c.complaintNo} replied`);

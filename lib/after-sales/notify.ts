@@ -28,21 +28,41 @@ import type { MessageEvent } from "@/lib/messages/template-schemas";
 //   still reply to it (an active administrator, or staff as above), else to all who may;
 //   complaint.closed goes to that handler only (nobody else has anything left to do).
 
-
 export type SalesReturnEvent = "salesReturn.submitted" | "salesReturn.approved" | "salesReturn.rejected" | "salesReturn.completed";
 export type ReturnBatchEvent = "returnBatch.shipped" | "returnBatch.received";
 export type ComplaintEvent = "complaint.submitted" | "complaint.processing" | "complaint.replied" | "complaint.noted" | "complaint.closed";
 
 const COMPANY = { select: { nameEn: true, nameZh: true, organizationId: true } } as const;
 export const RETURN_NOTICE_SELECT = {
-  id: true, returnNo: true, companyId: true, returnType: true, materialName: true, quantity: true, dealType: true, dealTypeDone: true, rejectReason: true,
-  goods: { select: { nameEn: true, nameZh: true } }, company: COMPANY,
+  id: true,
+  returnNo: true,
+  companyId: true,
+  returnType: true,
+  materialName: true,
+  quantity: true,
+  dealType: true,
+  dealTypeDone: true,
+  rejectReason: true,
+  goods: { select: { nameEn: true, nameZh: true } },
+  company: COMPANY,
 } as const;
 export const BATCH_NOTICE_SELECT = {
-  id: true, batchNo: true, companyId: true, deliveryWay: true, logisticsCompany: true, logisticsNo: true, company: COMPANY, _count: { select: { returns: true } },
+  id: true,
+  batchNo: true,
+  companyId: true,
+  deliveryWay: true,
+  logisticsCompany: true,
+  logisticsNo: true,
+  company: COMPANY,
+  _count: { select: { returns: true } },
 } as const;
 export const COMPLAINT_NOTICE_SELECT = {
-  id: true, complaintNo: true, companyId: true, vin: true, company: COMPANY, handler: { select: { id: true, userType: true, status: true } },
+  id: true,
+  complaintNo: true,
+  companyId: true,
+  vin: true,
+  company: COMPANY,
+  handler: { select: { id: true, userType: true, status: true } },
 } as const;
 export type ReturnNotice = Prisma.SalesReturnGetPayload<{ select: typeof RETURN_NOTICE_SELECT }>;
 export type BatchNotice = Prisma.ReturnBatchGetPayload<{ select: typeof BATCH_NOTICE_SELECT }>;
@@ -92,7 +112,10 @@ export function complaintValues(c: ComplaintNotice, locale: Locale): Record<stri
   return { complaintNo: c.complaintNo, company: name(c.company, locale), vin: c.vin ?? "—" };
 }
 
-async function deliver(tx: Tx, n: { event: MessageEvent; companyId: number; link: string; values: Record<string, string>; actorId: number; recipients: () => Promise<number[]> }): Promise<void> {
+async function deliver(
+  tx: Tx,
+  n: { event: MessageEvent; companyId: number; link: string; values: Record<string, string>; actorId: number; recipients: () => Promise<number[]> },
+): Promise<void> {
   const text = await renderMessage(n.event, "IN_APP", "en-US", n.values, tx);
   if (!text) return;
   const users = [...new Set(await n.recipients())].filter((id) => id !== n.actorId);
@@ -109,7 +132,11 @@ export async function notifyReturnEvent(tx: Tx, e: { returnId: number; event: Sa
   const r = await tx.salesReturn.findUnique({ where: { id: e.returnId }, select: RETURN_NOTICE_SELECT });
   if (!r) return;
   await deliver(tx, {
-    event: e.event, companyId: r.companyId, link: returnLink(r.id), values: await returnValues(r, e.event, "en-US", tx), actorId: e.actorId,
+    event: e.event,
+    companyId: r.companyId,
+    link: returnLink(r.id),
+    values: await returnValues(r, e.event, "en-US", tx),
+    actorId: e.actorId,
     recipients: () => (e.event === "salesReturn.submitted" ? staffRecipients(tx, company(r), "salesReturn:approve") : dealerRecipients(tx, r.companyId)),
   });
 }
@@ -121,7 +148,11 @@ export async function notifyBatchEvent(tx: Tx, e: { batchId: number; event: Retu
   if (!b) return;
   const received = e.event === "returnBatch.received" ? await tx.salesReturn.count({ where: { batchId: b.id, status: { in: ["RECEIVED", "COMPLETED"] } } }) : null;
   await deliver(tx, {
-    event: e.event, companyId: b.companyId, link: batchLink(b.id), values: await batchValues(b, "en-US", received, tx), actorId: e.actorId,
+    event: e.event,
+    companyId: b.companyId,
+    link: batchLink(b.id),
+    values: await batchValues(b, "en-US", received, tx),
+    actorId: e.actorId,
     recipients: () => (e.event === "returnBatch.shipped" ? staffRecipients(tx, company(b), "salesReturn:receive") : dealerRecipients(tx, b.companyId)),
   });
 }

@@ -128,8 +128,13 @@ export function apiRoute<P extends z.ZodType | undefined = undefined, Q extends 
       if (!body.ok) return body.res;
 
       const out = await run({
-        req, viewer, requestId, locale,
-        params: params.data as Out<P>, query: query.data as Out<Q>, body: body.data as Out<B>,
+        req,
+        viewer,
+        requestId,
+        locale,
+        params: params.data as Out<P>,
+        query: query.data as Out<Q>,
+        body: body.data as Out<B>,
         audit: { userId: viewer.userId, companyId: viewer.company?.id ?? null, requestId },
       });
       if (out instanceof Response) return out;

@@ -10,53 +10,103 @@ import { RETURN_BATCH_STATUSES, SALES_RETURN_STATUSES } from "@/lib/after-sales/
 // handlers return the services' typed results; lib/api/openapi.ts names them as components).
 // Money is decimal text with two places ("189900.00"), never a JSON number; times are ISO 8601.
 
-const money = z.string().regex(/^-?\d+\.\d{2}$/).describe("Decimal text with two places, e.g. \"189900.00\"");
-const isoTime = z.string().describe("ISO 8601 time, e.g. \"2026-11-21T08:30:00.000Z\"");
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe("Calendar day YYYY-MM-DD");
+const money = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .describe('Decimal text with two places, e.g. "189900.00"');
+const isoTime = z.string().describe('ISO 8601 time, e.g. "2026-11-21T08:30:00.000Z"');
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .describe("Calendar day YYYY-MM-DD");
 const id = z.number().int().positive();
 
-export const RError = z
-  .object({
-    // The mapping of lib/actions/errors.ts (shared with the screens' server actions, where a
-    // missing session is UNAUTHENTICATED), plus the upload and import endpoints' own refusals.
-    code: z
-      .enum([
-        "UNAUTHORIZED", "FORBIDDEN", "BAD_REQUEST", "VALIDATION", "NOT_FOUND", "CONFLICT", "TOO_MANY_REQUESTS", "UNSUPPORTED_MEDIA_TYPE", "INTERNAL",
-        "MAX_COUNT", "FORMAT", "TOO_LARGE", "EMPTY", "DAMAGED", "PIXELS", "NO_FILE", "RATE_LIMIT", "QUOTA", "INVALID_FILE", "INVALID_ROWS",
-      ])
-      .describe("Machine-readable; the uploads' (MAX_COUNT … QUOTA) and imports' (INVALID_FILE, INVALID_ROWS) own codes name what was refused"),
-    message: z.string().describe("Translated (Accept-Language, or the i18next cookie / ?lng=)"),
-    fieldErrors: z.record(z.string(), z.string()).optional().describe("Field → translated message (VALIDATION)"),
-    requestId: z.string().optional().describe("Quoted in the message of INTERNAL errors"),
-  });
+export const RError = z.object({
+  // The mapping of lib/actions/errors.ts (shared with the screens' server actions, where a
+  // missing session is UNAUTHENTICATED), plus the upload and import endpoints' own refusals.
+  code: z
+    .enum([
+      "UNAUTHORIZED",
+      "FORBIDDEN",
+      "BAD_REQUEST",
+      "VALIDATION",
+      "NOT_FOUND",
+      "CONFLICT",
+      "TOO_MANY_REQUESTS",
+      "UNSUPPORTED_MEDIA_TYPE",
+      "INTERNAL",
+      "MAX_COUNT",
+      "FORMAT",
+      "TOO_LARGE",
+      "EMPTY",
+      "DAMAGED",
+      "PIXELS",
+      "NO_FILE",
+      "RATE_LIMIT",
+      "QUOTA",
+      "INVALID_FILE",
+      "INVALID_ROWS",
+    ])
+    .describe("Machine-readable; the uploads' (MAX_COUNT … QUOTA) and imports' (INVALID_FILE, INVALID_ROWS) own codes name what was refused"),
+  message: z.string().describe("Translated (Accept-Language, or the i18next cookie / ?lng=)"),
+  fieldErrors: z.record(z.string(), z.string()).optional().describe("Field → translated message (VALIDATION)"),
+  requestId: z.string().optional().describe("Quoted in the message of INTERNAL errors"),
+});
 
 const Named = z.object({ id, code: z.string(), nameEn: z.string(), nameZh: z.string() });
 const Company = z.object({ code: z.string(), nameEn: z.string(), nameZh: z.string() });
 const Picture = z.object({ url: z.string(), thumbUrl: z.string() });
 const Attachment = z.object({ id: z.string(), name: z.string(), url: z.string(), thumbUrl: z.string().nullable(), kind: z.enum(["IMAGE", "VIDEO", "FILE"]) });
 
-export const RGoods = z
-  .object({
-    id, kind: z.enum(GOODS_KINDS), code: z.string(), nameEn: z.string(), nameZh: z.string(), carGroup: Named.nullable(), vehicleModel: Named.nullable(),
-    config: z.string().nullable(), specification: z.string().nullable(), price: money, stock: z.number().int(), minOrderQty: z.number().int(), onSale: z.boolean(),
-    sort: z.number().int(), cover: Picture.nullable(),
-  });
+export const RGoods = z.object({
+  id,
+  kind: z.enum(GOODS_KINDS),
+  code: z.string(),
+  nameEn: z.string(),
+  nameZh: z.string(),
+  carGroup: Named.nullable(),
+  vehicleModel: Named.nullable(),
+  config: z.string().nullable(),
+  specification: z.string().nullable(),
+  price: money,
+  stock: z.number().int(),
+  minOrderQty: z.number().int(),
+  onSale: z.boolean(),
+  sort: z.number().int(),
+  cover: Picture.nullable(),
+});
 export const RGoodsPage = z.object({ items: z.array(RGoods), nextCursor: z.string().nullable().describe("Pass as `cursor` for the next page; null at the end") });
 export const RGoodsDetail = RGoods.extend({ remark: z.string().nullable(), pictures: z.array(Attachment), updatedAt: isoTime });
 
-export const RCartLine = z
-  .object({
-    id, goodsId: id, kind: z.enum(GOODS_KINDS), code: z.string(), name: z.string(), nameEn: z.string(), nameZh: z.string(), config: z.string().nullable(),
-    specification: z.string().nullable(), coverId: z.string().nullable(), coverUrl: z.string().nullable(), price: money, quantity: z.number().int(), subtotal: money,
-    remark: z.string().nullable(), minOrderQty: z.number().int(), stock: z.number().int(), onSale: z.boolean(),
-    flags: z.object({ offSale: z.boolean(), outOfStock: z.boolean(), belowMinimum: z.boolean() }).describe("Why the line cannot be ordered as it is"),
-    updatedAt: isoTime,
-  });
-export const RCart = z
-  .object({
-    type: z.enum(CART_TYPES), lines: z.array(RCartLine), totals: z.object({ lines: z.number().int(), quantity: z.number().int(), amount: money }),
-    flagged: z.number().int(), maxLines: z.number().int(),
-  });
+export const RCartLine = z.object({
+  id,
+  goodsId: id,
+  kind: z.enum(GOODS_KINDS),
+  code: z.string(),
+  name: z.string(),
+  nameEn: z.string(),
+  nameZh: z.string(),
+  config: z.string().nullable(),
+  specification: z.string().nullable(),
+  coverId: z.string().nullable(),
+  coverUrl: z.string().nullable(),
+  price: money,
+  quantity: z.number().int(),
+  subtotal: money,
+  remark: z.string().nullable(),
+  minOrderQty: z.number().int(),
+  stock: z.number().int(),
+  onSale: z.boolean(),
+  flags: z.object({ offSale: z.boolean(), outOfStock: z.boolean(), belowMinimum: z.boolean() }).describe("Why the line cannot be ordered as it is"),
+  updatedAt: isoTime,
+});
+export const RCart = z.object({
+  type: z.enum(CART_TYPES),
+  lines: z.array(RCartLine),
+  totals: z.object({ lines: z.number().int(), quantity: z.number().int(), amount: money }),
+  flagged: z.number().int(),
+  maxLines: z.number().int(),
+});
 export const RCartAdded = z.object({ line: RCartLine, merged: z.boolean().describe("true: added to a line already in the cart (200)"), type: z.enum(CART_TYPES) });
 export const RCartLineChanged = z.object({ line: RCartLine });
 export const RDeleted = z.object({ deleted: z.number().int() });
@@ -64,112 +114,254 @@ export const RDeleted = z.object({ deleted: z.number().int() });
 const total = z.object({ count: z.number().int(), capped: z.boolean().describe("true: more rows than `count` (counting stops there)") });
 const paymentState = z.enum(PAYMENT_STATES);
 
-export const ROrderRow = z
-  .object({
-    id, orderNo: z.string(), status: z.enum(ORDER_STATUSES), quantity: z.number().int(), amount: money, paidAmount: money, paymentState,
-    createdAt: isoTime, deliveryWay: z.string(), receiver: z.string(), company: Company, creator: z.string(),
-  });
-export const ROrderPage = z
-  .object({
-    type: z.enum(ORDER_TYPES), rows: z.array(ROrderRow), filters: z.record(z.string(), z.unknown()).describe("The filters as understood"),
-    next: z.string().nullable().describe("Cursor of the older page"), prev: z.string().nullable().describe("Cursor of the newer page"), total, staff: z.boolean(),
-  });
+export const ROrderRow = z.object({
+  id,
+  orderNo: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  quantity: z.number().int(),
+  amount: money,
+  paidAmount: money,
+  paymentState,
+  createdAt: isoTime,
+  deliveryWay: z.string(),
+  receiver: z.string(),
+  company: Company,
+  creator: z.string(),
+});
+export const ROrderPage = z.object({
+  type: z.enum(ORDER_TYPES),
+  rows: z.array(ROrderRow),
+  filters: z.record(z.string(), z.unknown()).describe("The filters as understood"),
+  next: z.string().nullable().describe("Cursor of the older page"),
+  prev: z.string().nullable().describe("Cursor of the newer page"),
+  total,
+  staff: z.boolean(),
+});
 const event = z.object({ id, from: z.string().nullable(), to: z.string(), note: z.string().nullable(), user: z.string().nullable(), at: isoTime });
-export const ROrder = ROrderRow.omit({ createdAt: true })
-  .extend({
-    type: z.enum(ORDER_TYPES), createdAt: isoTime, unpaid: money, phone: z.string(), carrierType: z.string().nullable(), secondaryDestination: z.string().nullable(),
-    factoryName: z.string().nullable(), receiverPhone: z.string(), address: z.string(), remark: z.string().nullable(), rejectReason: z.string().nullable(),
-    cancelReason: z.string().nullable(), logisticsCompany: z.string().nullable(), logisticsNo: z.string().nullable(), confirmedAt: isoTime.nullable(),
-    shippedAt: isoTime.nullable(), completedAt: isoTime.nullable(), closedAt: isoTime.nullable(), dealerDeleted: z.boolean(), preOrderNo: z.string().nullable(),
-    lines: z.array(z.object({
-      id, goodsId: id, kind: z.enum(GOODS_KINDS), nameEn: z.string(), nameZh: z.string(), config: z.string().nullable(), specification: z.string().nullable(),
-      picture: z.string().nullable(), thumb: z.string().nullable(), price: money, quantity: z.number().int(), subtotal: money, remark: z.string().nullable(),
-    })),
-    events: z.array(event),
-    payments: z.array(z.object({ id, amount: money, paidOn: day, method: z.string(), reference: z.string().nullable(), remark: z.string().nullable(), recordedBy: z.string().nullable(), at: isoTime })),
-    vehicles: z.array(z.object({ id, vin: z.string(), goodsId: id, colour: z.string().nullable(), status: z.string() })),
-    can: z.object({ moves: z.array(z.string()), delete: z.boolean(), pay: z.boolean() }).describe("What the caller may do now"),
-  });
+export const ROrder = ROrderRow.omit({ createdAt: true }).extend({
+  type: z.enum(ORDER_TYPES),
+  createdAt: isoTime,
+  unpaid: money,
+  phone: z.string(),
+  carrierType: z.string().nullable(),
+  secondaryDestination: z.string().nullable(),
+  factoryName: z.string().nullable(),
+  receiverPhone: z.string(),
+  address: z.string(),
+  remark: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  logisticsCompany: z.string().nullable(),
+  logisticsNo: z.string().nullable(),
+  confirmedAt: isoTime.nullable(),
+  shippedAt: isoTime.nullable(),
+  completedAt: isoTime.nullable(),
+  closedAt: isoTime.nullable(),
+  dealerDeleted: z.boolean(),
+  preOrderNo: z.string().nullable(),
+  lines: z.array(
+    z.object({
+      id,
+      goodsId: id,
+      kind: z.enum(GOODS_KINDS),
+      nameEn: z.string(),
+      nameZh: z.string(),
+      config: z.string().nullable(),
+      specification: z.string().nullable(),
+      picture: z.string().nullable(),
+      thumb: z.string().nullable(),
+      price: money,
+      quantity: z.number().int(),
+      subtotal: money,
+      remark: z.string().nullable(),
+    }),
+  ),
+  events: z.array(event),
+  payments: z.array(
+    z.object({
+      id,
+      amount: money,
+      paidOn: day,
+      method: z.string(),
+      reference: z.string().nullable(),
+      remark: z.string().nullable(),
+      recordedBy: z.string().nullable(),
+      at: isoTime,
+    }),
+  ),
+  vehicles: z.array(z.object({ id, vin: z.string(), goodsId: id, colour: z.string().nullable(), status: z.string() })),
+  can: z.object({ moves: z.array(z.string()), delete: z.boolean(), pay: z.boolean() }).describe("What the caller may do now"),
+});
 export const ROrderSubmitted = z.object({ id, orderNo: z.string(), created: z.boolean().describe("false: this Idempotency-Key made the order before (200)") });
 export const ROrderMoved = z.object({ id, orderNo: z.string(), status: z.enum(ORDER_STATUSES) });
 
-export const RPreOrderRow = z
-  .object({
-    id, preOrderNo: z.string(), status: z.enum(PRE_ORDER_STATUSES), nameEn: z.string(), nameZh: z.string(), config: z.string().nullable(), thumb: z.string().nullable(),
-    price: money, quantity: z.number().int(), amount: money, expectedDate: day.nullable(), createdAt: isoTime, deliveryWay: z.string(), receiver: z.string(),
-    company: Company, creator: z.string(), order: z.object({ id, orderNo: z.string() }).nullable(),
-  });
-export const RPreOrderPage = z
-  .object({ rows: z.array(RPreOrderRow), filters: z.record(z.string(), z.unknown()), next: z.string().nullable(), prev: z.string().nullable(), total, staff: z.boolean() });
-export const RPreOrder = RPreOrderRow.omit({ order: true })
-  .extend({
-    goodsId: id, picture: z.string().nullable(), phone: z.string(), carrierType: z.string().nullable(), secondaryDestination: z.string().nullable(),
-    receiverPhone: z.string(), address: z.string(), remark: z.string().nullable(), rejectReason: z.string().nullable(), updatedAt: isoTime,
-    order: z.object({ id, orderNo: z.string(), type: z.enum(ORDER_TYPES), status: z.enum(ORDER_STATUSES) }).nullable(),
-    goods: z.object({ stock: z.number().int(), onSale: z.boolean(), minOrderQty: z.number().int(), price: money }).nullable().describe("Staff only"),
-    events: z.array(event),
-    can: z.object({ moves: z.array(z.enum(["confirm", "reject", "cancel", "staffCancel", "convert"])) }),
-  });
+export const RPreOrderRow = z.object({
+  id,
+  preOrderNo: z.string(),
+  status: z.enum(PRE_ORDER_STATUSES),
+  nameEn: z.string(),
+  nameZh: z.string(),
+  config: z.string().nullable(),
+  thumb: z.string().nullable(),
+  price: money,
+  quantity: z.number().int(),
+  amount: money,
+  expectedDate: day.nullable(),
+  createdAt: isoTime,
+  deliveryWay: z.string(),
+  receiver: z.string(),
+  company: Company,
+  creator: z.string(),
+  order: z.object({ id, orderNo: z.string() }).nullable(),
+});
+export const RPreOrderPage = z.object({
+  rows: z.array(RPreOrderRow),
+  filters: z.record(z.string(), z.unknown()),
+  next: z.string().nullable(),
+  prev: z.string().nullable(),
+  total,
+  staff: z.boolean(),
+});
+export const RPreOrder = RPreOrderRow.omit({ order: true }).extend({
+  goodsId: id,
+  picture: z.string().nullable(),
+  phone: z.string(),
+  carrierType: z.string().nullable(),
+  secondaryDestination: z.string().nullable(),
+  receiverPhone: z.string(),
+  address: z.string(),
+  remark: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  updatedAt: isoTime,
+  order: z.object({ id, orderNo: z.string(), type: z.enum(ORDER_TYPES), status: z.enum(ORDER_STATUSES) }).nullable(),
+  goods: z.object({ stock: z.number().int(), onSale: z.boolean(), minOrderQty: z.number().int(), price: money }).nullable().describe("Staff only"),
+  events: z.array(event),
+  can: z.object({ moves: z.array(z.enum(["confirm", "reject", "cancel", "staffCancel", "convert"])) }),
+});
 export const RPreOrderCreated = z.object({ id, preOrderNo: z.string() });
 export const RPreOrderMoved = z.object({ id, preOrderNo: z.string(), status: z.enum(PRE_ORDER_STATUSES), orderId: id.nullable(), orderNo: z.string().nullable() });
 
 const complaintStatus = z.enum(COMPLAINT_STATUSES);
 const Person = z.object({ id, name: z.string() });
-export const RComplaintRow = z
-  .object({
-    id, complaintNo: z.string(), status: complaintStatus, vin: z.string().nullable(), category: z.string().nullable().describe("complaint_category code"),
-    summary: z.string().describe("The start of the question description (80 characters)"), createdAt: isoTime, updatedAt: isoTime,
-    company: Company, creator: z.string(), handler: z.string().nullable(),
-  });
-export const RComplaintPage = z
-  .object({ rows: z.array(RComplaintRow), filters: z.record(z.string(), z.unknown()), next: z.string().nullable(), prev: z.string().nullable(), total, staff: z.boolean() });
-export const RComplaint = z
-  .object({
-    id, complaintNo: z.string(), status: complaintStatus, vin: z.string().nullable(), category: z.string().nullable(), description: z.string(),
-    questionNote: z.string().nullable(), appealNote: z.string().nullable().describe("The latest after-sales advice"),
-    company: Named, creator: Person, handler: Person.nullable(), createdAt: isoTime, updatedAt: isoTime, closedAt: isoTime.nullable(),
-    messages: z.array(z.object({ id, side: z.enum(["DEALER", "STAFF"]), body: z.string(), createdAt: isoTime, author: Person })).describe("The conversation after the description: staff replies and dealer notes, in order"),
-    history: z.array(z.object({ id, fromStatus: z.string().nullable(), toStatus: z.string(), note: z.string().nullable(), createdAt: isoTime, user: Person.nullable() })),
-    qesImg: z.array(Attachment.extend({ field: z.string() })), qesVideo: z.array(Attachment.extend({ field: z.string() })),
-    moves: z.array(z.enum(["take", "reply", "close", "note"])).describe("What the caller may do now"),
-  });
+export const RComplaintRow = z.object({
+  id,
+  complaintNo: z.string(),
+  status: complaintStatus,
+  vin: z.string().nullable(),
+  category: z.string().nullable().describe("complaint_category code"),
+  summary: z.string().describe("The start of the question description (80 characters)"),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+  company: Company,
+  creator: z.string(),
+  handler: z.string().nullable(),
+});
+export const RComplaintPage = z.object({
+  rows: z.array(RComplaintRow),
+  filters: z.record(z.string(), z.unknown()),
+  next: z.string().nullable(),
+  prev: z.string().nullable(),
+  total,
+  staff: z.boolean(),
+});
+export const RComplaint = z.object({
+  id,
+  complaintNo: z.string(),
+  status: complaintStatus,
+  vin: z.string().nullable(),
+  category: z.string().nullable(),
+  description: z.string(),
+  questionNote: z.string().nullable(),
+  appealNote: z.string().nullable().describe("The latest after-sales advice"),
+  company: Named,
+  creator: Person,
+  handler: Person.nullable(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+  closedAt: isoTime.nullable(),
+  messages: z
+    .array(z.object({ id, side: z.enum(["DEALER", "STAFF"]), body: z.string(), createdAt: isoTime, author: Person }))
+    .describe("The conversation after the description: staff replies and dealer notes, in order"),
+  history: z.array(z.object({ id, fromStatus: z.string().nullable(), toStatus: z.string(), note: z.string().nullable(), createdAt: isoTime, user: Person.nullable() })),
+  qesImg: z.array(Attachment.extend({ field: z.string() })),
+  qesVideo: z.array(Attachment.extend({ field: z.string() })),
+  moves: z.array(z.enum(["take", "reply", "close", "note"])).describe("What the caller may do now"),
+});
 export const RComplaintCreated = z.object({ id, complaintNo: z.string() });
 
-export const RSalesReturnRow = z
-  .object({
-    id, returnNo: z.string(), status: z.enum(SALES_RETURN_STATUSES), returnType: z.string().describe("return_type dictionary code"), goodsId: id.nullable().describe("The catalogue part, if chosen"),
-    materialCode: z.string().nullable(), materialName: z.string().describe("As filed (the catalogue's English name, or what the dealer typed)"),
-    partName: z.object({ en: z.string(), zh: z.string() }).describe("The catalogue part's current names, else materialName"),
-    quantity: z.number().int(), faultQuantity: z.number().int(), dealType: z.string().describe("deal_type code asked for"), dealTypeDone: z.string().nullable().describe("deal_type code carried out"),
-    vin: z.string().nullable(), createdAt: isoTime, company: Company, batch: z.object({ id, batchNo: z.string() }).nullable(),
-  });
-export const RSalesReturnPage = z
-  .object({ rows: z.array(RSalesReturnRow), filters: z.record(z.string(), z.unknown()), next: z.string().nullable(), prev: z.string().nullable(), total, staff: z.boolean() });
-export const RSalesReturn = RSalesReturnRow.omit({ batch: true })
-  .extend({
-    buyer: z.string().nullable(), buyDate: day.nullable(), saleDate: day.nullable(), description: z.string(), rejectReason: z.string().nullable(), creator: z.string(), updatedAt: isoTime,
-    order: z.object({ id, orderNo: z.string(), status: z.enum(ORDER_STATUSES) }).nullable(),
-    batch: z.object({ id, batchNo: z.string(), status: z.enum(RETURN_BATCH_STATUSES) }).nullable(),
-    partImg: z.array(Attachment),
-    events: z.array(event),
-    can: z.object({ moves: z.array(z.enum(["approve", "reject", "ship", "receive", "complete"])) }),
-  });
+export const RSalesReturnRow = z.object({
+  id,
+  returnNo: z.string(),
+  status: z.enum(SALES_RETURN_STATUSES),
+  returnType: z.string().describe("return_type dictionary code"),
+  goodsId: id.nullable().describe("The catalogue part, if chosen"),
+  materialCode: z.string().nullable(),
+  materialName: z.string().describe("As filed (the catalogue's English name, or what the dealer typed)"),
+  partName: z.object({ en: z.string(), zh: z.string() }).describe("The catalogue part's current names, else materialName"),
+  quantity: z.number().int(),
+  faultQuantity: z.number().int(),
+  dealType: z.string().describe("deal_type code asked for"),
+  dealTypeDone: z.string().nullable().describe("deal_type code carried out"),
+  vin: z.string().nullable(),
+  createdAt: isoTime,
+  company: Company,
+  batch: z.object({ id, batchNo: z.string() }).nullable(),
+});
+export const RSalesReturnPage = z.object({
+  rows: z.array(RSalesReturnRow),
+  filters: z.record(z.string(), z.unknown()),
+  next: z.string().nullable(),
+  prev: z.string().nullable(),
+  total,
+  staff: z.boolean(),
+});
+export const RSalesReturn = RSalesReturnRow.omit({ batch: true }).extend({
+  buyer: z.string().nullable(),
+  buyDate: day.nullable(),
+  saleDate: day.nullable(),
+  description: z.string(),
+  rejectReason: z.string().nullable(),
+  creator: z.string(),
+  updatedAt: isoTime,
+  order: z.object({ id, orderNo: z.string(), status: z.enum(ORDER_STATUSES) }).nullable(),
+  batch: z.object({ id, batchNo: z.string(), status: z.enum(RETURN_BATCH_STATUSES) }).nullable(),
+  partImg: z.array(Attachment),
+  events: z.array(event),
+  can: z.object({ moves: z.array(z.enum(["approve", "reject", "ship", "receive", "complete"])) }),
+});
 export const RSalesReturnCreated = z.object({ id, returnNo: z.string() });
 
-export const RNotificationFeed = z
-  .object({
-    unread: z.number().int().describe("Unread notifications, counted up to 100"),
-    items: z.array(z.object({ id, event: z.string(), title: z.string(), content: z.string(), link: z.string().nullable().describe("A route under /customerWeb"), read: z.boolean(), createdAt: isoTime })),
-    nextCursor: id.nullable(),
-  });
+export const RNotificationFeed = z.object({
+  unread: z.number().int().describe("Unread notifications, counted up to 100"),
+  items: z.array(
+    z.object({
+      id,
+      event: z.string(),
+      title: z.string(),
+      content: z.string(),
+      link: z.string().nullable().describe("A route under /customerWeb"),
+      read: z.boolean(),
+      createdAt: isoTime,
+    }),
+  ),
+  nextCursor: id.nullable(),
+});
 
-export const RAddresses = z
-  .object({
-    items: z.array(z.object({
-      id, receiver: z.string(), phone: z.string(), address: z.string(), isDefault: z.boolean(), company: z.string(),
+export const RAddresses = z.object({
+  items: z.array(
+    z.object({
+      id,
+      receiver: z.string(),
+      phone: z.string(),
+      address: z.string(),
+      isDefault: z.boolean(),
+      company: z.string(),
       area: z.array(z.object({ id, code: z.string(), nameEn: z.string(), nameZh: z.string() })).describe("Province → district"),
-    })),
-  });
-export const RRegions = z.object({ items: z.array(z.object({ id, code: z.string(), nameEn: z.string(), nameZh: z.string(), level: z.number().int(), leaf: z.boolean() }).loose()) });
+    }),
+  ),
+});
+export const RRegions = z.object({
+  items: z.array(z.object({ id, code: z.string(), nameEn: z.string(), nameZh: z.string(), level: z.number().int(), leaf: z.boolean() }).loose()),
+});
 export const RUpload = z.object({ id: z.string(), name: z.string(), url: z.string(), thumbUrl: z.string().nullable(), kind: z.enum(["IMAGE", "VIDEO", "FILE"]) }).loose();
 export const RImportResult = z.object({ created: z.number().int(), updated: z.number().int(), message: z.string() });

@@ -13,10 +13,15 @@ import { messagesFor } from "@/lib/i18n/messages";
 
 const state = vi.hoisted(() => ({ viewer: null as unknown, locale: "en-US" as string }));
 
-vi.mock("@/lib/db", () => ({ db: () => { throw new Error("no database in this test"); } }));
+vi.mock("@/lib/db", () => ({
+  db: () => {
+    throw new Error("no database in this test");
+  },
+}));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-request-id": "req-1" }), cookies: async () => ({ get: () => undefined, getAll: () => [] }) }));
 vi.mock("next-intl/server", () => ({
-  getTranslations: async (namespace?: string) => createTranslator({ locale: state.locale as Locale, messages: messagesFor(state.locale as Locale) as never, namespace: namespace as never, timeZone: "Asia/Shanghai" }),
+  getTranslations: async (namespace?: string) =>
+    createTranslator({ locale: state.locale as Locale, messages: messagesFor(state.locale as Locale) as never, namespace: namespace as never, timeZone: "Asia/Shanghai" }),
   getLocale: async () => state.locale,
 }));
 vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: async () => state.viewer }));
@@ -28,21 +33,38 @@ const EXCEPTIONS = new Set(["app/api/auth/[...nextauth]/route.ts", "app/api/heal
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 function routeFiles(dir: string): string[] {
-  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? routeFiles(`${dir}/${e.name}`) : e.name === "route.ts" ? [`${dir}/${e.name}`] : []));
+  return fs
+    .readdirSync(path.join(ROOT, dir), { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? routeFiles(`${dir}/${e.name}`) : e.name === "route.ts" ? [`${dir}/${e.name}`] : []));
 }
 
 /** A request to the file's path, its [segments] filled in, and the params Next would pass. */
 function requestFor(file: string, method: string) {
   const params: Record<string, string> = {};
-  const url = "/" + path.dirname(file).replace(/^app\//, "").replace(/\[(\w+)\]/g, (_m, name: string) => (params[name] = name === "resource" ? "dict" : name === "lng" ? "xx" : "1"));
+  const url =
+    "/" +
+    path
+      .dirname(file)
+      .replace(/^app\//, "")
+      .replace(/\[(\w+)\]/g, (_m, name: string) => (params[name] = name === "resource" ? "dict" : name === "lng" ? "xx" : "1"));
   return { req: new NextRequest(`http://localhost:3100/customerWeb${url}`, { method }), ctx: { params: Promise.resolve(params) } };
 }
 
-const tr = (locale: Locale, key: string) => (createTranslator({ locale, messages: messagesFor(locale) as never, timeZone: "Asia/Shanghai" }) as unknown as (k: string) => string)(key);
+const tr = (locale: Locale, key: string) =>
+  (createTranslator({ locale, messages: messagesFor(locale) as never, timeZone: "Asia/Shanghai" }) as unknown as (k: string) => string)(key);
 
 const staff: Viewer = {
-  userId: 9, account: "s1", name: "Staff", userType: "STAFF", organizationId: null, company: null, companies: [], roles: [],
-  permissions: new Set(), menuIds: new Set(), dataScope: "SELF",
+  userId: 9,
+  account: "s1",
+  name: "Staff",
+  userType: "STAFF",
+  organizationId: null,
+  company: null,
+  companies: [],
+  roles: [],
+  permissions: new Set(),
+  menuIds: new Set(),
+  dataScope: "SELF",
 };
 
 type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -61,20 +83,24 @@ describe("route handlers' errors", () => {
     expect(files).toContain("app/api/server-loader/route.ts");
   });
 
-  it.each(["en-US", "zh-CN"] as const)("every handler answers 401 { code, message } without a session (%s)", async (locale) => {
-    state.locale = locale;
-    for (const file of files) {
-      const mod = await load(file);
-      for (const method of METHODS) {
-        const handler = mod[method];
-        if (!handler) continue;
-        const { req, ctx } = requestFor(file, method);
-        const res = await handler(req, ctx);
-        expect(res.status, `${method} ${file}`).toBe(401);
-        expect(await res.json(), `${method} ${file}`).toEqual({ code: "UNAUTHORIZED", message: tr(locale, "Common.signInAgain") });
+  it.each(["en-US", "zh-CN"] as const)(
+    "every handler answers 401 { code, message } without a session (%s)",
+    async (locale) => {
+      state.locale = locale;
+      for (const file of files) {
+        const mod = await load(file);
+        for (const method of METHODS) {
+          const handler = mod[method];
+          if (!handler) continue;
+          const { req, ctx } = requestFor(file, method);
+          const res = await handler(req, ctx);
+          expect(res.status, `${method} ${file}`).toBe(401);
+          expect(await res.json(), `${method} ${file}`).toEqual({ code: "UNAUTHORIZED", message: tr(locale, "Common.signInAgain") });
+        }
       }
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 
   it("a missing permission or screen is 403 { code, message }", async () => {
     state.viewer = staff;
@@ -102,7 +128,10 @@ describe("route handlers' errors", () => {
   it("a write from another site is refused in the same shape (uploads, admin import, the API)", async () => {
     for (const file of ["app/api/v1/uploads/route.ts", "app/api/v1/admin/[resource]/import/route.ts", "app/api/v1/cart/route.ts"]) {
       const { ctx } = requestFor(file, "POST");
-      const url = `http://localhost:3100/customerWeb/${path.dirname(file).replace(/^app\//, "").replace("[resource]", "dict")}`;
+      const url = `http://localhost:3100/customerWeb/${path
+        .dirname(file)
+        .replace(/^app\//, "")
+        .replace("[resource]", "dict")}`;
       const res = await (await load(file)).POST!(new NextRequest(url, { method: "POST", headers: { origin: "https://evil.example" } }), ctx);
       expect(res.status, file).toBe(403);
       expect(await res.json(), file).toEqual({ code: "FORBIDDEN", message: tr("en-US", "Api.crossSite") });
@@ -114,7 +143,9 @@ describe("route handlers' errors", () => {
     const media = await (await load("app/media/[id]/route.ts")).GET!(new NextRequest("http://localhost:3100/customerWeb/media/abc"), { params: Promise.resolve({ id: "abc" }) });
     expect(media.status).toBe(404);
     expect(await media.json()).toEqual({ code: "NOT_FOUND", message: tr("en-US", "Errors.notFound") });
-    const locales = await (await load("app/locales/[lng]/translation.json/route.ts")).GET!(new NextRequest("http://localhost:3100/customerWeb/locales/xx/translation.json"), { params: Promise.resolve({ lng: "xx" }) });
+    const locales = await (
+      await load("app/locales/[lng]/translation.json/route.ts")
+    ).GET!(new NextRequest("http://localhost:3100/customerWeb/locales/xx/translation.json"), { params: Promise.resolve({ lng: "xx" }) });
     expect(locales.status).toBe(404);
     expect(await locales.json()).toEqual({ code: "NOT_FOUND", message: tr("en-US", "Errors.notFound") });
   });

@@ -20,7 +20,13 @@ export const ZIdParams = z.object({ id: zPathId });
 /** Keyset paging by id: the last id of the previous page. */
 export const zCursor = z.coerce.number().int().positive().max(2_147_483_647).optional();
 /** A list's `next` / `prev` ("a<ms>_<id>"); an id beyond int4 is refused like any bad cursor. */
-const zListCursor = z.string().trim().max(40).regex(/^[ab]\d{1,15}_\d{1,10}$/).refine(cursorIdFits, { message: "pattern" }).optional();
+const zListCursor = z
+  .string()
+  .trim()
+  .max(40)
+  .regex(/^[ab]\d{1,15}_\d{1,10}$/)
+  .refine(cursorIdFits, { message: "pattern" })
+  .optional();
 const zDayFilter = zDay.optional();
 const zSize = z.coerce.number().int().min(1).max(100).optional();
 const zSearch = (max: number) => z.string().trim().max(max).refine(noControlChars, { message: CONTROL_CHARS_MESSAGE }).optional();
@@ -37,7 +43,12 @@ export const ZGoodsQuery = z.object({
   /** Part of the name (either language) or the code. */
   q: zSearch(50),
   /** The nextCursor of the previous page ("<sort>_<id>"). */
-  cursor: z.string().trim().regex(/^\d{1,5}_\d{1,10}$/).refine(cursorIdFits, { message: "pattern" }).optional(),
+  cursor: z
+    .string()
+    .trim()
+    .regex(/^\d{1,5}_\d{1,10}$/)
+    .refine(cursorIdFits, { message: "pattern" })
+    .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(24),
 });
 
@@ -75,12 +86,22 @@ export const ZPreOrderListQuery = z.object({
 export const ZComplaintListQuery = z.object({
   status: z.enum(COMPLAINT_STATUSES).optional(),
   /** complaint_category code. */
-  category: z.string().trim().max(32).regex(/^[A-Za-z0-9_]*$/).optional(),
+  category: z
+    .string()
+    .trim()
+    .max(32)
+    .regex(/^[A-Za-z0-9_]*$/)
+    .optional(),
   /** Created on these days (Asia/Shanghai), inclusive, YYYY-MM-DD. */
   from: zDayFilter,
   to: zDayFilter,
   /** The full VIN or part of it. */
-  vin: z.string().trim().max(17).regex(/^[A-Za-z0-9]*$/).optional(),
+  vin: z
+    .string()
+    .trim()
+    .max(17)
+    .regex(/^[A-Za-z0-9]*$/)
+    .optional(),
   /** Complaint number prefix. */
   complaintNo: zSearch(32),
   /** Staff only: dealer code prefix or part of its name. */
@@ -94,11 +115,21 @@ export const ZComplaintListQuery = z.object({
 export const ZSalesReturnListQuery = z.object({
   status: z.enum(SALES_RETURN_STATUSES).optional(),
   /** return_type dictionary code. */
-  returnType: z.string().trim().max(32).regex(/^[A-Za-z0-9_]*$/).optional(),
+  returnType: z
+    .string()
+    .trim()
+    .max(32)
+    .regex(/^[A-Za-z0-9_]*$/)
+    .optional(),
   from: zDayFilter,
   to: zDayFilter,
   /** A whole VIN, or a part of one. */
-  vin: z.string().trim().max(17).regex(/^[A-Za-z0-9]*$/).optional(),
+  vin: z
+    .string()
+    .trim()
+    .max(17)
+    .regex(/^[A-Za-z0-9]*$/)
+    .optional(),
   /** Return number prefix. */
   returnNo: zSearch(32),
   company: zSearch(50),

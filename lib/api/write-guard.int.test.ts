@@ -11,7 +11,10 @@ import { makeCompany, makeUser, uid } from "@/lib/test/factories";
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
 vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => m.cacheMock));
 vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
-vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()) }));
+vi.mock("@/lib/auth/viewer", async (orig) => ({
+  ...(await orig<typeof import("@/lib/auth/viewer")>()),
+  getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()),
+}));
 
 // Issue 16: cookie-authenticated writes to the REST API must be JSON (multipart only where a
 // file is sent) and come from the app's own origin; SameSite alone is not relied upon.
@@ -29,7 +32,8 @@ beforeAll(async () => {
   dealer = await makeUser({ userType: "DEALER", companyIds: [company], roleIds: [role.id] });
   admin = await makeUser({ userType: "ADMIN" });
   const code = uid("G");
-  goodsId = (await db().goods.create({ data: { kind: "PART", code, nameEn: `Goods ${code}`, nameZh: `商品${code}`, price: "10.00", stock: 10_000, minOrderQty: 1, onSale: true } })).id;
+  goodsId = (await db().goods.create({ data: { kind: "PART", code, nameEn: `Goods ${code}`, nameZh: `商品${code}`, price: "10.00", stock: 10_000, minOrderQty: 1, onSale: true } }))
+    .id;
 });
 
 afterEach(() => {
@@ -45,7 +49,10 @@ describe("cookie-authenticated writes", () => {
     await actAs(dealer, company);
     const res = await addToCart({ "Content-Type": "text/plain", Origin: "https://evil.example" });
     expect(res.status).toBe(403);
-    expect(await json(res)).toEqual({ code: "FORBIDDEN", message: "This request came from another site and was refused. Use the application's own pages, or send JSON without an Origin from a script." });
+    expect(await json(res)).toEqual({
+      code: "FORBIDDEN",
+      message: "This request came from another site and was refused. Use the application's own pages, or send JSON without an Origin from a script.",
+    });
     expect(await db().cartLine.count({ where: { userId: dealer.id } })).toBe(0);
   });
 
@@ -57,7 +64,10 @@ describe("cookie-authenticated writes", () => {
     expect((await addToCart({ "Content-Type": "text/plain", Origin: "http://localhost" })).status).toBe(415);
     expect((await addToCart({ "Content-Type": "multipart/form-data; boundary=x", "Sec-Fetch-Site": "same-origin" }, "--x--")).status).toBe(415);
     setTestLocale("zh-CN");
-    expect(await json(await addToCart({ "Content-Type": "text/plain" }))).toMatchObject({ code: "UNSUPPORTED_MEDIA_TYPE", message: "请求体须为 JSON（Content-Type: application/json）。" });
+    expect(await json(await addToCart({ "Content-Type": "text/plain" }))).toMatchObject({
+      code: "UNSUPPORTED_MEDIA_TYPE",
+      message: "请求体须为 JSON（Content-Type: application/json）。",
+    });
     expect(await db().cartLine.count({ where: { userId: dealer.id } })).toBe(0);
   });
 
@@ -69,7 +79,10 @@ describe("cookie-authenticated writes", () => {
     expect((await addToCart({ "Content-Type": "application/json", "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
     expect((await addToCart({ "Content-Type": "application/json", "Sec-Fetch-Site": "same-site" })).status).toBe(403);
     setTestLocale("zh-CN");
-    expect(await json(await addToCart({ "Content-Type": "application/json", "Sec-Fetch-Site": "cross-site" }))).toEqual({ code: "FORBIDDEN", message: "该请求来自其他网站，已被拒绝。请使用本系统的页面，或由脚本发送不带 Origin 的 JSON。" });
+    expect(await json(await addToCart({ "Content-Type": "application/json", "Sec-Fetch-Site": "cross-site" }))).toEqual({
+      code: "FORBIDDEN",
+      message: "该请求来自其他网站，已被拒绝。请使用本系统的页面，或由脚本发送不带 Origin 的 JSON。",
+    });
     expect(await db().cartLine.count({ where: { userId: dealer.id } })).toBe(0);
   });
 
@@ -77,14 +90,19 @@ describe("cookie-authenticated writes", () => {
     await actAs(dealer, company);
     expect((await addToCart({ "Content-Type": "application/json; charset=utf-8", Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" })).status).toBe(201);
     expect((await addToCart({ "Content-Type": "application/json" })).status).toBe(200); // curl: neither header
-    expect((await addToCart({ "Content-Type": "application/json", Origin: "https://dealers.example.com", "X-Forwarded-Host": "dealers.example.com", "X-Forwarded-Proto": "https" })).status).toBe(200);
+    expect(
+      (await addToCart({ "Content-Type": "application/json", Origin: "https://dealers.example.com", "X-Forwarded-Host": "dealers.example.com", "X-Forwarded-Proto": "https" }))
+        .status,
+    ).toBe(200);
     vi.stubEnv("APP_URL", "https://portal.example.com/customerWeb");
     expect((await addToCart({ "Content-Type": "application/json", Origin: "https://portal.example.com", "Sec-Fetch-Site": "same-origin" })).status).toBe(200);
     expect((await addToCart({ "Content-Type": "application/json", "Sec-Fetch-Site": "none" })).status).toBe(200);
     const line = await db().cartLine.findFirstOrThrow({ where: { userId: dealer.id, goodsId } });
     expect(line.quantity).toBe(5);
     // A write without a body has no content type to check (the bell's "mark read", DELETE).
-    const removed = await cartLineDelete(new NextRequest(`${APP}/cart/${line.id}`, { method: "DELETE", headers: { Origin: "http://localhost" } }), { params: Promise.resolve({ id: String(line.id) }) });
+    const removed = await cartLineDelete(new NextRequest(`${APP}/cart/${line.id}`, { method: "DELETE", headers: { Origin: "http://localhost" } }), {
+      params: Promise.resolve({ id: String(line.id) }),
+    });
     expect(removed.status).toBe(200);
   });
 

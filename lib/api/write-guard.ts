@@ -14,7 +14,8 @@
 // Pure: used by apiRoute (lib/api/handler.ts), the upload handler and the admin import route.
 
 export type WriteBody = "json" | "multipart";
-export type WriteRefusal = { status: 403; code: "FORBIDDEN"; key: "Api.crossSite" } | { status: 415; code: "UNSUPPORTED_MEDIA_TYPE"; key: "Api.unsupportedMediaType" | "Api.unsupportedMediaTypeMultipart" };
+export type WriteRefusal =
+  { status: 403; code: "FORBIDDEN"; key: "Api.crossSite" } | { status: 415; code: "UNSUPPORTED_MEDIA_TYPE"; key: "Api.unsupportedMediaType" | "Api.unsupportedMediaTypeMultipart" };
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const CROSS_SITE: WriteRefusal = { status: 403, code: "FORBIDDEN", key: "Api.crossSite" };

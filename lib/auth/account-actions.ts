@@ -15,7 +15,10 @@ export type SendCodeAnswer = { sent: boolean; resendAfter: number; message: stri
  * the seconds to wait, not errors, so the button can count down either way. */
 export const sendCodeAction = publicAction({ schema: ZSendCode, labels: "VerificationCode" }, async (data, ctx): Promise<SendCodeAnswer> => {
   const [t, locale] = await Promise.all([getTranslations("VerificationCode"), getLocale()]);
-  const { result, deliver } = await issueVerificationCode({ ...data, locale: isLocale(locale) ? locale : undefined, template: (code, minutes) => t("sms", { code, minutes }) }, { ip: ctx.ip });
+  const { result, deliver } = await issueVerificationCode(
+    { ...data, locale: isLocale(locale) ? locale : undefined, template: (code, minutes) => t("sms", { code, minutes }) },
+    { ip: ctx.ip },
+  );
   // Delivery happens after the answer is sent: registered and unknown phones answer alike.
   after(deliver);
   if (result.ok) return { sent: true, resendAfter: result.resendAfter, message: null };
@@ -25,4 +28,7 @@ export const sendCodeAction = publicAction({ schema: ZSendCode, labels: "Verific
 // The password rules are settings: the schema is built per request with the current minimum.
 export const registerAction = publicAction({ schema: async () => zRegister(await passwordMinLength()), labels: "Register" }, (data) => registerAccount(data));
 
-export const resetPasswordAction = publicAction({ schema: async () => zResetPassword(await passwordMinLength()), labels: "ForgotPassword" }, async (data) => (await resetPassword(data), { done: true }));
+export const resetPasswordAction = publicAction(
+  { schema: async () => zResetPassword(await passwordMinLength()), labels: "ForgotPassword" },
+  async (data) => (await resetPassword(data), { done: true }),
+);

@@ -16,7 +16,12 @@ export async function unlockUser(viewer: Viewer, userId: number, requestId: stri
     await tx.user.update({ where: { id: userId }, data: { failedLogins: 0, lockedUntil: null } });
     await tx.auditLog.create({
       data: {
-        userId: viewer.userId, companyId: viewer.company?.id ?? null, entity: "User", entityId: String(userId), action: "UNLOCK", requestId,
+        userId: viewer.userId,
+        companyId: viewer.company?.id ?? null,
+        entity: "User",
+        entityId: String(userId),
+        action: "UNLOCK",
+        requestId,
         before: { failedLogins: before.failedLogins, lockedUntil: before.lockedUntil?.toISOString() ?? null },
         after: { failedLogins: 0, lockedUntil: null },
       },

@@ -5,8 +5,16 @@ import { CODE_RE, PASSWORD_MAX, PASSWORD_MIN_FLOOR, PHONE_RE } from "./account-r
 // ./account-rules, without zod). Messages are keys of the Validation namespace; labels come
 // from the screen's namespace.
 
-const phone = z.string().trim().min(1, "required").refine((v) => v === "" || PHONE_RE.test(v), "phone");
-const code = z.string().trim().min(1, "required").refine((v) => v === "" || CODE_RE.test(v), "verificationCode");
+const phone = z
+  .string()
+  .trim()
+  .min(1, "required")
+  .refine((v) => v === "" || PHONE_RE.test(v), "phone");
+const code = z
+  .string()
+  .trim()
+  .min(1, "required")
+  .refine((v) => v === "" || CODE_RE.test(v), "verificationCode");
 
 export const ZSendCode = z.object({ phone, scene: z.enum(["REGISTER", "RESET_PASSWORD"]) });
 export type TSendCode = z.infer<typeof ZSendCode>;

@@ -11,7 +11,10 @@ import { loadViewer } from "./viewer";
 const PASSWORD = "New@Pass2026";
 
 async function rejection(p: Promise<unknown>): Promise<DomainError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(DomainError);
   return err as DomainError;
 }
@@ -42,7 +45,9 @@ describe("register", () => {
     const existing = await makeUser();
     await db().user.update({ where: { id: existing.id }, data: { phone } });
     // Without the code the answer is the ordinary code error: nothing tells the number is taken.
-    expect(await rejection(registerAccount({ phone, code: "123456", password: PASSWORD, password2: PASSWORD }))).toMatchObject({ key: expect.stringMatching(/^VerificationCode\.errors\./) });
+    expect(await rejection(registerAccount({ phone, code: "123456", password: PASSWORD, password2: PASSWORD }))).toMatchObject({
+      key: expect.stringMatching(/^VerificationCode\.errors\./),
+    });
     const { code } = await issueAndRead(phone, "REGISTER");
     expect(await rejection(registerAccount({ phone, code: code!, password: PASSWORD, password2: PASSWORD }))).toMatchObject({ key: "Register.errors.unavailable" });
     expect(await db().user.count({ where: { phone } })).toBe(1);

@@ -21,18 +21,20 @@ const codeError = (reason: CheckFailure) => new DomainError(`VerificationCode.er
 export async function registerAccount(input: TRegister, now = new Date()): Promise<{ account: string }> {
   await assertPasswordAllowed(input.password, [input.phone]);
   const passwordHash = await hashPassword(input.password);
-  const out = await db().$transaction(async (tx) => {
-    const checked = await consumeVerificationCode(tx, { phone: input.phone, scene: "REGISTER", code: input.code }, now);
-    if (!checked.ok) return checked;
-    const taken = await tx.user.findFirst({ where: { OR: [{ phone: input.phone }, { account: input.phone }] }, select: { id: true } });
-    if (taken) return { ok: false as const, reason: "TAKEN" as const };
-    await tx.user.create({ data: { account: input.phone, phone: input.phone, name: input.phone, userType: "DEALER", status: "PENDING", passwordHash } });
-    return { ok: true as const };
-  }).catch((err: unknown) => {
-    // Two registrations of one number at once: the unique index decides, the loser is "taken".
-    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") return { ok: false as const, reason: "TAKEN" as const };
-    throw err;
-  });
+  const out = await db()
+    .$transaction(async (tx) => {
+      const checked = await consumeVerificationCode(tx, { phone: input.phone, scene: "REGISTER", code: input.code }, now);
+      if (!checked.ok) return checked;
+      const taken = await tx.user.findFirst({ where: { OR: [{ phone: input.phone }, { account: input.phone }] }, select: { id: true } });
+      if (taken) return { ok: false as const, reason: "TAKEN" as const };
+      await tx.user.create({ data: { account: input.phone, phone: input.phone, name: input.phone, userType: "DEALER", status: "PENDING", passwordHash } });
+      return { ok: true as const };
+    })
+    .catch((err: unknown) => {
+      // Two registrations of one number at once: the unique index decides, the loser is "taken".
+      if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") return { ok: false as const, reason: "TAKEN" as const };
+      throw err;
+    });
   if (!out.ok) throw out.reason === "TAKEN" ? new DomainError("Register.errors.unavailable", {}, "phone") : codeError(out.reason);
   return { account: input.phone };
 }
@@ -48,7 +50,11 @@ export async function resetPassword(input: TResetPassword, now = new Date()): Pr
   const out = await db().$transaction(async (tx) => {
     const checked = await consumeVerificationCode(tx, { phone: input.phone, scene: "RESET_PASSWORD", code: input.code }, now);
     if (!checked.ok) return checked;
-    const users = await tx.user.updateManyAndReturn({ where: { phone: input.phone }, data: { passwordHash, failedLogins: 0, lockedUntil: null, sessionsValidFrom: now }, select: { id: true } });
+    const users = await tx.user.updateManyAndReturn({
+      where: { phone: input.phone },
+      data: { passwordHash, failedLogins: 0, lockedUntil: null, sessionsValidFrom: now },
+      select: { id: true },
+    });
     for (const u of users) await revokeAllSessions(u.id, { tx, now });
     return users.length ? { ok: true as const } : { ok: false as const, reason: "CODE_INVALID" as const };
   });

@@ -7,8 +7,7 @@ import { clientIp } from "./login-log";
 import { ZSignIn } from "./schemas";
 
 export type PrepareSignInResult =
-  | { ok: true; userType: "DEALER" | "STAFF" | "ADMIN"; companies: CompanyOption[]; lastCompanyCode: string | null }
-  | { ok: false; error: SignInError };
+  { ok: true; userType: "DEALER" | "STAFF" | "ADMIN"; companies: CompanyOption[]; lastCompanyCode: string | null } | { ok: false; error: SignInError };
 
 /**
  * The first step of sign-in: checks the password and lists the user's companies for the picker.

@@ -20,7 +20,10 @@ const env = vi.hoisted(() => {
   return saved;
 });
 afterAll(() => {
-  for (const [k, v] of [["NEXTAUTH_SECRET", env.secret], ["NEXTAUTH_URL", env.url]] as const) {
+  for (const [k, v] of [
+    ["NEXTAUTH_SECRET", env.secret],
+    ["NEXTAUTH_URL", env.url],
+  ] as const) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }
@@ -62,7 +65,8 @@ vi.mock("next/navigation", () => ({
   }),
 }));
 vi.mock("next-intl/server", () => ({
-  getTranslations: async (namespace?: string) => createTranslator({ locale: "en-US", messages: messagesFor("en-US") as never, namespace: namespace as never, timeZone: "Asia/Shanghai" }),
+  getTranslations: async (namespace?: string) =>
+    createTranslator({ locale: "en-US", messages: messagesFor("en-US") as never, namespace: namespace as never, timeZone: "Asia/Shanghai" }),
   getLocale: async () => "en-US",
 }));
 // What the shell renders once the viewer is known (not reached without one).
@@ -83,12 +87,28 @@ const { GET: serverLoader } = await import("@/app/api/server-loader/route");
 const SECRET = process.env.NEXTAUTH_SECRET!;
 const COOKIE = "next-auth.session-token";
 const claims = { uid: 7, account: "admin", name: "Administrator", userType: "ADMIN", companyId: null, authAt: Math.floor(Date.now() / 1000), sid: "s-7" } as JWT;
-const openSession = () => ({ id: "s-7", userId: 7, companyId: null, createdAt: new Date(1_000), lastSeenAt: new Date(), expiresAt: new Date(Date.now() + 3_600_000), revokedAt: null });
+const openSession = () => ({
+  id: "s-7",
+  userId: 7,
+  companyId: null,
+  createdAt: new Date(1_000),
+  lastSeenAt: new Date(),
+  expiresAt: new Date(Date.now() + 3_600_000),
+  revokedAt: null,
+});
 const mint = (opts: { secret?: string; maxAge?: number } = {}) => encode({ token: claims, secret: opts.secret ?? SECRET, maxAge: opts.maxAge ?? 3600 });
 
 const activeAdmin = (over: Record<string, unknown> = {}) => ({
-  id: 7, account: "admin", name: "Administrator", userType: "ADMIN", status: "ACTIVE", organizationId: null,
-  sessionsValidFrom: new Date(0), companies: [], roles: [], ...over,
+  id: 7,
+  account: "admin",
+  name: "Administrator",
+  userType: "ADMIN",
+  status: "ACTIVE",
+  organizationId: null,
+  sessionsValidFrom: new Date(0),
+  companies: [],
+  roles: [],
+  ...over,
 });
 
 async function refusedCookies(): Promise<[string, Record<string, string>][]> {
@@ -142,7 +162,9 @@ describe("entry points behind the proxy still check", () => {
   it("the shell layout sends a visitor without a valid session to sign-in, or to the public news", async () => {
     for (const [what, cookies] of await refusedCookies()) {
       state.cookies = cookies;
-      await expect(ShellLayout({ children: null }), what).rejects.toMatchObject({ to: `/system/login?callbackUrl=${encodeURIComponent("/afterSale/complaint?status=PROCESSING")}` });
+      await expect(ShellLayout({ children: null }), what).rejects.toMatchObject({
+        to: `/system/login?callbackUrl=${encodeURIComponent("/afterSale/complaint?status=PROCESSING")}`,
+      });
     }
     state.pathname = "/market/news?id=12";
     await expect(ShellLayout({ children: null })).rejects.toMatchObject({ to: "/news/12" });

@@ -29,7 +29,11 @@ describe("checkCredentials", () => {
   });
 
   it("reveals a pending, disabled or locked state only to the right password", async () => {
-    for (const [status, error] of [["PENDING", "ACCOUNT_PENDING"], ["DISABLED", "ACCOUNT_DISABLED"], ["LOCKED", "ACCOUNT_LOCKED"]] as const) {
+    for (const [status, error] of [
+      ["PENDING", "ACCOUNT_PENDING"],
+      ["DISABLED", "ACCOUNT_DISABLED"],
+      ["LOCKED", "ACCOUNT_LOCKED"],
+    ] as const) {
       const user = await makeUser({ status });
       expect(await checkCredentials(user.account, TEST_PASSWORD)).toMatchObject({ ok: false, error });
       expect(await checkCredentials(user.account, "nope-nope")).toMatchObject({ ok: false, error: "INVALID_CREDENTIALS" });

@@ -28,7 +28,10 @@ const loadUser = (account: string) => db().user.findUnique({ where: { account },
  * account's state. Counts nothing: the throttle is attemptSignIn's, which reserves the attempt
  * before it calls this.
  */
-async function judge(user: LoadedUser | null, password: string): Promise<{ ok: true; user: CheckedUser } | { ok: false; error: SignInError; userId?: number; passwordOk: boolean }> {
+async function judge(
+  user: LoadedUser | null,
+  password: string,
+): Promise<{ ok: true; user: CheckedUser } | { ok: false; error: SignInError; userId?: number; passwordOk: boolean }> {
   const passwordOk = await verifyPassword(password, user?.passwordHash);
   if (!user || !passwordOk) return { ok: false, error: "INVALID_CREDENTIALS", userId: user?.id, passwordOk: false };
   if (user.status === "PENDING") return { ok: false, error: "ACCOUNT_PENDING", userId: user.id, passwordOk };
@@ -49,7 +52,11 @@ async function judge(user: LoadedUser | null, password: string): Promise<{ ok: t
  * Checks account and password without counting anything (scripts and tests; sign-in goes
  * through attemptSignIn). A throttled account answers ACCOUNT_LOCKED to every password.
  */
-export async function checkCredentials(account: string, password: string, now = new Date()): Promise<{ ok: true; user: CheckedUser } | { ok: false; error: SignInError; userId?: number }> {
+export async function checkCredentials(
+  account: string,
+  password: string,
+  now = new Date(),
+): Promise<{ ok: true; user: CheckedUser } | { ok: false; error: SignInError; userId?: number }> {
   const user = await loadUser(account.trim());
   const judged = await judge(user, password);
   if (user?.lockedUntil && user.lockedUntil > now) return { ok: false, error: "ACCOUNT_LOCKED", userId: user.id };
@@ -57,9 +64,7 @@ export async function checkCredentials(account: string, password: string, now = 
   return { ok: false, error: judged.error, userId: judged.userId };
 }
 
-type Reservation =
-  | { ok: true; ipWindow: Date | null }
-  | { ok: false; error: SignInError };
+type Reservation = { ok: true; ipWindow: Date | null } | { ok: false; error: SignInError };
 
 /**
  * Reserves one attempt before any password is compared, so the limits hold however many
@@ -160,7 +165,8 @@ export async function attemptSignIn(
   const userId = user!.id;
   const giveBackAccount = () => db().user.updateMany({ where: { id: userId, failedLogins: { gt: 0 } }, data: { failedLogins: { decrement: 1 } } });
   const giveBackIp = async () => {
-    if (ctx.ip && reservation.ipWindow) await db().signInThrottle.updateMany({ where: { key: ipKey(ctx.ip), windowStart: reservation.ipWindow, count: { gt: 0 } }, data: { count: { decrement: 1 } } });
+    if (ctx.ip && reservation.ipWindow)
+      await db().signInThrottle.updateMany({ where: { key: ipKey(ctx.ip), windowStart: reservation.ipWindow, count: { gt: 0 } }, data: { count: { decrement: 1 } } });
   };
   const fail = async (error: SignInError) => {
     await giveBackAccount();

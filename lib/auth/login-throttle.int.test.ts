@@ -59,7 +59,8 @@ describe("sign-in throttle and login log", () => {
   it("answers RATE_LIMITED after too many failed attempts from one IP, whatever the account", async () => {
     const ip = randomIp();
     const limit = 30; // login.maxAttemptsPerIpPer15Minutes
-    for (let i = 0; i < limit - 1; i++) await db().signInThrottle.upsert({ where: { key: `ip:${ip}` }, create: { key: `ip:${ip}`, count: 1, windowStart: new Date() }, update: { count: { increment: 1 } } });
+    for (let i = 0; i < limit - 1; i++)
+      await db().signInThrottle.upsert({ where: { key: `ip:${ip}` }, create: { key: `ip:${ip}`, count: 1, windowStart: new Date() }, update: { count: { increment: 1 } } });
     const user = await makeUser({ userType: "STAFF" });
     expect(await attemptSignIn({ account: uid("x"), password: "Wrong@1234" }, ctx(ip))).toMatchObject({ error: "INVALID_CREDENTIALS" });
     expect(await attemptSignIn({ account: user.account, password: TEST_PASSWORD }, ctx(ip))).toEqual({ ok: false, error: "RATE_LIMITED" });
@@ -152,7 +153,10 @@ describe("sign-in throttle and login log", () => {
   });
 
   it("logs pending and disabled accounts with their reasons", async () => {
-    for (const [status, reason] of [["PENDING", "ACCOUNT_PENDING"], ["DISABLED", "ACCOUNT_DISABLED"]] as const) {
+    for (const [status, reason] of [
+      ["PENDING", "ACCOUNT_PENDING"],
+      ["DISABLED", "ACCOUNT_DISABLED"],
+    ] as const) {
       const user = await makeUser({ status });
       await attemptSignIn({ account: user.account, password: TEST_PASSWORD }, ctx());
       expect(await reasons(user.account)).toEqual([reason]);

@@ -7,7 +7,11 @@ import { makeCompany, makeUser, nowSeconds, uid } from "@/lib/test/factories";
 import { registerAccount, resetPassword } from "./accounts";
 import { loadViewer } from "./viewer";
 
-const rejection = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
+const rejection = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e,
+  );
 const weak = { key: "Validation.weakPassword", field: "password" };
 
 describe("weak passwords are refused on the server", () => {

@@ -45,14 +45,22 @@ describe("gateDecision", () => {
     expect(gateDecision("/market/news", true)).toBe("pass");
   });
 
-  it.each(["/api/v1/orders", "/api/v1/goods/1", "/api/v1/downloads/3/file", "/api/v1/files/abc", "/api/v1/login-log/export", "/api/v1/admin/role/export", "/api/server-loader", "/__serverLoader", "/api/v1/unknown", "/api"])(
-    "answers 401 on %s without a session, any method but OPTIONS",
-    (p) => {
-      for (const method of ["GET", "POST", "PATCH", "DELETE", "HEAD"]) expect(gateDecision(p, false, { method })).toBe("unauthorized-api");
-      expect(gateDecision(p, false, { method: "OPTIONS" })).toBe("pass");
-      expect(gateDecision(p, true)).toBe("pass");
-    },
-  );
+  it.each([
+    "/api/v1/orders",
+    "/api/v1/goods/1",
+    "/api/v1/downloads/3/file",
+    "/api/v1/files/abc",
+    "/api/v1/login-log/export",
+    "/api/v1/admin/role/export",
+    "/api/server-loader",
+    "/__serverLoader",
+    "/api/v1/unknown",
+    "/api",
+  ])("answers 401 on %s without a session, any method but OPTIONS", (p) => {
+    for (const method of ["GET", "POST", "PATCH", "DELETE", "HEAD"]) expect(gateDecision(p, false, { method })).toBe("unauthorized-api");
+    expect(gateDecision(p, false, { method: "OPTIONS" })).toBe("pass");
+    expect(gateDecision(p, true)).toBe("pass");
+  });
 
   it("does not let a server action header open an API path", () => {
     expect(gateDecision("/api/v1/orders", false, { method: "POST", serverAction: true })).toBe("unauthorized-api");
@@ -119,7 +127,10 @@ describe("screens", () => {
     walk(root);
     expect(pages.length).toBeGreaterThan(30);
     for (const dir of pages) {
-      const route = dir.split(path.sep).filter((s) => !/^\(.*\)$/.test(s)).join("/");
+      const route = dir
+        .split(path.sep)
+        .filter((s) => !/^\(.*\)$/.test(s))
+        .join("/");
       expect(isScreenPath(`/${route}`), route).toBe(true);
       expect(sessionNeeded(`/${route}`), route).toBe(true);
     }

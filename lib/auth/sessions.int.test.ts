@@ -70,7 +70,11 @@ describe("sessions", () => {
     const [user, other] = await Promise.all([makeUser({ companyIds: [company.id] }), makeUser({ companyIds: [company.id] })]);
     const [a, b, c] = [await signIn(user.account), await signIn(user.account), await signIn(other.account)];
     const admin = (await loadViewer((await makeUser({ userType: "ADMIN" })).id, null, Math.floor(Date.now() / 1000)))!;
-    await resetUserPassword(admin, { userId: admin.userId, companyId: null, requestId: null }, { id: user.id, password: "Another#Pass-2026", confirmPassword: "Another#Pass-2026" });
+    await resetUserPassword(
+      admin,
+      { userId: admin.userId, companyId: null, requestId: null },
+      { id: user.id, password: "Another#Pass-2026", confirmPassword: "Another#Pass-2026" },
+    );
     expect(await viewerFor(a)).toBeNull();
     expect(await viewerFor(b)).toBeNull();
     expect((await viewerFor(c))?.userId).toBe(other.id);
@@ -79,7 +83,15 @@ describe("sessions", () => {
   it("refuse a cookie without a session id (issued before sessions could be revoked)", async () => {
     const company = await makeCompany();
     const user = await makeUser({ companyIds: [company.id] });
-    const token = { name: user.name, sub: String(user.id), uid: user.id, account: user.account, userType: "DEALER" as const, companyId: company.id, authAt: Math.floor(Date.now() / 1000) };
+    const token = {
+      name: user.name,
+      sub: String(user.id),
+      uid: user.id,
+      account: user.account,
+      userType: "DEALER" as const,
+      companyId: company.id,
+      authAt: Math.floor(Date.now() / 1000),
+    };
     expect(await viewerFor(await encode({ token, secret: SECRET }))).toBeNull();
   });
 
@@ -103,7 +115,9 @@ describe("sessions", () => {
     expect(Date.now() - seen.getTime()).toBeGreaterThan(29_000); // not touched within the minute
     await db().userSession.update({ where: { id: sid }, data: { lastSeenAt: new Date(Date.now() - 61_000) } });
     await viewerFor(c);
-    await vi.waitFor(async () => expect(Date.now() - (await db().userSession.findUniqueOrThrow({ where: { id: sid } })).lastSeenAt.getTime()).toBeLessThan(10_000), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(Date.now() - (await db().userSession.findUniqueOrThrow({ where: { id: sid } })).lastSeenAt.getTime()).toBeLessThan(10_000), {
+      timeout: 10_000,
+    });
     await db().userSession.update({ where: { id: sid }, data: { expiresAt: new Date(Date.now() - 1) } });
     expect(await viewerFor(c)).toBeNull();
   });

@@ -9,7 +9,6 @@ import { errorFields, log } from "@/lib/log";
 // expired, so sign-out, "sign out everywhere", a password reset and disabling a user end
 // sessions at once, at full precision (no whole-second comparison with the JWT's iat).
 
-
 /** Hard limit of a session, the JWT's maxAge as well. */
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 const TOUCH_EVERY_MS = 60_000;

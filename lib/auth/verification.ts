@@ -54,7 +54,11 @@ export async function issueVerificationCode(
 ): Promise<{ result: SendResult; deliver: () => Promise<void> }> {
   const now = ctx.now ?? new Date();
   const [length, lifetime, resendSeconds, perPhone, perIp] = await Promise.all([
-    variable("sms.codeLength"), variable("sms.codeLifetimeMinutes"), variable("sms.resendSeconds"), variable("sms.maxPerPhonePerHour"), variable("sms.maxPerIpPerHour"),
+    variable("sms.codeLength"),
+    variable("sms.codeLifetimeMinutes"),
+    variable("sms.resendSeconds"),
+    variable("sms.maxPerPhonePerHour"),
+    variable("sms.maxPerIpPerHour"),
   ]);
   const real = await deliverable(input.phone, input.scene);
   const code = generateCode(length);
@@ -66,15 +70,29 @@ export async function issueVerificationCode(
     const last = await tx.verificationCode.findFirst({ where: { phone: input.phone, scene: input.scene }, orderBy: { createdAt: "desc" }, select: { createdAt: true } });
     const wait = last ? Math.ceil((last.createdAt.getTime() + resendSeconds * 1000 - now.getTime()) / 1000) : 0;
     if (wait > 0) return { ok: false, reason: "TOO_SOON", resendAfter: wait };
-    const byPhone = await tx.verificationCode.findMany({ where: { phone: input.phone, createdAt: { gt: hourAgo } }, orderBy: { createdAt: "asc" }, select: { createdAt: true }, take: perPhone });
+    const byPhone = await tx.verificationCode.findMany({
+      where: { phone: input.phone, createdAt: { gt: hourAgo } },
+      orderBy: { createdAt: "asc" },
+      select: { createdAt: true },
+      take: perPhone,
+    });
     if (byPhone.length >= perPhone) return { ok: false, reason: "PHONE_LIMIT", resendAfter: secondsUntilHourAfter(byPhone[0].createdAt, now) };
     if (ctx.ip) {
-      const byIp = await tx.verificationCode.findMany({ where: { ip: ctx.ip, createdAt: { gt: hourAgo } }, orderBy: { createdAt: "asc" }, select: { createdAt: true }, take: perIp });
+      const byIp = await tx.verificationCode.findMany({
+        where: { ip: ctx.ip, createdAt: { gt: hourAgo } },
+        orderBy: { createdAt: "asc" },
+        select: { createdAt: true },
+        take: perIp,
+      });
       if (byIp.length >= perIp) return { ok: false, reason: "IP_LIMIT", resendAfter: secondsUntilHourAfter(byIp[0].createdAt, now) };
     }
     await tx.verificationCode.create({
       data: {
-        phone: input.phone, scene: input.scene, ip: ctx.ip, createdAt: now, expiresAt: new Date(now.getTime() + lifetime * 60_000),
+        phone: input.phone,
+        scene: input.scene,
+        ip: ctx.ip,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + lifetime * 60_000),
         // An unknown phone gets a row no code can match (the digits are never kept or sent).
         codeHash: real ? hashCode(input.phone, code) : hashCode(input.phone, `unmatchable:${generateCode(12)}`),
       },
@@ -109,7 +127,11 @@ function secondsUntilHourAfter(oldest: Date, now: Date): number {
  * failure, do not throw), so simultaneous guesses cannot compare more than sms.maxChecks
  * codes; after that the code is dead.
  */
-export async function consumeVerificationCode(tx: Tx, input: { phone: string; scene: VerificationScene; code: string }, now = new Date()): Promise<{ ok: true } | { ok: false; reason: CheckFailure }> {
+export async function consumeVerificationCode(
+  tx: Tx,
+  input: { phone: string; scene: VerificationScene; code: string },
+  now = new Date(),
+): Promise<{ ok: true } | { ok: false; reason: CheckFailure }> {
   const maxChecks = await variable("sms.maxChecks");
   const row = await tx.verificationCode.findFirst({ where: { phone: input.phone, scene: input.scene }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
   if (!row || row.consumedAt) return { ok: false, reason: "CODE_INVALID" };

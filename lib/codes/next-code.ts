@@ -21,7 +21,10 @@ import { formatCode, maxSequence, periodOf, type CodeRuleShape } from "./format"
 export async function nextCode(ruleCode: string, opts: { tx?: Tx; now?: Date } = {}): Promise<string> {
   const client = opts.tx ?? db();
   const now = opts.now ?? new Date();
-  const rule = await client.codeRule.findUnique({ where: { code: ruleCode }, select: { id: true, code: true, prefix: true, datePattern: true, seqLength: true, reset: true, enabled: true } });
+  const rule = await client.codeRule.findUnique({
+    where: { code: ruleCode },
+    select: { id: true, code: true, prefix: true, datePattern: true, seqLength: true, reset: true, enabled: true },
+  });
   if (!rule) throw new DomainError("CodeRuleAdmin.errors.missing", { code: ruleCode }, undefined, 500);
   if (!rule.enabled) throw new DomainError("CodeRuleAdmin.errors.disabled", { code: ruleCode }, undefined, 409);
   const period = periodOf(rule.reset, now);

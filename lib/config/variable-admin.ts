@@ -25,13 +25,28 @@ const iso = (d: Date) => d.toISOString();
 // ── Platform values ────────────────────────────────────────────────────────────────────────
 
 export type VariableDefaultRow = {
-  key: string; type: VariableType; value: string; codedDefault: string | null; platformOnly: boolean;
-  descriptionEn: string; descriptionZh: string; overrides: number; updatedAt: string;
+  key: string;
+  type: VariableType;
+  value: string;
+  codedDefault: string | null;
+  platformOnly: boolean;
+  descriptionEn: string;
+  descriptionZh: string;
+  overrides: number;
+  updatedAt: string;
 };
 type DefaultWhere = { where: Prisma.SystemVariableDefaultWhereInput; companies: Prisma.CompanyWhereInput };
 
 const defaultSelect = (companies: Prisma.CompanyWhereInput) =>
-  ({ key: true, type: true, value: true, descriptionEn: true, descriptionZh: true, updatedAt: true, _count: { select: { overrides: { where: { company: companies } } } } }) as const;
+  ({
+    key: true,
+    type: true,
+    value: true,
+    descriptionEn: true,
+    descriptionZh: true,
+    updatedAt: true,
+    _count: { select: { overrides: { where: { company: companies } } } },
+  }) as const;
 type DefaultRaw = Prisma.SystemVariableDefaultGetPayload<{ select: ReturnType<typeof defaultSelect> }>;
 const toDefaultRow = ({ _count, updatedAt, ...r }: DefaultRaw): VariableDefaultRow => {
   const def = variableDef(r.key);
@@ -43,7 +58,10 @@ export const variableDefaultResource = defineResource<VariableDefaultRow, Defaul
   route: "system/systemVariableDefault",
   labels: "VariableDefaultAdmin",
   spec: {
-    filters: [{ name: "keyword", type: "text", max: 100 }, { name: "type", type: "select", options: VARIABLE_TYPES }],
+    filters: [
+      { name: "keyword", type: "text", max: 100 },
+      { name: "type", type: "select", options: VARIABLE_TYPES },
+    ],
     sorts: ["key", "updatedAt"],
     defaultSort: { field: "key", order: "asc" },
   },
@@ -51,15 +69,32 @@ export const variableDefaultResource = defineResource<VariableDefaultRow, Defaul
   where: async (viewer, f) => ({
     companies: await companyScopeWhere(viewer),
     where: {
-      ...(typeof f.keyword === "string" ? { OR: [{ key: { startsWith: f.keyword, mode: "insensitive" } }, { descriptionEn: { contains: f.keyword, mode: "insensitive" } }, { descriptionZh: { contains: f.keyword } }] } : {}),
+      ...(typeof f.keyword === "string"
+        ? {
+            OR: [
+              { key: { startsWith: f.keyword, mode: "insensitive" } },
+              { descriptionEn: { contains: f.keyword, mode: "insensitive" } },
+              { descriptionZh: { contains: f.keyword } },
+            ],
+          }
+        : {}),
       ...(typeof f.type === "string" ? { type: f.type as VariableType } : {}),
     },
   }),
   page: async ({ where, sort, skip, take }) =>
-    (await db().systemVariableDefault.findMany({ where: where.where, orderBy: [{ [sort.field]: sort.order }, { key: "asc" }], skip, take, select: defaultSelect(where.companies) })).map(toDefaultRow),
+    (
+      await db().systemVariableDefault.findMany({ where: where.where, orderBy: [{ [sort.field]: sort.order }, { key: "asc" }], skip, take, select: defaultSelect(where.companies) })
+    ).map(toDefaultRow),
   count: (where) => db().systemVariableDefault.count({ where: where.where }),
   batch: async (where, after, take) =>
-    (await db().systemVariableDefault.findMany({ where: after === null ? where.where : { AND: [where.where, { key: { gt: String(after) } }] }, orderBy: { key: "asc" }, take, select: defaultSelect(where.companies) })).map(toDefaultRow),
+    (
+      await db().systemVariableDefault.findMany({
+        where: after === null ? where.where : { AND: [where.where, { key: { gt: String(after) } }] },
+        orderBy: { key: "asc" },
+        take,
+        select: defaultSelect(where.companies),
+      })
+    ).map(toDefaultRow),
   key: (r) => r.key,
   exportColumns: [
     { key: "key", width: 34, value: (r) => r.key },
@@ -105,19 +140,40 @@ export function resetVariableDefault(ctx: AuditCtx, key: string) {
 // ── Company values ─────────────────────────────────────────────────────────────────────────
 
 export type VariableRow = {
-  id: number; key: string; type: VariableType; value: string; platformValue: string; descriptionEn: string; descriptionZh: string;
-  companyId: number; companyCode: string; companyNameEn: string; companyNameZh: string; updatedAt: string;
+  id: number;
+  key: string;
+  type: VariableType;
+  value: string;
+  platformValue: string;
+  descriptionEn: string;
+  descriptionZh: string;
+  companyId: number;
+  companyCode: string;
+  companyNameEn: string;
+  companyNameZh: string;
+  updatedAt: string;
 };
 
 const SELECT = {
-  id: true, key: true, value: true, companyId: true, updatedAt: true,
+  id: true,
+  key: true,
+  value: true,
+  companyId: true,
+  updatedAt: true,
   variable: { select: { type: true, value: true, descriptionEn: true, descriptionZh: true } },
   company: { select: { code: true, nameEn: true, nameZh: true } },
 } as const;
 type Raw = Prisma.SystemVariableGetPayload<{ select: typeof SELECT }>;
 const toRow = ({ variable: v, company: c, updatedAt, ...r }: Raw): VariableRow => ({
-  ...r, type: v.type, platformValue: v.value, descriptionEn: v.descriptionEn, descriptionZh: v.descriptionZh,
-  companyCode: c.code, companyNameEn: c.nameEn, companyNameZh: c.nameZh, updatedAt: iso(updatedAt),
+  ...r,
+  type: v.type,
+  platformValue: v.value,
+  descriptionEn: v.descriptionEn,
+  descriptionZh: v.descriptionZh,
+  companyCode: c.code,
+  companyNameEn: c.nameEn,
+  companyNameZh: c.nameZh,
+  updatedAt: iso(updatedAt),
 });
 
 const ORDER: Record<string, (o: Prisma.SortOrder) => Prisma.SystemVariableOrderByWithRelationInput> = {
@@ -131,7 +187,10 @@ export const variableResource = defineResource<VariableRow, Prisma.SystemVariabl
   route: "system/systemVariable",
   labels: "VariableAdmin",
   spec: {
-    filters: [{ name: "company", type: "text", max: 100 }, { name: "key", type: "text", max: 100 }],
+    filters: [
+      { name: "company", type: "text", max: 100 },
+      { name: "key", type: "text", max: 100 },
+    ],
     sorts: Object.keys(ORDER),
     defaultSort: { field: "key", order: "asc" },
   },
@@ -139,7 +198,13 @@ export const variableResource = defineResource<VariableRow, Prisma.SystemVariabl
   where: async (viewer, f) => ({
     AND: [
       { company: await companyScopeWhere(viewer) },
-      typeof f.company === "string" ? { company: { OR: [{ code: { startsWith: f.company, mode: "insensitive" } }, { nameEn: { contains: f.company, mode: "insensitive" } }, { nameZh: { contains: f.company } }] } } : {},
+      typeof f.company === "string"
+        ? {
+            company: {
+              OR: [{ code: { startsWith: f.company, mode: "insensitive" } }, { nameEn: { contains: f.company, mode: "insensitive" } }, { nameZh: { contains: f.company } }],
+            },
+          }
+        : {},
       typeof f.key === "string" ? { key: { contains: f.key, mode: "insensitive" } } : {},
     ],
   }),
@@ -147,7 +212,9 @@ export const variableResource = defineResource<VariableRow, Prisma.SystemVariabl
     (await db().systemVariable.findMany({ where, orderBy: [ORDER[sort.field](sort.order), { id: "asc" }], skip, take, select: SELECT })).map(toRow),
   count: (where) => db().systemVariable.count({ where }),
   batch: async (where, after, take) =>
-    (await db().systemVariable.findMany({ where: after === null ? where : { AND: [where, { id: { gt: Number(after) } }] }, orderBy: { id: "asc" }, take, select: SELECT })).map(toRow),
+    (await db().systemVariable.findMany({ where: after === null ? where : { AND: [where, { id: { gt: Number(after) } }] }, orderBy: { id: "asc" }, take, select: SELECT })).map(
+      toRow,
+    ),
   key: (r) => r.id,
   exportColumns: [
     { key: "companyCode", width: 12, value: (r) => r.companyCode },

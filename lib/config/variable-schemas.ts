@@ -27,23 +27,27 @@ export function valueSchema(type: VariableType, def: VariableDef | null): z.ZodT
     case "TEXT":
       return z.preprocess((v) => v ?? "", z.string().max(Math.min(def?.maxLength ?? MAX_STORED, MAX_STORED)));
     case "JSON":
-      return z.string().trim().min(1).transform((s, ctx) => {
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(s);
-        } catch {
-          ctx.addIssue({ code: "custom", message: "pattern", input: s });
-          return z.NEVER;
-        }
-        const shaped = def?.schema ? def.schema.safeParse(parsed) : null;
-        if (shaped && !shaped.success) {
-          ctx.addIssue({ code: "custom", message: "pattern", input: s });
-          return z.NEVER;
-        }
-        const stored = JSON.stringify(parsed);
-        if (stored.length > MAX_STORED) ctx.addIssue({ code: "too_big", origin: "string", maximum: MAX_STORED, inclusive: true, input: s });
-        return stored;
-      });
+      return z
+        .string()
+        .trim()
+        .min(1)
+        .transform((s, ctx) => {
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(s);
+          } catch {
+            ctx.addIssue({ code: "custom", message: "pattern", input: s });
+            return z.NEVER;
+          }
+          const shaped = def?.schema ? def.schema.safeParse(parsed) : null;
+          if (shaped && !shaped.success) {
+            ctx.addIssue({ code: "custom", message: "pattern", input: s });
+            return z.NEVER;
+          }
+          const stored = JSON.stringify(parsed);
+          if (stored.length > MAX_STORED) ctx.addIssue({ code: "too_big", origin: "string", maximum: MAX_STORED, inclusive: true, input: s });
+          return stored;
+        });
   }
 }
 
@@ -66,7 +70,10 @@ export function formValue(type: VariableType, raw: string): string | number | bo
   return raw;
 }
 
-const zValue = z.union([z.string().max(20_000), z.number(), z.boolean()]).nullable().optional();
+const zValue = z
+  .union([z.string().max(20_000), z.number(), z.boolean()])
+  .nullable()
+  .optional();
 
 function checkValue(key: string, type: VariableType, value: unknown, ctx: z.RefinementCtx) {
   const r = valueSchema(type, variableDef(key)).safeParse(value);

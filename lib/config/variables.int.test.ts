@@ -12,7 +12,10 @@ import { invalidateVariables, variable } from "./variables";
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
 vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => m.cacheMock));
 vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
-vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()) }));
+vi.mock("@/lib/auth/viewer", async (orig) => ({
+  ...(await orig<typeof import("@/lib/auth/viewer")>()),
+  getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()),
+}));
 
 // System variables (issue 4): typed platform values with a reset to the coded default, per-company
 // overrides confined to the viewer's data scope, audit rows, the cache, and the export.
@@ -112,7 +115,10 @@ describe("typed values", () => {
     expect(await A.saveVariableDefaultAction({ id: json, type: "JSON", value: '{ "a": [1, 2] }' })).toMatchObject({ ok: true });
     expect((await db().systemVariableDefault.findUniqueOrThrow({ where: { key: flag } })).value).toBe("false");
     expect((await db().systemVariableDefault.findUniqueOrThrow({ where: { key: json } })).value).toBe('{"a":[1,2]}');
-    expect(await A.saveVariableDefaultAction({ id: flag, type: "NUMBER", value: 3 })).toMatchObject({ ok: false, fieldErrors: { value: translator("VariableDefaultAdmin.errors")("typeChanged") } });
+    expect(await A.saveVariableDefaultAction({ id: flag, type: "NUMBER", value: 3 })).toMatchObject({
+      ok: false,
+      fieldErrors: { value: translator("VariableDefaultAdmin.errors")("typeChanged") },
+    });
     expect(await A.saveVariableDefaultAction({ id: "no.such.key", type: "NUMBER", value: 3 })).toMatchObject({ ok: false, message: translator("Errors")("notFound") });
   });
 });
@@ -159,13 +165,21 @@ describe("values, overrides and the cache", () => {
     await actAs(admin);
     expect(await A.saveVariableAction({ key: "news.pageSize", companyId: inside.id, type: "NUMBER", value: 20 })).toMatchObject({ ok: true });
     expect(await A.saveVariableAction({ key: "news.pageSize", companyId: inside.id, type: "NUMBER", value: 30 })).toMatchObject({
-      ok: false, fieldErrors: { companyId: translator("VariableAdmin.errors")("exists", { key: "news.pageSize", company: inside.code }) },
+      ok: false,
+      fieldErrors: { companyId: translator("VariableAdmin.errors")("exists", { key: "news.pageSize", company: inside.code }) },
     });
     expect(await A.saveVariableAction({ key: "sms.resendSeconds", companyId: inside.id, type: "NUMBER", value: 30 })).toMatchObject({
-      ok: false, fieldErrors: { key: translator("VariableAdmin.errors")("platformOnly", { key: "sms.resendSeconds" }) },
+      ok: false,
+      fieldErrors: { key: translator("VariableAdmin.errors")("platformOnly", { key: "sms.resendSeconds" }) },
     });
-    expect(await A.saveVariableAction({ key: "news.pageSize", companyId: outside.id, type: "NUMBER", value: 0 })).toMatchObject({ ok: false, fieldErrors: { value: "Company value must be at least 1" } });
-    expect(await A.saveVariableAction({ key: "no.such.key", companyId: outside.id, type: "NUMBER", value: 1 })).toMatchObject({ ok: false, fieldErrors: { key: translator("VariableAdmin.errors")("unknownKey", { key: "no.such.key" }) } });
+    expect(await A.saveVariableAction({ key: "news.pageSize", companyId: outside.id, type: "NUMBER", value: 0 })).toMatchObject({
+      ok: false,
+      fieldErrors: { value: "Company value must be at least 1" },
+    });
+    expect(await A.saveVariableAction({ key: "no.such.key", companyId: outside.id, type: "NUMBER", value: 1 })).toMatchObject({
+      ok: false,
+      fieldErrors: { key: translator("VariableAdmin.errors")("unknownKey", { key: "no.such.key" }) },
+    });
   });
 });
 
@@ -213,7 +227,13 @@ describe("audit and export of the platform values", () => {
   it("writes an audit row with before and after for edits, resets and company values", async () => {
     const me = (await actAs(admin))!;
     expect(await A.saveVariableDefaultAction({ id: WARRANTY, type: "NUMBER", value: 30 })).toMatchObject({ ok: true });
-    expect(await lastAudit("SystemVariableDefault", WARRANTY)).toMatchObject({ userId: me.userId, action: "update", before: { value: "36" }, after: { value: "30" }, requestId: "test-request" });
+    expect(await lastAudit("SystemVariableDefault", WARRANTY)).toMatchObject({
+      userId: me.userId,
+      action: "update",
+      before: { value: "36" },
+      after: { value: "30" },
+      requestId: "test-request",
+    });
     expect(await A.resetVariableDefaultAction({ key: WARRANTY })).toMatchObject({ ok: true });
     expect(await lastAudit("SystemVariableDefault", WARRANTY)).toMatchObject({ action: "reset", before: { value: "30" }, after: { value: "36" } });
     const created = await A.saveVariableAction({ key: "notify.orderSms", companyId: inside.id, type: "BOOLEAN", value: true });
@@ -233,6 +253,10 @@ describe("audit and export of the platform values", () => {
     if (!("stream" in a)) throw new Error(`status ${a.status}`);
     const rows = await readBack(a.stream);
     expect(rows[0]).toEqual(["Key", "Description", "Type", "Value", "Coded default", "Company values", "Last changed"]);
-    expect(rows.slice(1).map((r) => r[0])).toEqual(Object.keys(VARIABLES).filter((k) => k.startsWith("sms.")).sort());
+    expect(rows.slice(1).map((r) => r[0])).toEqual(
+      Object.keys(VARIABLES)
+        .filter((k) => k.startsWith("sms."))
+        .sort(),
+    );
   });
 });

@@ -22,7 +22,13 @@ function parse(type: string, raw: string): Value {
 }
 
 type Def<K extends VariableKey> = (typeof VARIABLES)[K];
-type Typed<K extends VariableKey> = Def<K>["type"] extends "NUMBER" ? number : Def<K>["type"] extends "BOOLEAN" ? boolean : Def<K> extends { schema: z.ZodType<infer O> } ? O : string;
+type Typed<K extends VariableKey> = Def<K>["type"] extends "NUMBER"
+  ? number
+  : Def<K>["type"] extends "BOOLEAN"
+    ? boolean
+    : Def<K> extends { schema: z.ZodType<infer O> }
+      ? O
+      : string;
 
 /**
  * A system variable's value: the company's override, else the platform value, else the coded

@@ -8,7 +8,13 @@ export const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() ==
 /** Free text refuses control characters (NUL above all, which PostgreSQL refuses; lib/validation/text.ts). */
 export const zText = (max: number) => z.string().trim().min(1).max(max).refine(noControlChars, { message: CONTROL_CHARS_MESSAGE });
 export const zOptionalText = (max: number) => z.preprocess(blankToNull, z.string().trim().max(max).refine(noControlChars, { message: CONTROL_CHARS_MESSAGE }).nullable());
-export const zCode = (max = 32) => z.string().trim().min(1).max(max).regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/);
+export const zCode = (max = 32) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/);
 export const zSort = z.number().int().min(0).max(99999);
 export const zId = z.number().int().positive();
 export const zOptionalId = z.preprocess((v) => (v === "" || v === undefined ? null : v), zId.nullable());

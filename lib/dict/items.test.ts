@@ -15,7 +15,10 @@ describe("dictionary helpers for screens", () => {
     expect(itemLabel(items, "X", "zh-CN")).toBe("X");
   });
   it("makes Select options in order", () => {
-    expect(dictOptions(items, "zh-CN")).toEqual([{ value: "A", label: "甲" }, { value: "B", label: "乙" }]);
+    expect(dictOptions(items, "zh-CN")).toEqual([
+      { value: "A", label: "甲" },
+      { value: "B", label: "乙" },
+    ]);
   });
 });
 

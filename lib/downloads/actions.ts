@@ -18,4 +18,6 @@ export const deleteDownloadAction = action({ ...manage, schema: ZDownloadId }, (
 export const downloadForEditAction = action({ labels, permission: DOWNLOAD_MANAGE, schema: ZDownloadId }, (i, { viewer }) => downloadForEdit(viewer, i.id));
 
 /** Anyone with the screen: a signed link for one download (the code checked first when the item has one). */
-export const requestDownloadAction = action({ labels, permission: null, schema: ZRequestDownload, revalidate: ["/download/downloadCenters"] }, (i, { viewer }) => requestDownload(viewer, i.id, i.code));
+export const requestDownloadAction = action({ labels, permission: null, schema: ZRequestDownload, revalidate: ["/download/downloadCenters"] }, (i, { viewer }) =>
+  requestDownload(viewer, i.id, i.code),
+);

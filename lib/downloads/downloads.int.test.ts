@@ -23,7 +23,10 @@ import { deleteDownload, downloadForEdit, requestDownload, saveDownload, setDown
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
 vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => m.cacheMock));
 vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
-vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()) }));
+vi.mock("@/lib/auth/viewer", async (orig) => ({
+  ...(await orig<typeof import("@/lib/auth/viewer")>()),
+  getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()),
+}));
 
 // The download centre against PostgreSQL: search (title and the content's text, not its
 // markup), keyset pages, what dealers and managers see; the download flow — with and without a
@@ -50,12 +53,30 @@ async function pending(uploaderId: number, kind: AttachmentKind, bytes?: Buffer)
   const storageKey = `test/${id}.${ext}`;
   if (bytes) await (await getStorage()).put(storageKey, bytes, { contentType: "application/pdf" });
   await db().attachment.create({
-    data: { id, kind, mime: kind === "IMAGE" ? "image/webp" : "application/pdf", ext, size: bytes?.byteLength ?? 1000, sha256: "0".repeat(64), storageKey, originalName: `doc-${id.slice(0, 6)}.${ext}`, uploaderId },
+    data: {
+      id,
+      kind,
+      mime: kind === "IMAGE" ? "image/webp" : "application/pdf",
+      ext,
+      size: bytes?.byteLength ?? 1000,
+      sha256: "0".repeat(64),
+      storageKey,
+      originalName: `doc-${id.slice(0, 6)}.${ext}`,
+      uploaderId,
+    },
   });
   return { id };
 }
 
-const form = (over: Partial<TDownloadSaveInput> = {}): TDownloadSaveInput => ({ title: `Price list ${tok}`, content: "<p>Prices</p>", downloadUrl: "https://example.com/prices.pdf", images: [], file: [], enabled: true, ...over });
+const form = (over: Partial<TDownloadSaveInput> = {}): TDownloadSaveInput => ({
+  title: `Price list ${tok}`,
+  content: "<p>Prices</p>",
+  downloadUrl: "https://example.com/prices.pdf",
+  images: [],
+  file: [],
+  enabled: true,
+  ...over,
+});
 const create = (over: Partial<TDownloadSaveInput> = {}) => saveDownload(manager, ctxOf(manager), ZDownloadSave.parse(form(over)));
 const item = (id: number) => db().downloadItem.findUniqueOrThrow({ where: { id } });
 const logs = (id: number) => db().downloadLog.findMany({ where: { itemId: id }, orderBy: { id: "asc" } });
@@ -78,7 +99,10 @@ async function countQueries(fn: () => Promise<unknown>): Promise<number> {
 }
 
 async function expectDomain(p: Promise<unknown>, key: string, status?: number, field?: string): Promise<DomainError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err, key).toBeInstanceOf(DomainError);
   expect((err as DomainError).key).toBe(key);
   if (status) expect((err as DomainError).status).toBe(status);
@@ -228,7 +252,16 @@ describe("downloading", () => {
     // Another company's dealer (or anyone else) cannot use it; no token or a forged one: 403.
     expect((await serveDownload(new Request("http://app.invalid/x"), other, String(id), token)).status).toBe(403);
     expect((await serveDownload(new Request("http://app.invalid/x"), dealer, String(id), null)).status).toBe(403);
-    expect((await serveDownload(new Request("http://app.invalid/x"), dealer, String(id), token!.replace(/.$/, (c) => (c === "A" ? "B" : "A")))).status).toBe(403);
+    expect(
+      (
+        await serveDownload(
+          new Request("http://app.invalid/x"),
+          dealer,
+          String(id),
+          token!.replace(/.$/, (c) => (c === "A" ? "B" : "A")),
+        )
+      ).status,
+    ).toBe(403);
     expect((await serveDownload(new Request("http://app.invalid/x"), dealer, "abc", token)).status).toBe(404);
 
     // The file is not readable through /api/v1/files by dealers or staff without download:manage.
@@ -273,7 +306,14 @@ describe("downloading", () => {
     const { viewer: guesser } = await viewerOf(dealerRole, "DEALER");
     const { id } = await create({ title: `Guarded ${tok}`, verifyCode: "RIGHT-CODE" });
     const limit = 10; // download.maxVerifyAttemptsPerHour's default
-    const tries = await Promise.all(Array.from({ length: limit + 5 }, (_, i) => requestDownload(guesser, id, `WRONG-${i}`).then(() => null, (e: DomainError) => e.key)));
+    const tries = await Promise.all(
+      Array.from({ length: limit + 5 }, (_, i) =>
+        requestDownload(guesser, id, `WRONG-${i}`).then(
+          () => null,
+          (e: DomainError) => e.key,
+        ),
+      ),
+    );
     expect(tries.filter((k) => k === "Downloads.errors.wrongCode").length).toBe(limit - 1);
     expect(tries.filter((k) => k === "Downloads.errors.wrongCodeLast").length).toBe(1);
     expect(tries.filter((k) => k === "Downloads.errors.tooManyAttempts").length).toBe(5);
@@ -393,7 +433,10 @@ describe("managing items", () => {
       const res = await saveDownloadAction({ ...form(over), title: over.title ?? title });
       expect(res, field).toMatchObject({ ok: false, fieldErrors: { [field]: message } });
     }
-    expect(await saveDownloadAction(form({ title, downloadUrl: "", file: [{ id: "../../etc/passwd" }] }))).toMatchObject({ ok: false, fieldErrors: { "file.0.id": expect.any(String) } });
+    expect(await saveDownloadAction(form({ title, downloadUrl: "", file: [{ id: "../../etc/passwd" }] }))).toMatchObject({
+      ok: false,
+      fieldErrors: { "file.0.id": expect.any(String) },
+    });
     const file = await pending(managerUser.id, "FILE");
     expect(await saveDownloadAction(form({ title, file: [file] }))).toMatchObject({ ok: false, fieldErrors: { downloadUrl: "Give either a download URL or a file, not both" } });
     // An image in the file field is the wrong format; someone else's upload is not found.

@@ -7,9 +7,7 @@ import { canManageDownloads, downloadDetail, listDownloads, parseDownloadFilters
 /** The form's upload limits (the configured FILE and IMAGE rules); null without download:manage. */
 export type DownloadUploadRules = { file: UploadRule; image: UploadRule };
 export type DownloadRouteData =
-  | { kind: "list"; list: DownloadPage; rules: DownloadUploadRules | null }
-  | { kind: "detail"; item: DownloadDetail; rules: DownloadUploadRules | null }
-  | { kind: "missing" };
+  { kind: "list"; list: DownloadPage; rules: DownloadUploadRules | null } | { kind: "detail"; item: DownloadDetail; rules: DownloadUploadRules | null } | { kind: "missing" };
 
 /** The route's data (the page and the route's server loader both answer from here): the item
  * at ?id= (disabled or missing: "missing" for those who do not manage), else the list. No verify

@@ -82,8 +82,17 @@ export type DownloadPage = {
 };
 
 type RawRow = {
-  id: number; title: string; stripped: string; locked: boolean; hasUrl: boolean; fileName: string | null; fileSize: number | null;
-  enabled: boolean; downloads: number; creatorName: string; createdAt: Date;
+  id: number;
+  title: string;
+  stripped: string;
+  locked: boolean;
+  hasUrl: boolean;
+  fileName: string | null;
+  fileSize: number | null;
+  enabled: boolean;
+  downloads: number;
+  creatorName: string;
+  createdAt: Date;
 };
 
 // The content's text: block tags become a space and inline ones nothing (so
@@ -123,11 +132,23 @@ export async function listDownloads(viewer: Viewer, filters: DownloadFilters): P
     db().$queryRaw<{ count: number }[]>`SELECT count(*)::int AS "count" FROM (SELECT 1 FROM "DownloadItem" d ${where} LIMIT ${COUNT_CAP + 1}) s`,
   ]);
   const { rows: page, next, prev } = keysetPage(raw, size, c, (r) => r.createdAt);
-  const files = await attachmentsOfMany(DOWNLOAD_OWNER, page.map((r) => r.id));
+  const files = await attachmentsOfMany(
+    DOWNLOAD_OWNER,
+    page.map((r) => r.id),
+  );
   return {
     rows: page.map((r) => ({
-      id: r.id, title: r.title, excerpt: excerptOf(r.stripped), locked: r.locked, kind: r.hasUrl ? "url" : "file", fileName: r.hasUrl ? null : r.fileName,
-      fileSize: r.hasUrl ? null : r.fileSize, enabled: r.enabled, downloads: r.downloads, creatorName: r.creatorName, createdAt: r.createdAt.toISOString(),
+      id: r.id,
+      title: r.title,
+      excerpt: excerptOf(r.stripped),
+      locked: r.locked,
+      kind: r.hasUrl ? "url" : "file",
+      fileName: r.hasUrl ? null : r.fileName,
+      fileSize: r.hasUrl ? null : r.fileSize,
+      enabled: r.enabled,
+      downloads: r.downloads,
+      creatorName: r.creatorName,
+      createdAt: r.createdAt.toISOString(),
       images: imagesOf(files.get(String(r.id))),
     })),
     filters,
@@ -154,11 +175,25 @@ export async function downloadDetail(viewer: Viewer, id: number): Promise<Downlo
   if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
   const d = await db().downloadItem.findFirst({
     where: { AND: [{ id }, visibleDownloads(viewer)] },
-    select: { id: true, title: true, content: true, downloadUrl: true, fileId: true, verifyCode: true, enabled: true, downloads: true, creatorName: true, createdAt: true, updatedAt: true },
+    select: {
+      id: true,
+      title: true,
+      content: true,
+      downloadUrl: true,
+      fileId: true,
+      verifyCode: true,
+      enabled: true,
+      downloads: true,
+      creatorName: true,
+      createdAt: true,
+      updatedAt: true,
+    },
   });
   if (!d) return null;
   const files = await attachmentsOf(DOWNLOAD_OWNER, d.id);
-  const file = d.fileId ? await db().attachment.findFirst({ where: { id: d.fileId, ownerType: DOWNLOAD_OWNER, ownerId: String(d.id) }, select: { originalName: true, size: true } }) : null;
+  const file = d.fileId
+    ? await db().attachment.findFirst({ where: { id: d.fileId, ownerType: DOWNLOAD_OWNER, ownerId: String(d.id) }, select: { originalName: true, size: true } })
+    : null;
   let host: string | null = null;
   if (d.downloadUrl) {
     try {
@@ -168,8 +203,19 @@ export async function downloadDetail(viewer: Viewer, id: number): Promise<Downlo
     }
   }
   return {
-    id: d.id, title: d.title, content: d.content, locked: d.verifyCode !== null, kind: d.downloadUrl ? "url" : "file", fileName: file?.originalName ?? null, fileSize: file?.size ?? null,
-    host, enabled: d.enabled, downloads: d.downloads, creatorName: d.creatorName, createdAt: d.createdAt.toISOString(), updatedAt: d.updatedAt.toISOString(),
+    id: d.id,
+    title: d.title,
+    content: d.content,
+    locked: d.verifyCode !== null,
+    kind: d.downloadUrl ? "url" : "file",
+    fileName: file?.originalName ?? null,
+    fileSize: file?.size ?? null,
+    host,
+    enabled: d.enabled,
+    downloads: d.downloads,
+    creatorName: d.creatorName,
+    createdAt: d.createdAt.toISOString(),
+    updatedAt: d.updatedAt.toISOString(),
     images: imagesOf(files),
   };
 }

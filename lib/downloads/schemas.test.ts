@@ -7,7 +7,17 @@ describe("download form rules", () => {
   it("accepts only absolute https addresses without credentials", () => {
     expect(isHttpsUrl("https://example.com/price-list.pdf")).toBe(true);
     expect(isHttpsUrl("https://files.example.com:8443/a?b=c#d")).toBe(true);
-    for (const bad of ["http://example.com/a.pdf", "ftp://example.com/a", "javascript:alert(1)", "//example.com/a", "/customerWeb/api/v1/files/x", "example.com", "https://user:pw@example.com/", "https://", ""]) {
+    for (const bad of [
+      "http://example.com/a.pdf",
+      "ftp://example.com/a",
+      "javascript:alert(1)",
+      "//example.com/a",
+      "/customerWeb/api/v1/files/x",
+      "example.com",
+      "https://user:pw@example.com/",
+      "https://",
+      "",
+    ]) {
       expect(isHttpsUrl(bad), bad).toBe(false);
     }
   });

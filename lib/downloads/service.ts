@@ -43,12 +43,24 @@ function itemId(id: number): number {
 
 /** Saves one upload field's files onto the item under the configured rule of its kind (count,
  * kind, format, size), reported on the form field by name; other people's uploads are 404. */
-async function linkField(tx: Tx, viewer: Viewer, itemId: number, field: string, kind: AttachmentKindName, rule: UploadRule, ids: string[], max?: number, formField = field): Promise<string[]> {
+async function linkField(
+  tx: Tx,
+  viewer: Viewer,
+  itemId: number,
+  field: string,
+  kind: AttachmentKindName,
+  rule: UploadRule,
+  ids: string[],
+  max?: number,
+  formField = field,
+): Promise<string[]> {
   const unique = [...new Set(ids)];
   try {
     const limit = Math.min(max ?? rule.maxCount, rule.maxCount);
     if (unique.length > limit) throw new UploadError("MAX_COUNT", "errors.maxCount", { count: limit }, 422);
-    const rows = unique.length ? await tx.attachment.findMany({ where: { id: { in: unique }, ownerType: null, uploaderId: viewer.userId }, select: { kind: true, ext: true, size: true } }) : [];
+    const rows = unique.length
+      ? await tx.attachment.findMany({ where: { id: { in: unique }, ownerType: null, uploaderId: viewer.userId }, select: { kind: true, ext: true, size: true } })
+      : [];
     for (const r of rows) {
       if (r.kind !== kind || !(rule.formats as string[]).includes(r.ext)) throw UploadError.of(wrongFormat(rule));
       if (r.size > rule.maxSizeMb * MB) throw UploadError.of(tooLarge(rule.maxSizeMb));
@@ -70,7 +82,8 @@ async function ownMedia(tx: Tx, viewer: Viewer, itemId: number | null, html: str
   if (!ids.length) return { html, ids };
   const rows = await tx.attachment.findMany({
     where: {
-      id: { in: ids }, kind: "IMAGE",
+      id: { in: ids },
+      kind: "IMAGE",
       OR: [{ ownerType: null, uploaderId: viewer.userId }, ...(itemId ? [{ ownerType: DOWNLOAD_OWNER, ownerId: String(itemId), field: DOWNLOAD_MEDIA_FIELD }] : [])],
     },
     select: { id: true },
@@ -96,7 +109,15 @@ const emptyRichText = (html: string) => !richTextToPlain(html) && !/<img\s/i.tes
 const SUMMARY = { id: true, title: true, downloadUrl: true, fileId: true, verifyCode: true, enabled: true } as const;
 type Summary = { id: number; title: string; downloadUrl: string | null; fileId: string | null; verifyCode: string | null; enabled: boolean };
 /** What the audit row keeps: whether there is a code, never the code (not even sealed). */
-const auditView = (r: Summary, extra: Record<string, unknown> = {}) => ({ id: r.id, title: r.title, downloadUrl: r.downloadUrl, fileId: r.fileId, verifyCode: r.verifyCode ? "set" : null, enabled: r.enabled, ...extra });
+const auditView = (r: Summary, extra: Record<string, unknown> = {}) => ({
+  id: r.id,
+  title: r.title,
+  downloadUrl: r.downloadUrl,
+  fileId: r.fileId,
+  verifyCode: r.verifyCode ? "set" : null,
+  enabled: r.enabled,
+  ...extra,
+});
 
 /** Locks the item's row and reads it (404 when missing). */
 async function lockItem(tx: Tx, id: number): Promise<Summary> {
@@ -127,11 +148,27 @@ export async function saveDownload(viewer: Viewer, ctx: AuditCtx, input: TDownlo
       ? await tx.downloadItem.update({ where: { id: before.id }, data, select: SUMMARY })
       : await tx.downloadItem.create({ data: { ...data, creatorId: viewer.userId, creatorName: viewer.name.slice(0, 50) }, select: SUMMARY });
     const file = await linkField(tx, viewer, row.id, DOWNLOAD_FILE_FIELD, "FILE", rules.FILE, downloadUrl ? [] : input.file.map((f) => f.id), 1);
-    const images = await linkField(tx, viewer, row.id, DOWNLOAD_IMAGE_FIELD, "IMAGE", rules.IMAGE, input.images.map((f) => f.id));
+    const images = await linkField(
+      tx,
+      viewer,
+      row.id,
+      DOWNLOAD_IMAGE_FIELD,
+      "IMAGE",
+      rules.IMAGE,
+      input.images.map((f) => f.id),
+    );
     const mediaIds = await linkField(tx, viewer, row.id, DOWNLOAD_MEDIA_FIELD, "IMAGE", rules.IMAGE, media.ids, undefined, "content");
     const after = await tx.downloadItem.update({ where: { id: row.id }, data: { fileId: file[0] ?? null }, select: SUMMARY });
     const changed = { verifyCodeChanged: before ? (before.verifyCode === null) !== (verifyCode === null) || (!!verifyCode && !sameAsBefore) : undefined };
-    await audit(tx, ctx, "DownloadItem", row.id, before ? "update" : "create", before ? auditView(before) : null, auditView(after, { images, media: mediaIds, contentChars: content.length, ...changed }));
+    await audit(
+      tx,
+      ctx,
+      "DownloadItem",
+      row.id,
+      before ? "update" : "create",
+      before ? auditView(before) : null,
+      auditView(after, { images, media: mediaIds, contentChars: content.length, ...changed }),
+    );
     return { id: row.id };
   });
 }
@@ -164,10 +201,16 @@ export async function deleteDownload(viewer: Viewer, ctx: AuditCtx, id: number):
 }
 
 export type DownloadEditValues = {
-  id: number; title: string; content: string; downloadUrl: string | null; verifyCode: string | null; enabled: boolean;
+  id: number;
+  title: string;
+  content: string;
+  downloadUrl: string | null;
+  verifyCode: string | null;
+  enabled: boolean;
   /** A code is saved but cannot be opened (the app's secret changed since): it must be entered again. */
   codeUnreadable: boolean;
-  file: AttachmentValue[]; images: AttachmentValue[];
+  file: AttachmentValue[];
+  images: AttachmentValue[];
 };
 
 /** The edit form's values, the verify code opened: for managing staff only. */
@@ -188,8 +231,11 @@ export async function downloadForEdit(viewer: Viewer, id: number): Promise<Downl
     }
   }
   return {
-    ...d, verifyCode, codeUnreadable,
-    file: files.filter((f) => f.field === DOWNLOAD_FILE_FIELD).map(strip), images: files.filter((f) => f.field === DOWNLOAD_IMAGE_FIELD).map(strip),
+    ...d,
+    verifyCode,
+    codeUnreadable,
+    file: files.filter((f) => f.field === DOWNLOAD_FILE_FIELD).map(strip),
+    images: files.filter((f) => f.field === DOWNLOAD_IMAGE_FIELD).map(strip),
   };
 }
 
@@ -224,7 +270,9 @@ export async function requestDownload(viewer: Viewer, id: number, code?: string)
       const now = Date.now();
       const fails = await tx.downloadLog.findMany({
         where: { userId: viewer.userId, ok: false, createdAt: { gte: new Date(now - WINDOW_MS) } },
-        orderBy: { createdAt: "desc" }, take: limit, select: { createdAt: true },
+        orderBy: { createdAt: "desc" },
+        take: limit,
+        select: { createdAt: true },
       });
       if (fails.length >= limit) return { kind: "blocked" as const, minutes: minutesUntil(fails[limit - 1].createdAt, now) };
       if (!sameCode(entered, actual!)) {

@@ -37,14 +37,25 @@ beforeAll(async () => {
 describe("a dealer's tiles", () => {
   it("shows the seven seeded tiles in their order, each with its own icon and the figures that help", async () => {
     const home = await loadHome(a.viewer);
-    expect(home.tiles.map((t) => t.key)).toEqual(["car.vehicleSales", "car.stock", "onlineMall.car.goods", "onlineMall.mountings.goods", "home.records", "afterSale.complaint", "download.downloadCenters"]);
+    expect(home.tiles.map((t) => t.key)).toEqual([
+      "car.vehicleSales",
+      "car.stock",
+      "onlineMall.car.goods",
+      "onlineMall.mountings.goods",
+      "home.records",
+      "afterSale.complaint",
+      "download.downloadCenters",
+    ]);
     expect(home.tiles.map((t) => t.nameEn)).toEqual(["Vehicle", "Inventory", "Vehicle Mall", "Parts Mall", "Records", "Customer Complaint", "Download Center"]);
     expect(new Set(home.tiles.map((t) => t.icon)).size).toBe(7);
     expect(home.tiles.find((t) => t.key === "onlineMall.car.goods")!.figures).toEqual([
       { key: "vehicleCart", count: 0, href: "onlineMall/car/cart" },
       { key: "vehicleAwaitingReceipt", count: 0, href: "onlineMall/car/order?status=SHIPPED" },
     ]);
-    expect(home.tiles.find((t) => t.key === "afterSale.complaint")!.figures.map((f) => [f.key, f.href])).toEqual([["openComplaints", null], ["repliedComplaints", "afterSale/complaint?status=REPLIED"]]);
+    expect(home.tiles.find((t) => t.key === "afterSale.complaint")!.figures.map((f) => [f.key, f.href])).toEqual([
+      ["openComplaints", null],
+      ["repliedComplaints", "afterSale/complaint?status=REPLIED"],
+    ]);
     expect(home.work).toEqual([]);
     expect(home.account.company?.id).toBe(a.company);
   });
@@ -107,7 +118,8 @@ describe("a dealer's tiles", () => {
 
   it("counts enabled download items only", async () => {
     const before = count(await loadHome(a.viewer), "download.downloadCenters", "downloads")!;
-    const item = (enabled: boolean) => db().downloadItem.create({ data: { title: uid("Item "), content: "<p>x</p>", downloadUrl: "https://example.com/x.pdf", enabled, creatorId: author, creatorName: "Staff" } });
+    const item = (enabled: boolean) =>
+      db().downloadItem.create({ data: { title: uid("Item "), content: "<p>x</p>", downloadUrl: "https://example.com/x.pdf", enabled, creatorId: author, creatorName: "Staff" } });
     await item(true);
     await item(false);
     expect(count(await loadHome(a.viewer), "download.downloadCenters", "downloads")).toBe(before + 1);
@@ -117,7 +129,21 @@ describe("a dealer's tiles", () => {
 describe("latest news", () => {
   it("lists visible articles only, newest first, at most five", async () => {
     const news = (status: "PUBLISHED" | "DRAFT" | "UNPUBLISHED", publishAt: Date | null) =>
-      db().news.create({ data: { slug: uid("n"), titleEn: uid("Title "), titleZh: uid("标题"), summaryEn: "s", summaryZh: "s", detailEn: "<p>d</p>", detailZh: "<p>d</p>", status, publishAt, authorId: author }, select: { id: true } });
+      db().news.create({
+        data: {
+          slug: uid("n"),
+          titleEn: uid("Title "),
+          titleZh: uid("标题"),
+          summaryEn: "s",
+          summaryZh: "s",
+          detailEn: "<p>d</p>",
+          detailZh: "<p>d</p>",
+          status,
+          publishAt,
+          authorId: author,
+        },
+        select: { id: true },
+      });
     const now = new Date();
     const older = await news("PUBLISHED", new Date(now.getTime() - 120_000));
     const newest = await news("PUBLISHED", new Date(now.getTime() - 1_000));
@@ -171,8 +197,11 @@ describe("staff work queues", () => {
     // Only the queues this staff member's permissions act on.
     expect(org.work.map((w) => w.key)).toEqual(["vehicleOrdersToConfirm", "partsOrdersToConfirm", "returnsToApprove", "complaintsToTake", "complaintsToReply"]);
     expect(org.work.map((w) => w.href)).toEqual([
-      "onlineMall/car/order?status=SUBMITTED", "onlineMall/mountings/order?status=SUBMITTED", "afterSale/salesReturn?status=SUBMITTED",
-      "afterSale/complaint?status=SUBMITTED", "afterSale/complaint?status=PROCESSING",
+      "onlineMall/car/order?status=SUBMITTED",
+      "onlineMall/mountings/order?status=SUBMITTED",
+      "afterSale/salesReturn?status=SUBMITTED",
+      "afterSale/complaint?status=SUBMITTED",
+      "afterSale/complaint?status=PROCESSING",
     ]);
     // The ORG-scoped staff's figures are exactly company A's rows.
     const companyA = { company: { organizationId: orgA } };

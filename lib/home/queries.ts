@@ -32,8 +32,14 @@ export const NEWS_ROUTE = "market/news";
 const TILE_FIGURES: Record<string, { key: FigureKey; href?: string }[]> = {
   "car/vehicleSales": [{ key: "soldThisMonth" }],
   "car/stock": [{ key: "inStock" }],
-  "onlineMall/car/goods": [{ key: "vehicleCart", href: "onlineMall/car/cart" }, { key: "vehicleAwaitingReceipt", href: "onlineMall/car/order?status=SHIPPED" }],
-  "onlineMall/mountings/goods": [{ key: "partsCart", href: "onlineMall/mountings/cart" }, { key: "partsAwaitingReceipt", href: "onlineMall/mountings/order?status=SHIPPED" }],
+  "onlineMall/car/goods": [
+    { key: "vehicleCart", href: "onlineMall/car/cart" },
+    { key: "vehicleAwaitingReceipt", href: "onlineMall/car/order?status=SHIPPED" },
+  ],
+  "onlineMall/mountings/goods": [
+    { key: "partsCart", href: "onlineMall/mountings/cart" },
+    { key: "partsAwaitingReceipt", href: "onlineMall/mountings/order?status=SHIPPED" },
+  ],
   "afterSale/complaint": [{ key: "openComplaints" }, { key: "repliedComplaints", href: "afterSale/complaint?status=REPLIED" }],
   "download/downloadCenters": [{ key: "downloads" }],
 };
@@ -51,7 +57,15 @@ const TILE_ICONS: Record<string, string> = {
 
 const routeOf = (href: string) => href.split("?")[0];
 /** Screens the home links to besides the tiles: asked in one query whether the viewer may open them. */
-const LINKED_ROUTES = [...new Set([...Object.values(TILE_FIGURES).flat().flatMap((f) => (f.href ? [routeOf(f.href)] : [])), ...WORK.map((w) => w.route), NEWS_ROUTE])];
+const LINKED_ROUTES = [
+  ...new Set([
+    ...Object.values(TILE_FIGURES)
+      .flat()
+      .flatMap((f) => (f.href ? [routeOf(f.href)] : [])),
+    ...WORK.map((w) => w.route),
+    NEWS_ROUTE,
+  ]),
+];
 
 function latestNews(now: Date) {
   return db().news.findMany({

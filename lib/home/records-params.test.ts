@@ -23,7 +23,12 @@ function pageThrough(sources: Row[][], size: number): Row[] {
   for (let guard = 0; guard < 1000; guard++) {
     const c: Cursor | null = cursor;
     const merged = sources
-      .flatMap((rows) => rows.filter((r) => !c || matches(afterCursor(c, r.rank, "at"), r)).sort(compareKeys).slice(0, size + 1))
+      .flatMap((rows) =>
+        rows
+          .filter((r) => !c || matches(afterCursor(c, r.rank, "at"), r))
+          .sort(compareKeys)
+          .slice(0, size + 1),
+      )
       .sort(compareKeys);
     const page = merged.slice(0, size);
     out.push(...page);
@@ -36,18 +41,30 @@ function pageThrough(sources: Row[][], size: number): Row[] {
 describe("the merged keyset", () => {
   it("pages through every row once, in timeline order, with ties at one instant across tables", () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const base = Date.UTC(2026, 2, 1);
     // Few distinct instants, so many rows of different tables share one.
-    const sources = [0, 1, 2, 3, 4].map((rank) => Array.from({ length: 15 + rank * 3 }, (_, i) => ({ rank, id: i * 3 + 1, at: new Date(base + Math.floor(random() * 6) * 60_000) })));
+    const sources = [0, 1, 2, 3, 4].map((rank) =>
+      Array.from({ length: 15 + rank * 3 }, (_, i) => ({ rank, id: i * 3 + 1, at: new Date(base + Math.floor(random() * 6) * 60_000) })),
+    );
     const all = sources.flat().sort(compareKeys);
     for (const size of [1, 2, 3, 7, 20, 200]) expect(pageThrough(sources, size)).toEqual(all);
   });
 
   it("orders by time, then table, then the newest id", () => {
     const t = new Date(Date.UTC(2026, 0, 1));
-    const rows: Row[] = [{ at: t, rank: 3, id: 1 }, { at: t, rank: 0, id: 5 }, { at: new Date(t.getTime() + 1), rank: 4, id: 1 }, { at: t, rank: 0, id: 9 }];
-    expect(rows.sort(compareKeys)).toEqual([{ at: new Date(t.getTime() + 1), rank: 4, id: 1 }, { at: t, rank: 0, id: 9 }, { at: t, rank: 0, id: 5 }, { at: t, rank: 3, id: 1 }]);
+    const rows: Row[] = [
+      { at: t, rank: 3, id: 1 },
+      { at: t, rank: 0, id: 5 },
+      { at: new Date(t.getTime() + 1), rank: 4, id: 1 },
+      { at: t, rank: 0, id: 9 },
+    ];
+    expect(rows.sort(compareKeys)).toEqual([
+      { at: new Date(t.getTime() + 1), rank: 4, id: 1 },
+      { at: t, rank: 0, id: 9 },
+      { at: t, rank: 0, id: 5 },
+      { at: t, rank: 3, id: 1 },
+    ]);
   });
 });
 

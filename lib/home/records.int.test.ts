@@ -55,7 +55,11 @@ beforeAll(async () => {
   made.carReturn = { kind: "vehicleReturn", number: returned.vin, id: returned.id };
   const ret = await makeReturn(a, cat, { status: "APPROVED", createdAt: at("2025-03-12T02:00:00Z") }); // same instant as the parts order
   made.partsReturn = { kind: "partsReturn", number: ret.returnNo, id: ret.id };
-  const c = await makeComplaint(a, { status: "REPLIED", createdAt: at("2025-03-14T15:59:59Z"), description: "  The   air conditioning\nsmells musty after a long drive in summer heat and the dealer could not fix it twice.  " });
+  const c = await makeComplaint(a, {
+    status: "REPLIED",
+    createdAt: at("2025-03-14T15:59:59Z"),
+    description: "  The   air conditioning\nsmells musty after a long drive in summer heat and the dealer could not fix it twice.  ",
+  });
   made.complaint = { kind: "complaint", number: c.complaintNo, id: c.id };
   // Deleted by the dealer: kept for staff, hidden from the dealer.
   const gone = await makeOrder(a, cat, { type: "PARTS", status: "CANCELLED", createdAt: at("2025-03-11T02:00:00Z"), dealerDeleted: true });
@@ -84,14 +88,28 @@ describe("a dealer's timeline", () => {
     expect(page.next).toBeNull();
     const row = (kind: string, number: string) => page.rows.find((r) => r.kind === kind && r.number === number)!;
     expect(row("vehicleOrder", made.vehicleOrder.number)).toMatchObject({
-      status: "SHIPPED", at: "2025-03-10T02:00:00.000Z", href: `onlineMall/car/order?id=${made.vehicleOrder.id}`,
+      status: "SHIPPED",
+      at: "2025-03-10T02:00:00.000Z",
+      href: `onlineMall/car/order?id=${made.vehicleOrder.id}`,
       detail: { type: "order", first: { en: "Testa 5 Comfort", zh: "测试5 舒适版" }, lines: 3, quantity: 6, amount: "300.00" },
     });
     expect(row("partsOrder", made.partsOrder.number).href).toBe(`onlineMall/mountings/order?id=${made.partsOrder.id}`);
-    expect(row("vehicleSale", made.sale.number)).toMatchObject({ status: "SOLD", href: `car/vehicleInformation?vin=${made.sale.number}`, detail: { type: "vehicle", model: { en: "Testa 5", zh: "测试5" }, colour: "Pearl White" } });
+    expect(row("vehicleSale", made.sale.number)).toMatchObject({
+      status: "SOLD",
+      href: `car/vehicleInformation?vin=${made.sale.number}`,
+      detail: { type: "vehicle", model: { en: "Testa 5", zh: "测试5" }, colour: "Pearl White" },
+    });
     expect(row("vehicleSale", made.returnedSale.number).status).toBe("RETURNED");
-    expect(row("vehicleReturn", made.carReturn.number)).toMatchObject({ status: "RETURNED", at: "2025-03-08T06:00:00.000Z", detail: { type: "vehicleReturn", reason: "The customer changed their mind." } });
-    expect(row("partsReturn", made.partsReturn.number)).toMatchObject({ status: "APPROVED", href: `afterSale/salesReturn?id=${made.partsReturn.id}`, detail: { type: "part", part: { en: "Brake pad", zh: "刹车片" }, quantity: 3 } });
+    expect(row("vehicleReturn", made.carReturn.number)).toMatchObject({
+      status: "RETURNED",
+      at: "2025-03-08T06:00:00.000Z",
+      detail: { type: "vehicleReturn", reason: "The customer changed their mind." },
+    });
+    expect(row("partsReturn", made.partsReturn.number)).toMatchObject({
+      status: "APPROVED",
+      href: `afterSale/salesReturn?id=${made.partsReturn.id}`,
+      detail: { type: "part", part: { en: "Brake pad", zh: "刹车片" }, quantity: 3 },
+    });
     const complaint = row("complaint", made.complaint.number);
     expect(complaint).toMatchObject({ status: "REPLIED", href: `afterSale/complaint?id=${made.complaint.id}` });
     expect(complaint.detail).toEqual({ type: "text", text: "The air conditioning smells musty after a long drive in sum…" });

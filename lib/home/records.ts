@@ -7,7 +7,18 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { OrderType } from "@/lib/generated/prisma/enums";
 import { companyFilter } from "@/lib/list/prisma";
-import { afterCursor, compareKeys, decodeCursor, encodeCursor, parseRecordFilters, RECORD_KINDS, SOURCE_RANK, type Cursor, type RecordFilters, type RecordKind } from "./records-params";
+import {
+  afterCursor,
+  compareKeys,
+  decodeCursor,
+  encodeCursor,
+  parseRecordFilters,
+  RECORD_KINDS,
+  SOURCE_RANK,
+  type Cursor,
+  type RecordFilters,
+  type RecordKind,
+} from "./records-params";
 
 // Records (system/workbench/records): one timeline of a dealer's activity — vehicle and parts
 // orders (when placed, with their status now), retail vehicle sales and car returns, parts
@@ -98,11 +109,34 @@ async function orders(ctx: Ctx, type: OrderType): Promise<Keyed[]> {
     where: { AND: and },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: ctx.take,
-    select: { id: true, orderNo: true, status: true, quantity: true, amount: true, createdAt: true, company: COMPANY, lines: { orderBy: { id: "asc" }, take: 1, select: { nameEn: true, nameZh: true } }, _count: { select: { lines: true } } },
+    select: {
+      id: true,
+      orderNo: true,
+      status: true,
+      quantity: true,
+      amount: true,
+      createdAt: true,
+      company: COMPANY,
+      lines: { orderBy: { id: "asc" }, take: 1, select: { nameEn: true, nameZh: true } },
+      _count: { select: { lines: true } },
+    },
   });
   return rows.map((r) => ({
-    kind, id: r.id, at: r.createdAt.toISOString(), number: r.orderNo, status: r.status, href: null, company: r.company, key: { at: r.createdAt, rank, id: r.id },
-    detail: { type: "order", first: r.lines[0] ? { en: r.lines[0].nameEn, zh: r.lines[0].nameZh } : null, lines: r._count.lines, quantity: r.quantity, amount: r.amount.toFixed(2) },
+    kind,
+    id: r.id,
+    at: r.createdAt.toISOString(),
+    number: r.orderNo,
+    status: r.status,
+    href: null,
+    company: r.company,
+    key: { at: r.createdAt, rank, id: r.id },
+    detail: {
+      type: "order",
+      first: r.lines[0] ? { en: r.lines[0].nameEn, zh: r.lines[0].nameZh } : null,
+      lines: r._count.lines,
+      quantity: r.quantity,
+      amount: r.amount.toFixed(2),
+    },
   }));
 }
 
@@ -117,8 +151,15 @@ async function vehicleSales(ctx: Ctx): Promise<Keyed[]> {
     select: { id: true, soldAt: true, returnedAt: true, company: COMPANY, vehicle: VEHICLE },
   });
   return rows.map((r) => ({
-    kind: "vehicleSale", id: r.id, at: r.soldAt.toISOString(), number: r.vehicle.vin, status: r.returnedAt ? "RETURNED" : "SOLD", href: null, company: r.company,
-    key: { at: r.soldAt, rank, id: r.id }, detail: { type: "vehicle", model: { en: r.vehicle.vehicleModel.nameEn, zh: r.vehicle.vehicleModel.nameZh }, colour: r.vehicle.colour },
+    kind: "vehicleSale",
+    id: r.id,
+    at: r.soldAt.toISOString(),
+    number: r.vehicle.vin,
+    status: r.returnedAt ? "RETURNED" : "SOLD",
+    href: null,
+    company: r.company,
+    key: { at: r.soldAt, rank, id: r.id },
+    detail: { type: "vehicle", model: { en: r.vehicle.vehicleModel.nameEn, zh: r.vehicle.vehicleModel.nameZh }, colour: r.vehicle.colour },
   }));
 }
 
@@ -131,8 +172,15 @@ async function vehicleReturns(ctx: Ctx): Promise<Keyed[]> {
     select: { id: true, returnedAt: true, returnReason: true, company: COMPANY, vehicle: VEHICLE },
   });
   return rows.map((r) => ({
-    kind: "vehicleReturn", id: r.id, at: r.returnedAt!.toISOString(), number: r.vehicle.vin, status: "RETURNED", href: null, company: r.company,
-    key: { at: r.returnedAt!, rank, id: r.id }, detail: { type: "vehicleReturn", model: { en: r.vehicle.vehicleModel.nameEn, zh: r.vehicle.vehicleModel.nameZh }, reason: r.returnReason ? summaryOf(r.returnReason) : null },
+    kind: "vehicleReturn",
+    id: r.id,
+    at: r.returnedAt!.toISOString(),
+    number: r.vehicle.vin,
+    status: "RETURNED",
+    href: null,
+    company: r.company,
+    key: { at: r.returnedAt!, rank, id: r.id },
+    detail: { type: "vehicleReturn", model: { en: r.vehicle.vehicleModel.nameEn, zh: r.vehicle.vehicleModel.nameZh }, reason: r.returnReason ? summaryOf(r.returnReason) : null },
   }));
 }
 
@@ -145,7 +193,14 @@ async function partsReturns(ctx: Ctx): Promise<Keyed[]> {
     select: { id: true, returnNo: true, status: true, materialName: true, quantity: true, createdAt: true, company: COMPANY, goods: { select: { nameEn: true, nameZh: true } } },
   });
   return rows.map((r) => ({
-    kind: "partsReturn", id: r.id, at: r.createdAt.toISOString(), number: r.returnNo, status: r.status, href: null, company: r.company, key: { at: r.createdAt, rank, id: r.id },
+    kind: "partsReturn",
+    id: r.id,
+    at: r.createdAt.toISOString(),
+    number: r.returnNo,
+    status: r.status,
+    href: null,
+    company: r.company,
+    key: { at: r.createdAt, rank, id: r.id },
     // The catalogue's names now, else the name the dealer typed (the return list's rule).
     detail: { type: "part", part: { en: r.goods?.nameEn ?? r.materialName, zh: r.goods?.nameZh ?? r.materialName }, quantity: r.quantity },
   }));
@@ -160,8 +215,15 @@ async function complaints(ctx: Ctx): Promise<Keyed[]> {
     select: { id: true, complaintNo: true, status: true, description: true, createdAt: true, company: COMPANY },
   });
   return rows.map((r) => ({
-    kind: "complaint", id: r.id, at: r.createdAt.toISOString(), number: r.complaintNo, status: r.status, href: null, company: r.company,
-    key: { at: r.createdAt, rank, id: r.id }, detail: { type: "text", text: summaryOf(r.description) },
+    kind: "complaint",
+    id: r.id,
+    at: r.createdAt.toISOString(),
+    number: r.complaintNo,
+    status: r.status,
+    href: null,
+    company: r.company,
+    key: { at: r.createdAt, rank, id: r.id },
+    detail: { type: "text", text: summaryOf(r.description) },
   }));
 }
 
@@ -188,10 +250,7 @@ function hrefOf(row: RecordRow, routes: Set<string>): string | null {
 export async function listRecords(viewer: Viewer, filters: RecordFilters): Promise<RecordsPage> {
   const staff = viewer.userType !== "DEALER";
   const kinds = filters.kind ? [filters.kind] : [...RECORD_KINDS];
-  const [scope, routes] = await Promise.all([
-    staff ? resolveScope(viewer) : null,
-    openableRoutes(viewer, [...new Set(kinds.map((k) => RECORD_ROUTES[k]))]),
-  ]);
+  const [scope, routes] = await Promise.all([staff ? resolveScope(viewer) : null, openableRoutes(viewer, [...new Set(kinds.map((k) => RECORD_ROUTES[k]))])]);
   const inScope = scope ? companyWhereFor(viewer, scope) : null;
   const ctx: Ctx = {
     companyId: staff ? null : (viewer.company?.id ?? -1),

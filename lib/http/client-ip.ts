@@ -25,7 +25,8 @@ type Header = (name: string) => string | null | undefined;
 /** "::ffff:10.1.2.3" → "10.1.2.3"; anything not an IP address → null. */
 export function normalizeIp(raw: string | null | undefined): string | null {
   let ip = raw?.trim() ?? "";
-  if (ip.startsWith("[") && ip.includes("]")) ip = ip.slice(1, ip.indexOf("]")); // [::1]:443
+  if (ip.startsWith("[") && ip.includes("]"))
+    ip = ip.slice(1, ip.indexOf("]")); // [::1]:443
   else if (/^\d+\.\d+\.\d+\.\d+:\d+$/.test(ip)) ip = ip.slice(0, ip.lastIndexOf(":")); // 1.2.3.4:80
   if (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(ip)) ip = ip.slice(7);
   return isIP(ip) ? ip.toLowerCase() : null;
@@ -42,7 +43,10 @@ export function parseTrustedProxies(raw: string | undefined): Trust {
   if (!value || value === "0") return { kind: "none" };
   if (/^\d+$/.test(value)) return { kind: "hops", hops: Math.min(Number(value), 20) };
   const list = new BlockList();
-  for (const item of value.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const item of value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [addr, bits, extra] = item.split("/");
     const ip = normalizeIp(addr);
     const family = ip && isIP(ip) === 6 ? "ipv6" : "ipv4";
@@ -67,7 +71,11 @@ export function clientAddress(req: { peer: string | null; forwardedFor: string |
   const peer = normalizeIp(req.peer);
   if (trust.kind === "none") return peer;
   // Nearest first: each proxy appends the address it was connected from.
-  const hops = (req.forwardedFor ?? "").split(",").map((s) => s.trim()).filter(Boolean).reverse();
+  const hops = (req.forwardedFor ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .reverse();
   if (trust.kind === "hops") {
     // The Nth from the right; with fewer entries the furthest one (Next itself fills an absent
     // header with the socket's address). A hop count assumes the app is reachable only

@@ -3,8 +3,15 @@ import { fromAcceptLanguage, normalizeLocale, resolveLocale } from "./config";
 
 describe("normalizeLocale", () => {
   it.each([
-    ["zh-CN", "zh-CN"], ["zh", "zh-CN"], ["zh_CN", "zh-CN"], ["zh-Hans-CN", "zh-CN"], ["ZH-cn", "zh-CN"],
-    ["en-US", "en-US"], ["en", "en-US"], ["en-GB", "en-US"], ["dev", "en-US"],
+    ["zh-CN", "zh-CN"],
+    ["zh", "zh-CN"],
+    ["zh_CN", "zh-CN"],
+    ["zh-Hans-CN", "zh-CN"],
+    ["ZH-cn", "zh-CN"],
+    ["en-US", "en-US"],
+    ["en", "en-US"],
+    ["en-GB", "en-US"],
+    ["dev", "en-US"],
   ])("%s → %s", (input, expected) => expect(normalizeLocale(input)).toBe(expected));
   it.each([null, undefined, "", "fr-FR", "  ", "<script>"])("rejects %s", (input) => expect(normalizeLocale(input)).toBeNull());
 });

@@ -44,15 +44,6 @@ export function fromAcceptLanguage(header: string | null | undefined): Locale | 
  * Server-side detection order: ?lng=, cookie i18next, Accept-Language, default.
  * (Local and session storage are read on the client by LocaleSync, which then sets the cookie.)
  */
-export function resolveLocale(input: {
-  query?: string | null;
-  cookie?: string | null;
-  acceptLanguage?: string | null;
-}): Locale {
-  return (
-    normalizeLocale(input.query) ??
-    normalizeLocale(input.cookie) ??
-    fromAcceptLanguage(input.acceptLanguage) ??
-    defaultLocale
-  );
+export function resolveLocale(input: { query?: string | null; cookie?: string | null; acceptLanguage?: string | null }): Locale {
+  return normalizeLocale(input.query) ?? normalizeLocale(input.cookie) ?? fromAcceptLanguage(input.acceptLanguage) ?? defaultLocale;
 }

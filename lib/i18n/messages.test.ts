@@ -36,10 +36,11 @@ describe("message files per area", () => {
   it("no namespace is defined in two files (a later file would silently replace it)", () => {
     for (const files of Object.values(MESSAGE_FILES)) {
       const seen = new Set<string>();
-      for (const f of files) for (const ns of Object.keys(f)) {
-        expect(seen.has(ns), ns).toBe(false);
-        seen.add(ns);
-      }
+      for (const f of files)
+        for (const ns of Object.keys(f)) {
+          expect(seen.has(ns), ns).toBe(false);
+          seen.add(ns);
+        }
     }
   });
 });

@@ -54,14 +54,116 @@ import { mergeMessages, type MessageTree } from "./merge";
 // One file per area and language (messages/<area>/<locale>.json) beside the core files, so
 // areas grow without touching each other. Namespaces must not repeat across files.
 export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
-  "en-US": [enCore, enAccounts, enAccess, enAdmin, enUploads, enDict, enRegions, enConfig, enMall, enOrders, enCart, enNotify, enPreOrders, enOrdersUi, enCatalog, enVehicles, enVehicleInventory, enVehicleSales, enVehicleInfo, enReturnsCore, enComplaintsCore, enNews, enNewsAdmin, enDownloads, enWorkbench],
-  "zh-CN": [zhCore, zhAccounts, zhAccess, zhAdmin, zhUploads, zhDict, zhRegions, zhConfig, zhMall, zhOrders, zhCart, zhNotify, zhPreOrders, zhOrdersUi, zhCatalog, zhVehicles, zhVehicleInventory, zhVehicleSales, zhVehicleInfo, zhReturnsCore, zhComplaintsCore, zhNews, zhNewsAdmin, zhDownloads, zhWorkbench],
+  "en-US": [
+    enCore,
+    enAccounts,
+    enAccess,
+    enAdmin,
+    enUploads,
+    enDict,
+    enRegions,
+    enConfig,
+    enMall,
+    enOrders,
+    enCart,
+    enNotify,
+    enPreOrders,
+    enOrdersUi,
+    enCatalog,
+    enVehicles,
+    enVehicleInventory,
+    enVehicleSales,
+    enVehicleInfo,
+    enReturnsCore,
+    enComplaintsCore,
+    enNews,
+    enNewsAdmin,
+    enDownloads,
+    enWorkbench,
+  ],
+  "zh-CN": [
+    zhCore,
+    zhAccounts,
+    zhAccess,
+    zhAdmin,
+    zhUploads,
+    zhDict,
+    zhRegions,
+    zhConfig,
+    zhMall,
+    zhOrders,
+    zhCart,
+    zhNotify,
+    zhPreOrders,
+    zhOrdersUi,
+    zhCatalog,
+    zhVehicles,
+    zhVehicleInventory,
+    zhVehicleSales,
+    zhVehicleInfo,
+    zhReturnsCore,
+    zhComplaintsCore,
+    zhNews,
+    zhNewsAdmin,
+    zhDownloads,
+    zhWorkbench,
+  ],
 };
-export const MESSAGE_AREAS = ["", "accounts", "access", "admin", "uploads", "dict", "regions", "config", "mall", "orders", "cart", "notify", "preorders", "orders-ui", "catalog", "vehicles", "vehicle-inventory", "vehicle-sales", "vehicle-info", "after-sales-returns", "after-sales-complaints", "news", "news-admin", "downloads", "workbench"] as const;
+export const MESSAGE_AREAS = [
+  "",
+  "accounts",
+  "access",
+  "admin",
+  "uploads",
+  "dict",
+  "regions",
+  "config",
+  "mall",
+  "orders",
+  "cart",
+  "notify",
+  "preorders",
+  "orders-ui",
+  "catalog",
+  "vehicles",
+  "vehicle-inventory",
+  "vehicle-sales",
+  "vehicle-info",
+  "after-sales-returns",
+  "after-sales-complaints",
+  "news",
+  "news-admin",
+  "downloads",
+  "workbench",
+] as const;
 
 export type Messages = typeof enCore;
 /** Every namespace of every area (en-US is the reference language): next-intl types keys with it (global.d.ts). */
-export type AllMessages = typeof enCore & typeof enAccess & typeof enAccounts & typeof enAdmin & typeof enMall & typeof enConfig & typeof enRegions & typeof enDict & typeof enUploads & typeof enOrders & typeof enCart & typeof enNotify & typeof enPreOrders & typeof enOrdersUi & typeof enCatalog & typeof enVehicles & typeof enVehicleInventory & typeof enVehicleSales & typeof enVehicleInfo & typeof enReturnsCore & typeof enComplaintsCore & typeof enNews & typeof enNewsAdmin & typeof enDownloads & typeof enWorkbench;
+export type AllMessages = typeof enCore &
+  typeof enAccess &
+  typeof enAccounts &
+  typeof enAdmin &
+  typeof enMall &
+  typeof enConfig &
+  typeof enRegions &
+  typeof enDict &
+  typeof enUploads &
+  typeof enOrders &
+  typeof enCart &
+  typeof enNotify &
+  typeof enPreOrders &
+  typeof enOrdersUi &
+  typeof enCatalog &
+  typeof enVehicles &
+  typeof enVehicleInventory &
+  typeof enVehicleSales &
+  typeof enVehicleInfo &
+  typeof enReturnsCore &
+  typeof enComplaintsCore &
+  typeof enNews &
+  typeof enNewsAdmin &
+  typeof enDownloads &
+  typeof enWorkbench;
 
 const combine = (files: MessageTree[]) => files.reduce((all, f) => ({ ...all, ...f }), {} as MessageTree);
 const cache = new Map<Locale, Messages>();

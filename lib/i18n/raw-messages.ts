@@ -6,7 +6,9 @@ import { mergeMessages, type MessageTree } from "./merge";
 import { MESSAGE_AREAS } from "./messages";
 
 async function read(locale: Locale): Promise<MessageTree> {
-  const files = await Promise.all(MESSAGE_AREAS.map(async (area) => JSON.parse(await readFile(path.join(process.cwd(), "messages", area, `${locale}.json`), "utf8")) as MessageTree));
+  const files = await Promise.all(
+    MESSAGE_AREAS.map(async (area) => JSON.parse(await readFile(path.join(process.cwd(), "messages", area, `${locale}.json`), "utf8")) as MessageTree),
+  );
   return files.reduce((all, f) => ({ ...all, ...f }), {});
 }
 

@@ -8,8 +8,6 @@ import { messagesFor } from "./messages";
 export default getRequestConfig(async () => {
   const h = await headers();
   const fromProxy = h.get(LOCALE_HEADER);
-  const locale = isLocale(fromProxy)
-    ? fromProxy
-    : resolveLocale({ cookie: (await cookies()).get(LOCALE_COOKIE)?.value, acceptLanguage: h.get("accept-language") });
+  const locale = isLocale(fromProxy) ? fromProxy : resolveLocale({ cookie: (await cookies()).get(LOCALE_COOKIE)?.value, acceptLanguage: h.get("accept-language") });
   return { locale, messages: messagesFor(locale), timeZone: "Asia/Shanghai" };
 });

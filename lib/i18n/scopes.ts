@@ -4,7 +4,22 @@
 // namespace its client code needs shows the key instead of the text; e2e specs catch it.
 
 /** Used by the shell and the sign-in screens' client components, and by shared widgets. */
-export const GLOBAL_NAMESPACES = ["App", "Common", "Validation", "Login", "Language", "Header", "Tabs", "Home", "NotFound", "Forbidden", "System", "Errors", "Fields", "Notifications"] as const;
+export const GLOBAL_NAMESPACES = [
+  "App",
+  "Common",
+  "Validation",
+  "Login",
+  "Language",
+  "Header",
+  "Tabs",
+  "Home",
+  "NotFound",
+  "Forbidden",
+  "System",
+  "Errors",
+  "Fields",
+  "Notifications",
+] as const;
 
 /** The sign-in, register and forgot-password screens. */
 export const AUTH_NAMESPACES = ["Register", "ForgotPassword", "VerificationCode"] as const;

@@ -52,4 +52,6 @@ export function dayRangeWhere(from: string, to: string): { gte?: Date; lt?: Date
 }
 
 /** The staff's company filter: a code prefix, or part of the English or Chinese name. */
-export const companyFilter = (q: string): Prisma.CompanyWhereInput => ({ OR: [{ code: { startsWith: q, mode: "insensitive" } }, { nameEn: { contains: q, mode: "insensitive" } }, { nameZh: { contains: q } }] });
+export const companyFilter = (q: string): Prisma.CompanyWhereInput => ({
+  OR: [{ code: { startsWith: q, mode: "insensitive" } }, { nameEn: { contains: q, mode: "insensitive" } }, { nameZh: { contains: q } }],
+});

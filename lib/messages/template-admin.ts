@@ -23,7 +23,11 @@ export const messageTemplateResource = defineResource<MessageTemplateRow, Prisma
   route: "system/messageSetting",
   labels: "MessageSettingAdmin",
   spec: {
-    filters: [{ name: "event", type: "select", options: MESSAGE_EVENT_KEYS }, { name: "channel", type: "select", options: MESSAGE_CHANNELS }, { name: "enabled", type: "boolean" }],
+    filters: [
+      { name: "event", type: "select", options: MESSAGE_EVENT_KEYS },
+      { name: "channel", type: "select", options: MESSAGE_CHANNELS },
+      { name: "enabled", type: "boolean" },
+    ],
     sorts: ["event", "channel", "updatedAt"],
     defaultSort: { field: "event", order: "asc" },
   },
@@ -38,11 +42,20 @@ export const messageTemplateResource = defineResource<MessageTemplateRow, Prisma
     (await db().messageTemplate.findMany({ where, orderBy: [{ [sort.field]: sort.order }, { id: "asc" }], skip, take, select: SELECT })).map(toRow),
   count: (where) => db().messageTemplate.count({ where }),
   batch: async (where, after, take) =>
-    (await db().messageTemplate.findMany({ where: after === null ? where : { AND: [where, { id: { gt: Number(after) } }] }, orderBy: { id: "asc" }, take, select: SELECT })).map(toRow),
+    (await db().messageTemplate.findMany({ where: after === null ? where : { AND: [where, { id: { gt: Number(after) } }] }, orderBy: { id: "asc" }, take, select: SELECT })).map(
+      toRow,
+    ),
   key: (r) => r.id,
   exportColumns: [
     { key: "event", width: 28, value: (r) => r.event },
-    { key: "eventName", width: 28, value: (r, c) => { const d = eventDef(r.event); return d ? (c.zh ? d.zh : d.en) : r.event; } },
+    {
+      key: "eventName",
+      width: 28,
+      value: (r, c) => {
+        const d = eventDef(r.event);
+        return d ? (c.zh ? d.zh : d.en) : r.event;
+      },
+    },
     { key: "channel", width: 10, value: (r, c) => c.t(`MessageSettingAdmin.options.channel.${r.channel}`) },
     { key: "enabled", width: 10, value: (r, c) => c.t(r.enabled ? "Admin.yes" : "Admin.no") },
     { key: "titleEn", width: 30, value: (r) => r.titleEn },
@@ -60,7 +73,8 @@ function checkPlaceholders(input: TMessageTemplateSave) {
   const allowed = eventDef(input.event)?.placeholders ?? [];
   for (const field of ["titleEn", "titleZh", "contentEn", "contentZh"] as const) {
     const unknown = placeholdersIn(input[field] ?? "").find((p) => !allowed.includes(p));
-    if (unknown !== undefined) throw new DomainError("MessageSettingAdmin.errors.unknownPlaceholder", { name: `{${unknown}}`, allowed: allowed.map((p) => `{${p}}`).join(" ") || "—" }, field);
+    if (unknown !== undefined)
+      throw new DomainError("MessageSettingAdmin.errors.unknownPlaceholder", { name: `{${unknown}}`, allowed: allowed.map((p) => `{${p}}`).join(" ") || "—" }, field);
   }
 }
 

@@ -40,16 +40,34 @@ export const MESSAGE_EVENTS = {
   "preOrder.rejected": { en: "Pre-order rejected", zh: "预订单已驳回", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: [...PRE_ORDER, "reason"] },
   "preOrder.converted": { en: "Pre-order converted to an order", zh: "预订单已转为订单", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: [...PRE_ORDER, "orderNo"] },
   "preOrder.cancelled": { en: "Pre-order cancelled", zh: "预订单已取消", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: PRE_ORDER },
-  "salesReturn.submitted": { en: "Sales return filed (to staff)", zh: "销售退货已提交（通知员工）", audience: "STAFF", channels: ["IN_APP"], placeholders: [...RETURN, "company", "returnType"] },
+  "salesReturn.submitted": {
+    en: "Sales return filed (to staff)",
+    zh: "销售退货已提交（通知员工）",
+    audience: "STAFF",
+    channels: ["IN_APP"],
+    placeholders: [...RETURN, "company", "returnType"],
+  },
   "salesReturn.approved": { en: "Sales return approved", zh: "销售退货已批准", audience: "DEALER", channels: ["IN_APP"], placeholders: RETURN },
   "salesReturn.rejected": { en: "Sales return rejected", zh: "销售退货已驳回", audience: "DEALER", channels: ["IN_APP"], placeholders: [...RETURN, "reason"] },
   "salesReturn.completed": { en: "Sales return completed", zh: "销售退货已完成", audience: "DEALER", channels: ["IN_APP"], placeholders: RETURN },
-  "returnBatch.shipped": { en: "Return batch shipped (to staff)", zh: "退货批次已发货（通知员工）", audience: "STAFF", channels: ["IN_APP"], placeholders: ["batchNo", "company", "count", "delivery", "deliveryWay", "carrier", "trackingNo"] },
+  "returnBatch.shipped": {
+    en: "Return batch shipped (to staff)",
+    zh: "退货批次已发货（通知员工）",
+    audience: "STAFF",
+    channels: ["IN_APP"],
+    placeholders: ["batchNo", "company", "count", "delivery", "deliveryWay", "carrier", "trackingNo"],
+  },
   "returnBatch.received": { en: "Return batch received", zh: "退货批次已签收", audience: "DEALER", channels: ["IN_APP"], placeholders: ["batchNo", "count", "total"] },
   "complaint.submitted": { en: "Complaint filed (to staff)", zh: "投诉已提交（通知员工）", audience: "STAFF", channels: ["IN_APP"], placeholders: [...COMPLAINT, "company"] },
   "complaint.processing": { en: "Complaint taken", zh: "投诉已受理", audience: "DEALER", channels: ["IN_APP"], placeholders: COMPLAINT },
   "complaint.replied": { en: "Complaint replied", zh: "投诉已回复", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: COMPLAINT },
-  "complaint.noted": { en: "Complaint reopened with a dealer note (to staff)", zh: "经销商补充说明，投诉重新打开（通知员工）", audience: "STAFF", channels: ["IN_APP"], placeholders: [...COMPLAINT, "company"] },
+  "complaint.noted": {
+    en: "Complaint reopened with a dealer note (to staff)",
+    zh: "经销商补充说明，投诉重新打开（通知员工）",
+    audience: "STAFF",
+    channels: ["IN_APP"],
+    placeholders: [...COMPLAINT, "company"],
+  },
   "complaint.closed": { en: "Complaint closed (to its handler)", zh: "投诉已关闭（通知处理人）", audience: "STAFF", channels: ["IN_APP"], placeholders: [...COMPLAINT, "company"] },
 } as const satisfies Record<string, MessageEventDef>;
 
@@ -80,6 +98,7 @@ export const ZMessageTemplateSave = z
     const def = eventDef(v.event);
     if (def && !(def.channels as readonly string[]).includes(v.channel)) ctx.addIssue({ code: "invalid_value", values: [...def.channels], path: ["channel"], input: v.channel });
     // An in-app message is listed by its title; a text message has none.
-    if (v.channel === "IN_APP") for (const f of ["titleEn", "titleZh"] as const) if (!v[f]) ctx.addIssue({ code: "too_small", origin: "string", minimum: 1, inclusive: true, path: [f], input: v[f] });
+    if (v.channel === "IN_APP")
+      for (const f of ["titleEn", "titleZh"] as const) if (!v[f]) ctx.addIssue({ code: "too_small", origin: "string", minimum: 1, inclusive: true, path: [f], input: v[f] });
   });
 export type TMessageTemplateSave = z.infer<typeof ZMessageTemplateSave>;

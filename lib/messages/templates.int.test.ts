@@ -14,7 +14,10 @@ import { invalidateTemplates, renderMessage } from "./templates";
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
 vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => m.cacheMock));
 vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
-vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()) }));
+vi.mock("@/lib/auth/viewer", async (orig) => ({
+  ...(await orig<typeof import("@/lib/auth/viewer")>()),
+  getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()),
+}));
 
 // Message templates (issue 4): rendering with placeholders, switched-off and missing templates,
 // the checks on save, audit rows, the export, and the verification code's text.
@@ -33,7 +36,16 @@ async function readBack(stream: ReadableStream<Uint8Array> | Buffer): Promise<st
 }
 
 const templateOf = (event: string, channel: "SMS" | "IN_APP") => db().messageTemplate.findUnique({ where: { event_channel: { event, channel } } });
-const asInput = (r: NonNullable<Awaited<ReturnType<typeof templateOf>>>) => ({ id: r.id, event: r.event, channel: r.channel, titleEn: r.titleEn, titleZh: r.titleZh, contentEn: r.contentEn, contentZh: r.contentZh, enabled: r.enabled });
+const asInput = (r: NonNullable<Awaited<ReturnType<typeof templateOf>>>) => ({
+  id: r.id,
+  event: r.event,
+  channel: r.channel,
+  titleEn: r.titleEn,
+  titleZh: r.titleZh,
+  contentEn: r.contentEn,
+  contentZh: r.contentZh,
+  enabled: r.enabled,
+});
 
 beforeAll(async () => {
   setTestLocale("en-US");
@@ -53,9 +65,18 @@ afterAll(async () => {
 describe("renderMessage", () => {
   it("fills the placeholders in the wanted language", async () => {
     const values = { orderNo: "SO20261121000001", company: "Green Motors Shanghai", amount: "$1,200.00", reason: "out of stock" };
-    expect(await renderMessage("order.rejected", "IN_APP", "en-US", values)).toEqual({ title: "Order SO20261121000001 rejected", content: "Your order SO20261121000001 was rejected: out of stock" });
-    expect(await renderMessage("order.rejected", "IN_APP", "zh-CN", { ...values, reason: "缺货" })).toEqual({ title: "订单 SO20261121000001 已驳回", content: "您的订单 SO20261121000001 已被驳回：缺货" });
-    expect(await renderMessage("verification.register", "SMS", "en-US", { code: "123456", minutes: 5 })).toEqual({ title: null, content: "Your Dealer Platform verification code is 123456. It expires in 5 minutes. Do not share it with anyone." });
+    expect(await renderMessage("order.rejected", "IN_APP", "en-US", values)).toEqual({
+      title: "Order SO20261121000001 rejected",
+      content: "Your order SO20261121000001 was rejected: out of stock",
+    });
+    expect(await renderMessage("order.rejected", "IN_APP", "zh-CN", { ...values, reason: "缺货" })).toEqual({
+      title: "订单 SO20261121000001 已驳回",
+      content: "您的订单 SO20261121000001 已被驳回：缺货",
+    });
+    expect(await renderMessage("verification.register", "SMS", "en-US", { code: "123456", minutes: 5 })).toEqual({
+      title: null,
+      content: "Your Dealer Platform verification code is 123456. It expires in 5 minutes. Do not share it with anyone.",
+    });
   });
 
   it("answers null for a switched-off or missing template, and sees edits at once", async () => {
@@ -80,10 +101,14 @@ describe("saving", () => {
     const row = asInput((await templateOf("order.shipped", "IN_APP"))!);
     const e = translator("MessageSettingAdmin.errors");
     expect(await A.saveMessageTemplateAction({ ...row, contentZh: "订单 {orderNo} 已由 {courier} 发货" })).toMatchObject({
-      ok: false, fieldErrors: { contentZh: e("unknownPlaceholder", { name: "{courier}", allowed: "{orderNo} {company} {amount} {carrier} {trackingNo}" }) },
+      ok: false,
+      fieldErrors: { contentZh: e("unknownPlaceholder", { name: "{courier}", allowed: "{orderNo} {company} {amount} {carrier} {trackingNo}" }) },
     });
     expect(await A.saveMessageTemplateAction({ ...row, titleEn: "" })).toMatchObject({ ok: false, fieldErrors: { titleEn: "Please enter Title (English)" } });
-    expect(await A.saveMessageTemplateAction({ ...row, id: undefined, event: "verification.register", channel: "IN_APP" })).toMatchObject({ ok: false, fieldErrors: { channel: "Please select Channel" } });
+    expect(await A.saveMessageTemplateAction({ ...row, id: undefined, event: "verification.register", channel: "IN_APP" })).toMatchObject({
+      ok: false,
+      fieldErrors: { channel: "Please select Channel" },
+    });
     expect(await A.saveMessageTemplateAction({ ...row, id: undefined })).toMatchObject({ ok: false, fieldErrors: { channel: e("exists") } });
     expect(await A.saveMessageTemplateAction({ ...row, event: "no.such.event" })).toMatchObject({ ok: false, fieldErrors: { event: "Please select Event" } });
     setTestLocale("zh-CN");

@@ -30,7 +30,10 @@ async function template(event: MessageEvent, channel: MessageChannel, client?: R
   const hit = cache.get(k);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.row;
   const gen = generation;
-  const row = await (client ?? db()).messageTemplate.findUnique({ where: { event_channel: { event, channel } }, select: { titleEn: true, titleZh: true, contentEn: true, contentZh: true, enabled: true } });
+  const row = await (client ?? db()).messageTemplate.findUnique({
+    where: { event_channel: { event, channel } },
+    select: { titleEn: true, titleZh: true, contentEn: true, contentZh: true, enabled: true },
+  });
   if (gen === generation) cache.set(k, { row, at: Date.now() });
   return row;
 }
@@ -44,7 +47,13 @@ export function fill(text: string, values: Record<string, string | number>): str
  * The message of an event on a channel in a language, or null when there is no template or it
  * is switched off (the caller then sends nothing, or its own fallback). Cached for 60 s.
  */
-export async function renderMessage(event: MessageEvent, channel: MessageChannel, locale: Locale, values: Record<string, string | number>, client?: Reader): Promise<{ title: string | null; content: string } | null> {
+export async function renderMessage(
+  event: MessageEvent,
+  channel: MessageChannel,
+  locale: Locale,
+  values: Record<string, string | number>,
+  client?: Reader,
+): Promise<{ title: string | null; content: string } | null> {
   const t = await template(event, channel, client);
   if (!t?.enabled) return null;
   const zh = locale === "zh-CN";

@@ -36,7 +36,7 @@ const v4Number = (p: number[]) => ((p[0] << 24) >>> 0) + (p[1] << 16) + (p[2] <<
 const inV4 = (n: number, base: string, bits: number) => {
   const b = v4Number(parseIPv4(base)!);
   const mask = bits === 0 ? 0 : (~0 << (32 - bits)) >>> 0;
-  return ((n & mask) >>> 0) === ((b & mask) >>> 0);
+  return (n & mask) >>> 0 === (b & mask) >>> 0;
 };
 
 // IANA's IPv4 special-purpose registry (RFC 6890 and successors), what is not global.

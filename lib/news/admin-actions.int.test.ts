@@ -15,7 +15,10 @@ const tags = vi.hoisted(() => [] as string[]);
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
 vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => ({ ...m.cacheMock, updateTag: (tag: string) => void tags.push(tag) })));
 vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
-vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()) }));
+vi.mock("@/lib/auth/viewer", async (orig) => ({
+  ...(await orig<typeof import("@/lib/auth/viewer")>()),
+  getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()),
+}));
 
 // Staff's news actions against PostgreSQL: create (draft, published, scheduled), update,
 // publish, schedule, unpublish, delete; every refusal changes nothing (no permission: dealers
@@ -35,14 +38,24 @@ const HOUR = 3_600_000;
 
 async function pendingImage(uploaderId: number): Promise<string> {
   const id = randomBytes(16).toString("hex");
-  await db().attachment.create({ data: { id, kind: "IMAGE", mime: "image/webp", ext: "webp", size: 1000, sha256: "0".repeat(64), storageKey: `test/${id}.webp`, originalName: "p.webp", uploaderId } });
+  await db().attachment.create({
+    data: { id, kind: "IMAGE", mime: "image/webp", ext: "webp", size: 1000, sha256: "0".repeat(64), storageKey: `test/${id}.webp`, originalName: "p.webp", uploaderId },
+  });
   return id;
 }
 const img = (id: string) => `<img src="/customerWeb/media/${id}" alt="picture">`;
 
 const form = (over: Record<string, unknown> = {}) => ({
-  titleEn: "New Aurora launched", titleZh: "全新极光上市", summaryEn: "The new Aurora arrives at dealers.", summaryZh: "全新极光到店。",
-  detailEn: "<p>The <strong>new</strong> Aurora.</p>", detailZh: "<p>全新<strong>极光</strong>。</p>", cover: [], publishAt: null, publish: false, ...over,
+  titleEn: "New Aurora launched",
+  titleZh: "全新极光上市",
+  summaryEn: "The new Aurora arrives at dealers.",
+  summaryZh: "全新极光到店。",
+  detailEn: "<p>The <strong>new</strong> Aurora.</p>",
+  detailZh: "<p>全新<strong>极光</strong>。</p>",
+  cover: [],
+  publishAt: null,
+  publish: false,
+  ...over,
 });
 const row = (id: number) => db().news.findUniqueOrThrow({ where: { id } });
 const audits = (id: number) => db().auditLog.findMany({ where: { entity: "News", entityId: String(id) }, orderBy: { id: "asc" } });
@@ -107,11 +120,13 @@ describe("creating an article", () => {
     const cover = await pendingImage(editor.id);
     const pic = await pendingImage(editor.id);
     await actAs({ id: editor.id });
-    const res = await createNewsAction(form({
-      titleEn: "  Spring Service Week: 20% off!  ",
-      detailEn: `<p onclick="alert(1)">Hello <script>window.__xss=1</script><b>dealers</b></p>${img(pic)}<img src="https://evil.example/x.png" onerror="alert(2)"><a href="javascript:alert(3)">bad link</a><iframe src="https://evil.example"></iframe>`,
-      cover: [{ id: cover, name: "c.webp", url: "x" }],
-    }));
+    const res = await createNewsAction(
+      form({
+        titleEn: "  Spring Service Week: 20% off!  ",
+        detailEn: `<p onclick="alert(1)">Hello <script>window.__xss=1</script><b>dealers</b></p>${img(pic)}<img src="https://evil.example/x.png" onerror="alert(2)"><a href="javascript:alert(3)">bad link</a><iframe src="https://evil.example"></iframe>`,
+        cover: [{ id: cover, name: "c.webp", url: "x" }],
+      }),
+    );
     expect(res).toMatchObject({ ok: true, data: { slug: "spring-service-week-20-off", phase: "draft" } });
     const id = (res as { data: { id: number } }).data.id;
     const n = await row(id);
@@ -120,7 +135,12 @@ describe("creating an article", () => {
     expect(n.detailEn).toContain("<b>dealers</b>");
     expect(n.detailEn).toContain(`src="/customerWeb/media/${pic}"`);
     expect(n.detailEn).toContain("bad link");
-    expect(await files(id)).toEqual(expect.arrayContaining([{ id: cover, field: "cover" }, { id: pic, field: "detail" }]));
+    expect(await files(id)).toEqual(
+      expect.arrayContaining([
+        { id: cover, field: "cover" },
+        { id: pic, field: "detail" },
+      ]),
+    );
     expect((await audits(id)).map((a) => [a.action, a.userId, a.requestId])).toEqual([["create", editor.id, "test-request"]]);
     expect(tags).toEqual(["news"]);
   });
@@ -204,12 +224,21 @@ describe("editing an article", () => {
     const second = await pendingImage(editor.id);
     const cover = await pendingImage(editor.id);
     const v = await version(id);
-    const res = await updateNewsAction({ ...form({ titleEn: "A different title", detailEn: `<p>two</p>${img(second)}<script>x()</script>`, cover: [{ id: cover }] }), id, version: v });
+    const res = await updateNewsAction({
+      ...form({ titleEn: "A different title", detailEn: `<p>two</p>${img(second)}<script>x()</script>`, cover: [{ id: cover }] }),
+      id,
+      version: v,
+    });
     expect(res).toMatchObject({ ok: true, data: { id, slug: "new-aurora-launched", phase: "draft" } });
     const n = await row(id);
     expect(n).toMatchObject({ titleEn: "A different title", slug: "new-aurora-launched", coverId: cover, status: "DRAFT" });
     expect(n.detailEn).toMatch(new RegExp(`^<p>two</p><img src="/customerWeb/media/${second}" alt="picture" ?/?>$`));
-    expect(await files(id)).toEqual(expect.arrayContaining([{ id: second, field: "detail" }, { id: cover, field: "cover" }]));
+    expect(await files(id)).toEqual(
+      expect.arrayContaining([
+        { id: second, field: "detail" },
+        { id: cover, field: "cover" },
+      ]),
+    );
     expect((await files(id)).length).toBe(2);
     // The picture taken out is pending again (purged with the other stale uploads).
     expect((await db().attachment.findUniqueOrThrow({ where: { id: first } })).ownerType).toBeNull();
@@ -217,7 +246,11 @@ describe("editing an article", () => {
     expect(tags).toEqual(["news", "news"]);
 
     // The form's version is now old: someone else's save in between.
-    await unchanged(id, () => updateNewsAction({ ...form({ titleEn: "Lost update" }), id, version: v }), "Someone else saved this article in the meantime. Close the form and open it again to see their changes.");
+    await unchanged(
+      id,
+      () => updateNewsAction({ ...form({ titleEn: "Lost update" }), id, version: v }),
+      "Someone else saved this article in the meantime. Close the form and open it again to see their changes.",
+    );
   });
 
   it("loads the article for the form, with its cover", async () => {
@@ -240,7 +273,10 @@ describe("editing an article", () => {
     // A live article keeps its publish time whatever the form sends.
     expect(await updateNewsAction({ ...form({ publish: true }), id, version: await version(id) })).toMatchObject({ ok: true, data: { phase: "published" } });
     const liveAt = (await row(id)).publishAt;
-    expect(await updateNewsAction({ ...form({ titleEn: "Edited live", publishAt: minuteIn(HOUR) }), id, version: await version(id) })).toMatchObject({ ok: true, data: { phase: "published" } });
+    expect(await updateNewsAction({ ...form({ titleEn: "Edited live", publishAt: minuteIn(HOUR) }), id, version: await version(id) })).toMatchObject({
+      ok: true,
+      data: { phase: "published" },
+    });
     expect((await row(id)).publishAt).toEqual(liveAt);
     expect((await audits(id)).map((a) => a.action)).toEqual(["create", "update+publish", "update", "update", "update"]);
   });
@@ -302,7 +338,10 @@ describe("who may manage news", () => {
     const id = await created();
     const v = await version(id);
     const pic = await pendingImage(dealer.id);
-    for (const [who, company] of [[dealer, dealer.company], [plainStaff, null]] as const) {
+    for (const [who, company] of [
+      [dealer, dealer.company],
+      [plainStaff, null],
+    ] as const) {
       await actAs({ id: who.id }, company);
       const before = await db().news.count();
       const create = await createNewsAction(form({ detailEn: `<p>x</p>${img(pic)}` }));
@@ -359,10 +398,18 @@ describe("the management list", () => {
     expect(all.list.total).toEqual({ count: 4, capped: false });
     for (const phase of ["draft", "scheduled", "published", "unpublished"] as const) {
       const page = await list(`q=${mark}&status=${phase}`);
-      expect(page.list.rows.map((r) => [r.id, r.phase]), phase).toEqual([[ids[phase], phase]]);
+      expect(
+        page.list.rows.map((r) => [r.id, r.phase]),
+        phase,
+      ).toEqual([[ids[phase], phase]]);
     }
     const s = (await list(`q=${mark}&status=scheduled`)).list.rows[0];
-    expect(s).toMatchObject({ author: expect.stringMatching(/^User /), views: 0, moves: ["edit", "publish", "schedule", "unpublish"], plannedMinute: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/) });
+    expect(s).toMatchObject({
+      author: expect.stringMatching(/^User /),
+      views: 0,
+      moves: ["edit", "publish", "schedule", "unpublish"],
+      plannedMinute: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
+    });
     expect((await list(`q=${encodeURIComponent(`${mark} 稍后`)}`)).list.rows.map((r) => r.id)).toEqual([ids.scheduled]);
 
     const p1 = await list(`q=${mark}&size=3`);

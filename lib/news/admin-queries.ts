@@ -31,7 +31,6 @@ export type NewsAdminFilters = {
   size: number;
 };
 
-
 export function parseNewsAdminFilters(p: URLSearchParams): NewsAdminFilters {
   return {
     phase: choiceParam(p, "status", NEWS_PHASES),
@@ -62,14 +61,30 @@ function phaseWhere(phase: NewsPhase | "", now: Date): Prisma.NewsWhereInput | n
 }
 
 const LIST_SELECT = {
-  id: true, slug: true, titleEn: true, titleZh: true, status: true, publishAt: true, views: true, coverId: true, updatedAt: true,
+  id: true,
+  slug: true,
+  titleEn: true,
+  titleZh: true,
+  status: true,
+  publishAt: true,
+  views: true,
+  coverId: true,
+  updatedAt: true,
   author: { select: { name: true } },
 } as const;
 type ListRaw = Prisma.NewsGetPayload<{ select: typeof LIST_SELECT }>;
 
 export type NewsAdminRow = {
-  id: number; slug: string; titleEn: string; titleZh: string; phase: NewsPhase; publishAt: string | null; views: number;
-  thumb: string | null; author: string; updatedAt: string;
+  id: number;
+  slug: string;
+  titleEn: string;
+  titleZh: string;
+  phase: NewsPhase;
+  publishAt: string | null;
+  views: number;
+  thumb: string | null;
+  author: string;
+  updatedAt: string;
   /** "YYYY-MM-DD HH:mm" Beijing time of publishAt when it is still ahead (the schedule dialog's default). */
   plannedMinute: string | null;
   moves: readonly NewsMove[];
@@ -92,8 +107,16 @@ export type NewsAdminData = {
 const toRow = (r: ListRaw, now: number): NewsAdminRow => {
   const phase = newsPhase(r.status, r.publishAt, now);
   return {
-    id: r.id, slug: r.slug, titleEn: r.titleEn, titleZh: r.titleZh, phase, publishAt: r.publishAt?.toISOString() ?? null, views: r.views,
-    thumb: r.coverId ? fileUrl(r.coverId, true) : null, author: r.author.name, updatedAt: r.updatedAt.toISOString(),
+    id: r.id,
+    slug: r.slug,
+    titleEn: r.titleEn,
+    titleZh: r.titleZh,
+    phase,
+    publishAt: r.publishAt?.toISOString() ?? null,
+    views: r.views,
+    thumb: r.coverId ? fileUrl(r.coverId, true) : null,
+    author: r.author.name,
+    updatedAt: r.updatedAt.toISOString(),
     plannedMinute: r.publishAt && r.publishAt.getTime() > now ? dateToMinute(r.publishAt) : null,
     moves: newsMoves(phase),
   };
@@ -107,8 +130,14 @@ export async function listNewsAdmin(viewer: Viewer, filters: NewsAdminFilters): 
   if (phase) and.push(phase);
   if (filters.q) and.push({ OR: [{ titleEn: { contains: filters.q, mode: "insensitive" } }, { titleZh: { contains: filters.q, mode: "insensitive" } }] });
   const where: Prisma.NewsWhereInput = { AND: and };
-  const { rows, next, prev, total } = await readKeysetPage(filters, "updatedAt", where,
-    (q) => db().news.findMany({ ...q, select: LIST_SELECT }), (q) => db().news.count(q), { maxSize: MAX_PAGE_SIZE });
+  const { rows, next, prev, total } = await readKeysetPage(
+    filters,
+    "updatedAt",
+    where,
+    (q) => db().news.findMany({ ...q, select: LIST_SELECT }),
+    (q) => db().news.count(q),
+    { maxSize: MAX_PAGE_SIZE },
+  );
   return { rows: rows.map((r) => toRow(r, now.getTime())), filters, next, prev, total };
 }
 
@@ -121,10 +150,17 @@ export async function loadNewsAdmin(viewer: Viewer, url: URL | URLSearchParams):
 
 /** An article as the edit form loads it. */
 export type NewsForEdit = {
-  id: number; slug: string; phase: NewsPhase;
+  id: number;
+  slug: string;
+  phase: NewsPhase;
   /** The updatedAt the save sends back (a newer save in between is refused). */
   version: string;
-  titleEn: string; titleZh: string; summaryEn: string; summaryZh: string; detailEn: string; detailZh: string;
+  titleEn: string;
+  titleZh: string;
+  summaryEn: string;
+  summaryZh: string;
+  detailEn: string;
+  detailZh: string;
   cover: AttachmentValue[];
   /** "YYYY-MM-DD HH:mm" Beijing time, or null. */
   publishAt: string | null;
@@ -136,8 +172,16 @@ export async function newsForEdit(viewer: Viewer, id: number): Promise<NewsForEd
   if (!r) throw new NotFoundError();
   const files = await attachmentsOf(NEWS_OWNER, r.id);
   return {
-    id: r.id, slug: r.slug, phase: newsPhase(r.status, r.publishAt), version: r.updatedAt.toISOString(),
-    titleEn: r.titleEn, titleZh: r.titleZh, summaryEn: r.summaryEn, summaryZh: r.summaryZh, detailEn: r.detailEn, detailZh: r.detailZh,
+    id: r.id,
+    slug: r.slug,
+    phase: newsPhase(r.status, r.publishAt),
+    version: r.updatedAt.toISOString(),
+    titleEn: r.titleEn,
+    titleZh: r.titleZh,
+    summaryEn: r.summaryEn,
+    summaryZh: r.summaryZh,
+    detailEn: r.detailEn,
+    detailZh: r.detailZh,
     cover: files.filter((f) => f.field === NEWS_COVER_FIELD).map(({ field: _field, ...v }) => v),
     publishAt: r.publishAt ? dateToMinute(r.publishAt) : null,
   };

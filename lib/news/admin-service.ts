@@ -12,7 +12,19 @@ import { MB, type AttachmentKindName, type UploadRule } from "@/lib/uploads/form
 import { tooLarge, wrongFormat } from "@/lib/uploads/limits";
 import { getUploadRules } from "@/lib/uploads/rules";
 import { minuteToDate } from "@/lib/vehicles/schemas";
-import { MAX_SCHEDULE_DAYS, NEWS_COVER_FIELD, NEWS_DETAIL_FIELD, NEWS_OWNER, newsMoves, newsPhase, type NewsMove, type NewsPhase, type TNewsCreate, type TNewsPublish, type TNewsUpdate } from "./schemas";
+import {
+  MAX_SCHEDULE_DAYS,
+  NEWS_COVER_FIELD,
+  NEWS_DETAIL_FIELD,
+  NEWS_OWNER,
+  newsMoves,
+  newsPhase,
+  type NewsMove,
+  type NewsPhase,
+  type TNewsCreate,
+  type TNewsPublish,
+  type TNewsUpdate,
+} from "./schemas";
 import { slugify } from "./slug";
 
 // Staff's news writes (news:manage). Each is one transaction with its audit row. The detail HTML
@@ -25,13 +37,28 @@ const PERMISSION = "news:manage";
 const ENTITY = "News";
 
 const ROW = {
-  id: true, slug: true, titleEn: true, titleZh: true, summaryEn: true, summaryZh: true, coverId: true, status: true, publishAt: true, updatedAt: true,
+  id: true,
+  slug: true,
+  titleEn: true,
+  titleZh: true,
+  summaryEn: true,
+  summaryZh: true,
+  coverId: true,
+  status: true,
+  publishAt: true,
+  updatedAt: true,
 } as const;
 type Row = Prisma.NewsGetPayload<{ select: typeof ROW }>;
 
 /** What the audit keeps of an article (the detail HTML as its length and images only). */
 const brief = (r: Row, extra: Record<string, unknown> = {}) => ({
-  slug: r.slug, titleEn: r.titleEn, titleZh: r.titleZh, status: r.status, publishAt: r.publishAt?.toISOString() ?? null, coverId: r.coverId, ...extra,
+  slug: r.slug,
+  titleEn: r.titleEn,
+  titleZh: r.titleZh,
+  status: r.status,
+  publishAt: r.publishAt?.toISOString() ?? null,
+  coverId: r.coverId,
+  ...extra,
 });
 
 export type NewsSaved = { id: number; slug: string; phase: NewsPhase };
@@ -42,7 +69,10 @@ type Clean = { detailEn: string; detailZh: string; images: string[] };
 function cleanDetails(input: { detailEn: string; detailZh: string }): Clean {
   const detailEn = sanitizeRichText(input.detailEn);
   const detailZh = sanitizeRichText(input.detailZh);
-  for (const [field, html, lang] of [["detailEn", detailEn, "en"], ["detailZh", detailZh, "zh"]] as const) {
+  for (const [field, html, lang] of [
+    ["detailEn", detailEn, "en"],
+    ["detailZh", detailZh, "zh"],
+  ] as const) {
     if (richTextToPlain(html) === "" && mediaIdsOf(html).length === 0) throw new DomainError("NewsAdmin.errors.detailEmpty", { lang }, field, 422);
   }
   return { detailEn, detailZh, images: [...new Set([...mediaIdsOf(detailEn), ...mediaIdsOf(detailZh)])] };
@@ -61,7 +91,9 @@ function publishTime(minute: string | null | undefined, now: Date, field = "publ
 async function linkField(tx: Tx, viewer: Viewer, newsId: number, field: string, ids: string[], rule: UploadRule, formField: string, max?: number): Promise<void> {
   const kind: AttachmentKindName = "IMAGE";
   try {
-    const rows = ids.length ? await tx.attachment.findMany({ where: { id: { in: ids }, ownerType: null, uploaderId: viewer.userId }, select: { kind: true, ext: true, size: true } }) : [];
+    const rows = ids.length
+      ? await tx.attachment.findMany({ where: { id: { in: ids }, ownerType: null, uploaderId: viewer.userId }, select: { kind: true, ext: true, size: true } })
+      : [];
     for (const r of rows) {
       if (r.kind !== kind || !(rule.formats as string[]).includes(r.ext)) throw UploadError.of(wrongFormat(rule));
       if (r.size > rule.maxSizeMb * MB) throw UploadError.of(tooLarge(rule.maxSizeMb));
@@ -107,14 +139,37 @@ export async function createNews(viewer: Viewer, ctx: AuditCtx, input: TNewsCrea
   return db().$transaction(async (tx) => {
     const created = await tx.news.create({
       data: {
-        slug: slugify(input.titleEn), titleEn: input.titleEn, titleZh: input.titleZh, summaryEn: input.summaryEn, summaryZh: input.summaryZh,
-        detailEn: clean.detailEn, detailZh: clean.detailZh, status: input.publish ? "PUBLISHED" : "DRAFT", publishAt, authorId: viewer.userId,
+        slug: slugify(input.titleEn),
+        titleEn: input.titleEn,
+        titleZh: input.titleZh,
+        summaryEn: input.summaryEn,
+        summaryZh: input.summaryZh,
+        detailEn: clean.detailEn,
+        detailZh: clean.detailZh,
+        status: input.publish ? "PUBLISHED" : "DRAFT",
+        publishAt,
+        authorId: viewer.userId,
       },
       select: { id: true },
     });
-    const coverId = await saveFiles(tx, viewer, created.id, clean, input.cover.map((c) => c.id), rules.IMAGE);
+    const coverId = await saveFiles(
+      tx,
+      viewer,
+      created.id,
+      clean,
+      input.cover.map((c) => c.id),
+      rules.IMAGE,
+    );
     const row = await tx.news.update({ where: { id: created.id }, data: { coverId }, select: ROW });
-    await audit(tx, ctx, ENTITY, row.id, input.publish ? "create+publish" : "create", null, brief(row, { images: clean.images, detailLength: clean.detailEn.length + clean.detailZh.length }));
+    await audit(
+      tx,
+      ctx,
+      ENTITY,
+      row.id,
+      input.publish ? "create+publish" : "create",
+      null,
+      brief(row, { images: clean.images, detailLength: clean.detailEn.length + clean.detailZh.length }),
+    );
     return { id: row.id, slug: row.slug, phase: phaseOf(row, now) };
   });
 }
@@ -145,12 +200,26 @@ export async function updateNews(viewer: Viewer, ctx: AuditCtx, input: TNewsUpda
     } else if (phase === "draft" || phase === "unpublished") {
       publishAt = input.publishAt ? minuteToDate(input.publishAt) : phase === "draft" ? null : before.publishAt;
     }
-    const coverId = await saveFiles(tx, viewer, before.id, clean, input.cover.map((c) => c.id), rules.IMAGE);
+    const coverId = await saveFiles(
+      tx,
+      viewer,
+      before.id,
+      clean,
+      input.cover.map((c) => c.id),
+      rules.IMAGE,
+    );
     const row = await tx.news.update({
       where: { id: before.id },
       data: {
-        titleEn: input.titleEn, titleZh: input.titleZh, summaryEn: input.summaryEn, summaryZh: input.summaryZh, detailEn: clean.detailEn, detailZh: clean.detailZh,
-        coverId, status, publishAt,
+        titleEn: input.titleEn,
+        titleZh: input.titleZh,
+        summaryEn: input.summaryEn,
+        summaryZh: input.summaryZh,
+        detailEn: clean.detailEn,
+        detailZh: clean.detailZh,
+        coverId,
+        status,
+        publishAt,
       },
       select: ROW,
     });

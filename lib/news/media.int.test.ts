@@ -40,15 +40,26 @@ async function picture(owner: { newsId: number } | null, uploaderId: number): Pr
   await createLocalStorage(dir).put(key, BYTES, { contentType: "image/webp" });
   await db().attachment.create({
     data: {
-      id, kind: "IMAGE", mime: "image/webp", ext: "webp", size: BYTES.length, sha256: createHash("sha256").update(BYTES).digest("hex"), storageKey: key, thumbKey: null,
-      originalName: "cover.webp", uploaderId, ...(owner ? { ownerType: "news", ownerId: String(owner.newsId), field: "cover" } : {}),
+      id,
+      kind: "IMAGE",
+      mime: "image/webp",
+      ext: "webp",
+      size: BYTES.length,
+      sha256: createHash("sha256").update(BYTES).digest("hex"),
+      storageKey: key,
+      thumbKey: null,
+      originalName: "cover.webp",
+      uploaderId,
+      ...(owner ? { ownerType: "news", ownerId: String(owner.newsId), field: "cover" } : {}),
     },
   });
   return id;
 }
 
 async function article(status: NewsStatus, publishAt: Date | null): Promise<number> {
-  const row = await db().news.create({ data: { slug: "media", titleEn: "Media", titleZh: "图片", summaryEn: "s", summaryZh: "s", detailEn: "<p>x</p>", detailZh: "<p>x</p>", status, publishAt, authorId } });
+  const row = await db().news.create({
+    data: { slug: "media", titleEn: "Media", titleZh: "图片", summaryEn: "s", summaryZh: "s", detailEn: "<p>x</p>", detailZh: "<p>x</p>", status, publishAt, authorId },
+  });
   news.push(row.id);
   return row.id;
 }
@@ -111,7 +122,9 @@ describe("public pictures", () => {
     // No thumbnail stored: the picture itself.
     expect((await get(files.live, true)).status).toBe(200);
     const etag = res.headers.get("etag")!;
-    const again = await GET(new NextRequest(`http://localhost/customerWeb/media/${files.live}`, { headers: { "if-none-match": etag } }), { params: Promise.resolve({ id: files.live }) });
+    const again = await GET(new NextRequest(`http://localhost/customerWeb/media/${files.live}`, { headers: { "if-none-match": etag } }), {
+      params: Promise.resolve({ id: files.live }),
+    });
     expect(again.status).toBe(304);
   });
 

@@ -31,7 +31,10 @@ export async function queryPublicMediaIndex(): Promise<Record<string, number>> {
 }
 
 export async function queryMediaMeta(id: string): Promise<MediaMeta | null> {
-  return db().attachment.findUnique({ where: { id }, select: { id: true, kind: true, mime: true, size: true, sha256: true, storageKey: true, thumbKey: true, originalName: true } });
+  return db().attachment.findUnique({
+    where: { id },
+    select: { id: true, kind: true, mime: true, size: true, sha256: true, storageKey: true, thumbKey: true, originalName: true },
+  });
 }
 
 const options = { tags: [NEWS_TAG], revalidate: REVALIDATE_SECONDS };

@@ -30,7 +30,15 @@ export type NewsArticle = NewsCard & { detailEn: string; detailZh: string; updat
 const PUBLISHED = { status: "PUBLISHED" as const, publishAt: { not: null } };
 
 const CARD_SELECT = {
-  id: true, slug: true, titleEn: true, titleZh: true, summaryEn: true, summaryZh: true, coverId: true, publishAt: true, views: true,
+  id: true,
+  slug: true,
+  titleEn: true,
+  titleZh: true,
+  summaryEn: true,
+  summaryZh: true,
+  coverId: true,
+  publishAt: true,
+  views: true,
 } as const;
 
 /** Every PUBLISHED article (scheduled ones included), newest publish time first. */

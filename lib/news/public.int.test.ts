@@ -20,7 +20,18 @@ const ids: Record<"draft" | "unpublished" | "scheduled" | "published" | "older",
 
 async function makeNews(status: NewsStatus, publishAt: Date | null, title = uid("Headline ")) {
   const row = await db().news.create({
-    data: { slug: slugify(title), titleEn: title, titleZh: `标题${title}`, summaryEn: `About ${title}`, summaryZh: `摘要${title}`, detailEn: `<p>${title}</p>`, detailZh: `<p>中文${title}</p>`, status, publishAt, authorId },
+    data: {
+      slug: slugify(title),
+      titleEn: title,
+      titleZh: `标题${title}`,
+      summaryEn: `About ${title}`,
+      summaryZh: `摘要${title}`,
+      detailEn: `<p>${title}</p>`,
+      detailZh: `<p>中文${title}</p>`,
+      status,
+      publishAt,
+      authorId,
+    },
     select: { id: true },
   });
   return row.id;
@@ -161,10 +172,12 @@ describe("cache", () => {
     expect(queries).toBe(0);
     // The counter does see queries: once the tag is revalidated, the same reads go to the database.
     await cache.expireNews();
-    expect(await countQueries(async () => {
-      await newsListPage(1);
-      await newsArticle(ids.published);
-    })).toBeGreaterThanOrEqual(3);
+    expect(
+      await countQueries(async () => {
+        await newsListPage(1);
+        await newsArticle(ids.published);
+      }),
+    ).toBeGreaterThanOrEqual(3);
   });
 
   it("serves the cached article until the news tag is revalidated, then the edit", async () => {

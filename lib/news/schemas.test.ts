@@ -31,9 +31,20 @@ describe("news schemas", () => {
 
   it("refuses bad input", () => {
     const bad: Record<string, unknown>[] = [
-      { titleEn: "" }, { titleZh: " " }, { titleEn: "x".repeat(201) }, { summaryEn: "s".repeat(301) }, { detailEn: "   " }, { detailZh: "x".repeat(200_001) },
-      { detailEn: 5 }, { cover: [{ id: "nope" }] }, { cover: ["a".repeat(32)] }, { cover: [{ id: "a".repeat(32) }, { id: "b".repeat(32) }] },
-      { publishAt: "2026-02-30 10:00" }, { publishAt: "2026-11-22 24:00" }, { publishAt: "2026-11-22T10:00:00Z" }, { publish: "yes" },
+      { titleEn: "" },
+      { titleZh: " " },
+      { titleEn: "x".repeat(201) },
+      { summaryEn: "s".repeat(301) },
+      { detailEn: "   " },
+      { detailZh: "x".repeat(200_001) },
+      { detailEn: 5 },
+      { cover: [{ id: "nope" }] },
+      { cover: ["a".repeat(32)] },
+      { cover: [{ id: "a".repeat(32) }, { id: "b".repeat(32) }] },
+      { publishAt: "2026-02-30 10:00" },
+      { publishAt: "2026-11-22 24:00" },
+      { publishAt: "2026-11-22T10:00:00Z" },
+      { publish: "yes" },
     ];
     for (const over of bad) expect(ZNewsCreate.safeParse({ ...base, ...over }).success, JSON.stringify(over).slice(0, 60)).toBe(false);
     expect(ZNewsUpdate.safeParse({ ...base, id: 1, version: "yesterday" }).success).toBe(false);

@@ -48,9 +48,13 @@ export function newsMoves(phase: NewsPhase): readonly NewsMove[] {
 }
 
 const ATTACHMENT_ID = /^[a-f0-9]{32}$/;
-const isAttachmentRef = (v: unknown): boolean => typeof v === "object" && v !== null && typeof (v as { id?: unknown }).id === "string" && ATTACHMENT_ID.test((v as { id: string }).id);
+const isAttachmentRef = (v: unknown): boolean =>
+  typeof v === "object" && v !== null && typeof (v as { id?: unknown }).id === "string" && ATTACHMENT_ID.test((v as { id: string }).id);
 
-const zDetail = z.string().max(MAX_DETAIL_HTML).refine((v) => v.trim() !== "", { message: "required" });
+const zDetail = z
+  .string()
+  .max(MAX_DETAIL_HTML)
+  .refine((v) => v.trim() !== "", { message: "required" });
 
 const fields = {
   titleEn: zText(MAX_TITLE),

@@ -10,10 +10,7 @@ import { newsArticle, newsListPage, parsePage, type NewsArticle, type NewsListPa
 
 export const NEWS_MANAGE = "news:manage";
 
-export type NewsReaderData =
-  | { kind: "list"; list: NewsListPage }
-  | { kind: "article"; article: NewsArticle }
-  | { kind: "missing" };
+export type NewsReaderData = { kind: "list"; list: NewsListPage } | { kind: "article"; article: NewsArticle } | { kind: "missing" };
 
 export const managesNews = (viewer: Viewer) => hasPermission(viewer, NEWS_MANAGE);
 

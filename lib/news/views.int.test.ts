@@ -21,7 +21,23 @@ const views = async () => (await db().news.findUniqueOrThrow({ where: { id: news
 beforeAll(async () => {
   const author = await makeUser({ userType: "STAFF" });
   const title = uid("Views ");
-  newsId = (await db().news.create({ data: { slug: "views", titleEn: title, titleZh: title, summaryEn: "s", summaryZh: "s", detailEn: "<p>x</p>", detailZh: "<p>x</p>", status: "PUBLISHED", publishAt: new Date(), authorId: author.id, views: 10 } })).id;
+  newsId = (
+    await db().news.create({
+      data: {
+        slug: "views",
+        titleEn: title,
+        titleZh: title,
+        summaryEn: "s",
+        summaryZh: "s",
+        detailEn: "<p>x</p>",
+        detailZh: "<p>x</p>",
+        status: "PUBLISHED",
+        publishAt: new Date(),
+        authorId: author.id,
+        views: 10,
+      },
+    })
+  ).id;
 });
 
 afterAll(async () => {

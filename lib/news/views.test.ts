@@ -3,7 +3,8 @@ import { clientIp, firstSighting, isBot, isPrefetch, shanghaiDay, visitorKey } f
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const SAFARI_IOS = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
-const WECHAT = "Mozilla/5.0 (Linux; Android 14; V2307A) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160065 MicroMessenger/8.0.47.2560(0x28002F35) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64";
+const WECHAT =
+  "Mozilla/5.0 (Linux; Android 14; V2307A) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160065 MicroMessenger/8.0.47.2560(0x28002F35) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64";
 const h = (entries: Record<string, string>) => new Headers(entries);
 
 describe("who counts as a view", () => {
@@ -17,8 +18,15 @@ describe("who counts as a view", () => {
       "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
       "Mozilla/5.0 (Macintosh) AppleWebKit/537.36 (KHTML, like Gecko) Chrome-Lighthouse",
       "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36",
-      "curl/8.5.0", "Wget/1.21", "python-requests/2.32", "Go-http-client/1.1", "node-fetch/1.0", "axios/1.7.2", "",
-    ]) expect(isBot(ua), ua).toBe(true);
+      "curl/8.5.0",
+      "Wget/1.21",
+      "python-requests/2.32",
+      "Go-http-client/1.1",
+      "node-fetch/1.0",
+      "axios/1.7.2",
+      "",
+    ])
+      expect(isBot(ua), ua).toBe(true);
     expect(isBot(null)).toBe(true);
   });
 

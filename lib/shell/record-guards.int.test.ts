@@ -2,7 +2,20 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { loadViewer, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import {
-  makeComplaint, makeDealer, makeDownloadItem, makeGoods, makeOrder, makePreOrder, makeReturn, makeReturnBatch, makeRole, makeStaff, makeVehicles, nowSeconds, type TestDealer, type TestGoods,
+  makeComplaint,
+  makeDealer,
+  makeDownloadItem,
+  makeGoods,
+  makeOrder,
+  makePreOrder,
+  makeReturn,
+  makeReturnBatch,
+  makeRole,
+  makeStaff,
+  makeVehicles,
+  nowSeconds,
+  type TestDealer,
+  type TestGoods,
 } from "@/lib/test/factories";
 import { recordVisible } from "./record-guards";
 
@@ -55,7 +68,8 @@ describe("any route", () => {
   });
 
   it("answers not found for an id that is not a positive 32-bit integer", async () => {
-    for (const id of ["", "0", "-1", "01", "1.5", "1e3", "abc", "2147483648", "99999999999", "%201"]) expect(await visible(staff, "onlineMall/mountings/goods", id), JSON.stringify(id)).toBe(false);
+    for (const id of ["", "0", "-1", "01", "1.5", "1e3", "abc", "2147483648", "99999999999", "%201"])
+      expect(await visible(staff, "onlineMall/mountings/goods", id), JSON.stringify(id)).toBe(false);
     expect(await visible(staff, "onlineMall/mountings/goods", partGoods.id)).toBe(true);
   });
 });

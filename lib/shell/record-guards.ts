@@ -20,8 +20,14 @@ import { normalizeVin, vinProblem } from "@/lib/vehicles/vin";
 
 type Guard = (viewer: Viewer, id: number) => Promise<boolean>;
 
-const goods = (kinds: GoodsKind[]): Guard => async (viewer, id) => (await db().goods.count({ where: { id, ...visibleGoods(viewer, kinds) } })) > 0;
-const order = (type: "VEHICLE" | "PARTS"): Guard => async (viewer, id) => (await db().order.count({ where: { AND: [{ id, type }, await orderScope(viewer)] } })) > 0;
+const goods =
+  (kinds: GoodsKind[]): Guard =>
+  async (viewer, id) =>
+    (await db().goods.count({ where: { id, ...visibleGoods(viewer, kinds) } })) > 0;
+const order =
+  (type: "VEHICLE" | "PARTS"): Guard =>
+  async (viewer, id) =>
+    (await db().order.count({ where: { AND: [{ id, type }, await orderScope(viewer)] } })) > 0;
 
 const GUARDS: Record<string, Guard> = {
   "onlineMall/car/goods": goods(["VEHICLE"]),

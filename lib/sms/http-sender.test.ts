@@ -21,12 +21,18 @@ describe("HTTP gateway sender", () => {
   });
 
   it("gives up after the timeout", async () => {
-    const hang = ((_: string, init: RequestInit) => new Promise((_r, reject) => init.signal?.addEventListener("abort", () => reject(init.signal?.reason)))) as unknown as typeof fetch;
+    const hang = ((_: string, init: RequestInit) =>
+      new Promise((_r, reject) => init.signal?.addEventListener("abort", () => reject(init.signal?.reason)))) as unknown as typeof fetch;
     await expect(httpSender(config, hang).transmit(message)).rejects.toThrow("timeout after 50 ms");
   });
 
   it("is configured from the environment and needs a URL", () => {
     expect(() => httpGatewayConfig({})).toThrow("SMS_GATEWAY_URL");
-    expect(httpGatewayConfig({ SMS_GATEWAY_URL: "https://x", SMS_GATEWAY_KEY: "k", SMS_GATEWAY_TEMPLATE: "T" })).toEqual({ url: "https://x", key: "k", template: "T", timeoutMs: 5000 });
+    expect(httpGatewayConfig({ SMS_GATEWAY_URL: "https://x", SMS_GATEWAY_KEY: "k", SMS_GATEWAY_TEMPLATE: "T" })).toEqual({
+      url: "https://x",
+      key: "k",
+      template: "T",
+      timeoutMs: 5000,
+    });
   });
 });

@@ -39,8 +39,14 @@ export async function sendSms(message: SmsRequest, sender: SmsSender = configure
     data: {
       // The application's clock, as the code's own times: mask.ts compares the two.
       createdAt: new Date(),
-      phone: message.phone, scene: message.scene, content: live ? message.content.slice(0, 500) : masked, maskedContent: live ? masked : null, maskAt,
-      sender: sender.name, status: error ? "FAILED" : "SENT", error,
+      phone: message.phone,
+      scene: message.scene,
+      content: live ? message.content.slice(0, 500) : masked,
+      maskedContent: live ? masked : null,
+      maskAt,
+      sender: sender.name,
+      status: error ? "FAILED" : "SENT",
+      error,
     },
   });
   if (code) {

@@ -20,7 +20,12 @@ const gateway = () => {
   const sender: SmsSender = { name: "http", transmit: async (m) => void sent.push(m.content) };
   return { sender, sent };
 };
-const message = (phone: string, code = "955180") => ({ phone, scene: "REGISTER", content: `Your Dealer Platform verification code is ${code}. It expires in 5 minutes.`, params: { code, minutes: "5" } });
+const message = (phone: string, code = "955180") => ({
+  phone,
+  scene: "REGISTER",
+  content: `Your Dealer Platform verification code is ${code}. It expires in 5 minutes.`,
+  params: { code, minutes: "5" },
+});
 const rowOf = (phone: string) => db().smsMessage.findFirstOrThrow({ where: { phone }, orderBy: { id: "desc" } });
 const url = (phone: string) => new URL(`http://x/customerWeb/system/smsOutbox?phone=${phone}`);
 
@@ -95,7 +100,11 @@ describe("the SMS outbox screen needs its own permission", () => {
     const screen = await makeMenu({ path: "system/smsOutbox" });
     const button = await makeMenu({ type: "BUTTON", permission: "sms:outbox", parentId: screen.id });
     const without = await loadViewer((await makeUser({ userType: "STAFF", roleIds: [(await makeRole({ dataScope: "ALL", menuIds: [screen.id] })).id] })).id, null, nowSeconds());
-    const withIt = await loadViewer((await makeUser({ userType: "STAFF", roleIds: [(await makeRole({ dataScope: "ALL", menuIds: [screen.id, button.id] })).id] })).id, null, nowSeconds());
+    const withIt = await loadViewer(
+      (await makeUser({ userType: "STAFF", roleIds: [(await makeRole({ dataScope: "ALL", menuIds: [screen.id, button.id] })).id] })).id,
+      null,
+      nowSeconds(),
+    );
     expect(await canOpenRoute(without!, "system/smsOutbox")).toBe(false);
     await expect(listSmsMessages(without!, url("1"))).rejects.toBeInstanceOf(ForbiddenError);
     expect(JSON.stringify(await getMenuTree(without!))).not.toContain("system/smsOutbox");

@@ -7,37 +7,59 @@ import * as A from "./actions";
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
 vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => m.cacheMock));
 vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
-vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()) }));
+vi.mock("@/lib/auth/viewer", async (orig) => ({
+  ...(await orig<typeof import("@/lib/auth/viewer")>()),
+  getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()),
+}));
 
-type Case = { name: string; permission: string; setup: () => Promise<{ input: Record<string, unknown>; state: () => Promise<unknown> }>; call: (input: unknown) => Promise<{ ok: boolean; message?: string }> };
+type Case = {
+  name: string;
+  permission: string;
+  setup: () => Promise<{ input: Record<string, unknown>; state: () => Promise<unknown> }>;
+  call: (input: unknown) => Promise<{ ok: boolean; message?: string }>;
+};
 
 const upper = () => uid("R").toUpperCase();
 const auditCount = (entity: string, entityId: number | string) => db().auditLog.count({ where: { entity, entityId: String(entityId) } });
 
 const CASES: Case[] = [
   {
-    name: "create menu", permission: "menu:create", call: A.saveMenuAction,
+    name: "create menu",
+    permission: "menu:create",
+    call: A.saveMenuAction,
     setup: async () => {
       const nameEn = uid("m");
-      return { input: { parentId: null, type: "DIRECTORY", nameEn, nameZh: nameEn, path: null, icon: "home", permission: null, sort: 5, visible: true }, state: () => db().menu.count({ where: { nameEn } }) };
+      return {
+        input: { parentId: null, type: "DIRECTORY", nameEn, nameZh: nameEn, path: null, icon: "home", permission: null, sort: 5, visible: true },
+        state: () => db().menu.count({ where: { nameEn } }),
+      };
     },
   },
   {
-    name: "edit menu", permission: "menu:update", call: A.saveMenuAction,
+    name: "edit menu",
+    permission: "menu:update",
+    call: A.saveMenuAction,
     setup: async () => {
       const m = await makeMenu({ type: "DIRECTORY" });
-      return { input: { id: m.id, parentId: null, type: "DIRECTORY", nameEn: "Renamed", nameZh: "改名", path: null, icon: null, permission: null, sort: 1, visible: true }, state: () => db().menu.findUnique({ where: { id: m.id } }) };
+      return {
+        input: { id: m.id, parentId: null, type: "DIRECTORY", nameEn: "Renamed", nameZh: "改名", path: null, icon: null, permission: null, sort: 1, visible: true },
+        state: () => db().menu.findUnique({ where: { id: m.id } }),
+      };
     },
   },
   {
-    name: "delete menu", permission: "menu:delete", call: A.deleteMenuAction,
+    name: "delete menu",
+    permission: "menu:delete",
+    call: A.deleteMenuAction,
     setup: async () => {
       const m = await makeMenu({ type: "DIRECTORY" });
       return { input: { id: m.id }, state: () => db().menu.count({ where: { id: m.id } }) };
     },
   },
   {
-    name: "create role", permission: "role:create", call: A.saveRoleAction,
+    name: "create role",
+    permission: "role:create",
+    call: A.saveRoleAction,
     setup: async () => {
       const code = upper();
       // A menu "staff with it" holds: nobody grants what they do not hold (role-ceiling.int.test.ts).
@@ -45,21 +67,30 @@ const CASES: Case[] = [
     },
   },
   {
-    name: "edit role", permission: "role:update", call: A.saveRoleAction,
+    name: "edit role",
+    permission: "role:update",
+    call: A.saveRoleAction,
     setup: async () => {
       const r = await makeRole();
-      return { input: { id: r.id, code: r.code, nameEn: "Renamed", nameZh: "改名", dataScope: "ORG", menuIds: [grantable], organizationIds: [] }, state: () => db().role.findUnique({ where: { id: r.id }, include: { menus: true } }) };
+      return {
+        input: { id: r.id, code: r.code, nameEn: "Renamed", nameZh: "改名", dataScope: "ORG", menuIds: [grantable], organizationIds: [] },
+        state: () => db().role.findUnique({ where: { id: r.id }, include: { menus: true } }),
+      };
     },
   },
   {
-    name: "delete role", permission: "role:delete", call: A.deleteRoleAction,
+    name: "delete role",
+    permission: "role:delete",
+    call: A.deleteRoleAction,
     setup: async () => {
       const r = await makeRole();
       return { input: { id: r.id }, state: () => db().role.count({ where: { id: r.id } }) };
     },
   },
   {
-    name: "change a role's data scope", permission: "scope:update", call: A.changeRoleScopeAction,
+    name: "change a role's data scope",
+    permission: "scope:update",
+    call: A.changeRoleScopeAction,
     setup: async () => {
       const r = await makeRole();
       const org = await makeOrganization();
@@ -67,7 +98,9 @@ const CASES: Case[] = [
     },
   },
   {
-    name: "create organization", permission: "org:create", call: A.saveOrganizationAction,
+    name: "create organization",
+    permission: "org:create",
+    call: A.saveOrganizationAction,
     setup: async () => {
       const hq = await makeOrganization();
       const code = uid("O");
@@ -75,21 +108,30 @@ const CASES: Case[] = [
     },
   },
   {
-    name: "edit organization", permission: "org:update", call: A.saveOrganizationAction,
+    name: "edit organization",
+    permission: "org:update",
+    call: A.saveOrganizationAction,
     setup: async () => {
       const o = await makeOrganization();
-      return { input: { id: o.id, parentId: null, code: o.code, nameEn: "Renamed", nameZh: "改名", type: "HEADQUARTERS", sort: 3 }, state: () => db().organization.findUnique({ where: { id: o.id } }) };
+      return {
+        input: { id: o.id, parentId: null, code: o.code, nameEn: "Renamed", nameZh: "改名", type: "HEADQUARTERS", sort: 3 },
+        state: () => db().organization.findUnique({ where: { id: o.id } }),
+      };
     },
   },
   {
-    name: "delete organization", permission: "org:delete", call: A.deleteOrganizationAction,
+    name: "delete organization",
+    permission: "org:delete",
+    call: A.deleteOrganizationAction,
     setup: async () => {
       const o = await makeOrganization();
       return { input: { id: o.id }, state: () => db().organization.count({ where: { id: o.id } }) };
     },
   },
   {
-    name: "change a company's region", permission: "org:update", call: A.moveCompanyAction,
+    name: "change a company's region",
+    permission: "org:update",
+    call: A.moveCompanyAction,
     setup: async () => {
       const hq = await makeOrganization();
       const [r1, r2] = [await makeOrganization(hq.id, "REGION"), await makeOrganization(hq.id, "REGION")];
@@ -98,65 +140,102 @@ const CASES: Case[] = [
     },
   },
   {
-    name: "create job", permission: "job:create", call: A.saveJobAction,
+    name: "create job",
+    permission: "job:create",
+    call: A.saveJobAction,
     setup: async () => {
       const code = uid("J");
       return { input: { code, nameEn: code, nameZh: code, sort: 0, enabled: true }, state: () => db().job.count({ where: { code } }) };
     },
   },
   {
-    name: "edit job", permission: "job:update", call: A.saveJobAction,
+    name: "edit job",
+    permission: "job:update",
+    call: A.saveJobAction,
     setup: async () => {
       const j = await makeJob();
       return { input: { id: j.id, code: j.code, nameEn: "Renamed", nameZh: "改名", sort: 2, enabled: false }, state: () => db().job.findUnique({ where: { id: j.id } }) };
     },
   },
   {
-    name: "delete job", permission: "job:delete", call: A.deleteJobAction,
+    name: "delete job",
+    permission: "job:delete",
+    call: A.deleteJobAction,
     setup: async () => {
       const j = await makeJob();
       return { input: { id: j.id }, state: () => db().job.count({ where: { id: j.id } }) };
     },
   },
   {
-    name: "create user", permission: "user:create", call: A.createUserAction,
+    name: "create user",
+    permission: "user:create",
+    call: A.createUserAction,
     setup: async () => {
       const account = uid("new");
       const [c, r] = [await makeCompany(), await makeRole()];
-      return { input: { account, name: "New Dealer", phone: null, userType: "DEALER", organizationId: null, jobId: null, roleIds: [r.id], companyIds: [c.id], password: "Secret#Green-2026" }, state: () => db().user.count({ where: { account } }) };
+      return {
+        input: {
+          account,
+          name: "New Dealer",
+          phone: null,
+          userType: "DEALER",
+          organizationId: null,
+          jobId: null,
+          roleIds: [r.id],
+          companyIds: [c.id],
+          password: "Secret#Green-2026",
+        },
+        state: () => db().user.count({ where: { account } }),
+      };
     },
   },
   {
-    name: "edit user", permission: "user:update", call: A.updateUserAction,
+    name: "edit user",
+    permission: "user:update",
+    call: A.updateUserAction,
     setup: async () => {
       const u = await makeUser({ userType: "STAFF" });
-      return { input: { id: u.id, name: "Renamed", phone: null, userType: "STAFF", organizationId: null, jobId: null, roleIds: [], companyIds: [] }, state: () => db().user.findUnique({ where: { id: u.id } }) };
+      return {
+        input: { id: u.id, name: "Renamed", phone: null, userType: "STAFF", organizationId: null, jobId: null, roleIds: [], companyIds: [] },
+        state: () => db().user.findUnique({ where: { id: u.id } }),
+      };
     },
   },
   {
-    name: "disable user", permission: "user:disable", call: A.setUserEnabledAction,
+    name: "disable user",
+    permission: "user:disable",
+    call: A.setUserEnabledAction,
     setup: async () => {
       const u = await makeUser({ userType: "STAFF" });
       return { input: { id: u.id, enabled: false }, state: () => db().user.findUnique({ where: { id: u.id } }) };
     },
   },
   {
-    name: "reset password", permission: "user:resetPassword", call: A.resetPasswordAction,
+    name: "reset password",
+    permission: "user:resetPassword",
+    call: A.resetPasswordAction,
     setup: async () => {
       const u = await makeUser({ userType: "STAFF" });
       return { input: { id: u.id, password: "Changed@1234", confirmPassword: "Changed@1234" }, state: () => db().user.findUnique({ where: { id: u.id } }) };
     },
   },
   {
-    name: "approve registration", permission: "user:approve", call: A.approveUserAction,
+    name: "approve registration",
+    permission: "user:approve",
+    call: A.approveUserAction,
     setup: async () => {
       const u = await makeUser({ status: "PENDING" });
       const [c, r] = [await makeCompany(), await makeRole()];
-      return { input: { id: u.id, userType: "DEALER", roleIds: [r.id], companyIds: [c.id], organizationId: null }, state: () => db().user.findUnique({ where: { id: u.id }, include: { roles: true, companies: true } }) };
+      return {
+        input: { id: u.id, userType: "DEALER", roleIds: [r.id], companyIds: [c.id], organizationId: null },
+        state: () => db().user.findUnique({ where: { id: u.id }, include: { roles: true, companies: true } }),
+      };
     },
   },
   {
-    name: "unlock user", permission: "user:unlock", call: A.unlockUserAction,
+    name: "unlock user",
+    permission: "user:unlock",
+    call: A.unlockUserAction,
     setup: async () => {
       const u = await makeUser({ userType: "STAFF" });
       await db().user.update({ where: { id: u.id }, data: { failedLogins: 5, lockedUntil: new Date(Date.now() + 600_000) } });
@@ -216,7 +295,10 @@ describe("access actions", () => {
   it("answers translated field errors for invalid input, in both languages", async () => {
     await actAs({ id: who.admin.id });
     const res = await A.saveRoleAction({ code: "", nameEn: "x".repeat(101), nameZh: "角色", dataScope: "CUSTOM", menuIds: [], organizationIds: [] });
-    expect(res).toMatchObject({ ok: false, fieldErrors: { code: "Please enter Code", nameEn: "Name (English) must be at most 100 characters", organizationIds: "Please select Organizations" } });
+    expect(res).toMatchObject({
+      ok: false,
+      fieldErrors: { code: "Please enter Code", nameEn: "Name (English) must be at most 100 characters", organizationIds: "Please select Organizations" },
+    });
     setTestLocale("zh-CN");
     try {
       const zh = await A.createUserAction({ account: "ab", name: "", userType: "DEALER", roleIds: [], companyIds: [], password: "short" });
@@ -285,7 +367,10 @@ describe("access actions", () => {
     const admin = await actAs({ id: who.admin.id });
     const pending = await makeUser({ status: "PENDING" });
     const [c, r] = [await makeCompany(), await makeRole()];
-    expect(await A.approveUserAction({ id: pending.id, userType: "DEALER", roleIds: [r.id], companyIds: [] })).toMatchObject({ ok: false, fieldErrors: { companyIds: "Please select Companies" } });
+    expect(await A.approveUserAction({ id: pending.id, userType: "DEALER", roleIds: [r.id], companyIds: [] })).toMatchObject({
+      ok: false,
+      fieldErrors: { companyIds: "Please select Companies" },
+    });
     expect(await A.approveUserAction({ id: pending.id, userType: "DEALER", roleIds: [r.id], companyIds: [c.id] })).toMatchObject({ ok: true });
     const u = await db().user.findUniqueOrThrow({ where: { id: pending.id }, include: { companies: true, roles: true } });
     expect(u).toMatchObject({ status: "ACTIVE", approvedById: admin!.userId, companies: [{ companyId: c.id }], roles: [{ roleId: r.id }] });
@@ -293,7 +378,10 @@ describe("access actions", () => {
     expect((await A.approveUserAction({ id: pending.id, userType: "DEALER", roleIds: [r.id], companyIds: [c.id] })).ok).toBe(false);
 
     const before = u.sessionsValidFrom;
-    expect(await A.resetPasswordAction({ id: u.id, password: "Changed@1234", confirmPassword: "Changed@5678" })).toMatchObject({ ok: false, fieldErrors: { confirmPassword: "The two passwords are inconsistent" } });
+    expect(await A.resetPasswordAction({ id: u.id, password: "Changed@1234", confirmPassword: "Changed@5678" })).toMatchObject({
+      ok: false,
+      fieldErrors: { confirmPassword: "The two passwords are inconsistent" },
+    });
     expect(await A.resetPasswordAction({ id: u.id, password: "Changed@1234", confirmPassword: "Changed@1234" })).toMatchObject({ ok: true });
     const after = await db().user.findUniqueOrThrow({ where: { id: u.id } });
     expect(after.sessionsValidFrom.getTime()).toBeGreaterThan(before.getTime());
@@ -306,7 +394,10 @@ describe("access actions", () => {
     expect(await A.createUserAction({ ...base, account: uid("a"), userType: "ADMIN", roleIds: [] })).toMatchObject({ ok: false, message: translator("Common")("forbidden") });
     if (admin) expect((await A.createUserAction({ ...base, account: uid("a"), userType: "STAFF", roleIds: [admin.id] })).ok).toBe(false);
     const c = await makeCompany();
-    expect(await A.createUserAction({ ...base, account: uid("a"), userType: "STAFF", roleIds: [], companyIds: [c.id] })).toMatchObject({ ok: false, fieldErrors: { companyIds: translator("UserAdmin.errors")("staffNoCompanies") } });
+    expect(await A.createUserAction({ ...base, account: uid("a"), userType: "STAFF", roleIds: [], companyIds: [c.id] })).toMatchObject({
+      ok: false,
+      fieldErrors: { companyIds: translator("UserAdmin.errors")("staffNoCompanies") },
+    });
   });
 
   it("staff with a narrow scope cannot act on users outside it (404, as a missing one)", async () => {

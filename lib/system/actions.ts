@@ -9,7 +9,10 @@ import { approveUser, createUser, resetUserPassword, setUserEnabled, unlockUserA
 import { ZApprove, ZCompanyRegion, ZId, ZJobSave, ZMenuSave, ZOrganizationSave, ZResetPassword, ZRoleSave, ZRoleScope, ZUserCreate, ZUserEnable, ZUserUpdate } from "./schemas";
 
 // The access screens' writes: each is one line of intent on top of lib/actions/action.ts.
-const saving = <P extends "menu" | "role" | "org" | "job">(prefix: P) => (input: unknown): Permission => (isUpdate(input) ? `${prefix}:update` : `${prefix}:create`);
+const saving =
+  <P extends "menu" | "role" | "org" | "job">(prefix: P) =>
+  (input: unknown): Permission =>
+    isUpdate(input) ? `${prefix}:update` : `${prefix}:create`;
 
 const menus = { labels: "MenuAdmin.fields", revalidate: ["/"] } as const;
 export const saveMenuAction = action({ ...menus, schema: ZMenuSave, permission: saving("menu") }, (v, c) => saveMenu(c.viewer, c.audit, v));
@@ -18,7 +21,9 @@ export const deleteMenuAction = action({ ...menus, schema: ZId, permission: "men
 const roles = { labels: "RoleAdmin.fields", revalidate: ["/system/role"] } as const;
 export const saveRoleAction = action({ ...roles, schema: ZRoleSave, permission: saving("role") }, (v, c) => saveRole(c.viewer, c.audit, v));
 export const deleteRoleAction = action({ ...roles, schema: ZId, permission: "role:delete" }, (v, c) => deleteRole(c.audit, v.id));
-export const changeRoleScopeAction = action({ ...roles, revalidate: ["/system/ruleScopes"], schema: ZRoleScope, permission: "scope:update" }, (v, c) => changeRoleScope(c.viewer, c.audit, v));
+export const changeRoleScopeAction = action({ ...roles, revalidate: ["/system/ruleScopes"], schema: ZRoleScope, permission: "scope:update" }, (v, c) =>
+  changeRoleScope(c.viewer, c.audit, v),
+);
 
 const orgs = { labels: "OrgAdmin.fields", revalidate: ["/system/organization"] } as const;
 export const saveOrganizationAction = action({ ...orgs, schema: ZOrganizationSave, permission: saving("org") }, (v, c) => saveOrganization(c.audit, v));

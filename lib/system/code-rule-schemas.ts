@@ -18,7 +18,11 @@ export const ZCodeRuleSave = z.object({
   code: zCode(64),
   nameEn: zText(100),
   nameZh: zText(100),
-  prefix: z.string().trim().max(10).regex(/^[A-Za-z0-9_-]*$/),
+  prefix: z
+    .string()
+    .trim()
+    .max(10)
+    .regex(/^[A-Za-z0-9_-]*$/),
   datePattern: z.enum(DATE_PATTERNS),
   seqLength: z.number().int().min(1).max(9),
   reset: z.enum(CODE_RESETS),

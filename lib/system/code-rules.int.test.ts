@@ -14,7 +14,10 @@ import { codeRuleResource, type CodeRuleRow } from "./code-rules";
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
 vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => m.cacheMock));
 vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
-vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()) }));
+vi.mock("@/lib/auth/viewer", async (orig) => ({
+  ...(await orig<typeof import("@/lib/auth/viewer")>()),
+  getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()),
+}));
 
 const P = uid("CR").toUpperCase(); // this run's rule codes start with it
 const errors = () => translator("CodeRuleAdmin.errors");
@@ -37,7 +40,12 @@ beforeAll(async () => {
 describe("numbering rules list (system/codeRule)", () => {
   it("lists the seeded system rules with the current period, value and next number", async () => {
     const all = await list("pageSize=100");
-    expect(all.rows.filter((r) => r.system).map((r) => r.code).sort()).toEqual(["CP", "PO", "RB", "SO", "SR", "WD", "WE", "WM", "WS", "WT"]);
+    expect(
+      all.rows
+        .filter((r) => r.system)
+        .map((r) => r.code)
+        .sort(),
+    ).toEqual(["CP", "PO", "RB", "SO", "SR", "WD", "WE", "WM", "WS", "WT"]);
     expect(all.can).toEqual({ create: true, update: true, delete: true, export: true, import: false });
 
     const before = await row("SO");
@@ -53,7 +61,9 @@ describe("numbering rules list (system/codeRule)", () => {
   it("searches by code, prefix or name, filters by reset and sorts by code", async () => {
     await actAs(adminUser);
     for (const [i, reset] of (["DAILY", "MONTHLY", "NEVER"] as const).entries()) {
-      expect(await saveCodeRuleAction({ ...base, code: `${P}${i}`, nameEn: `Search ${P} ${i}`, reset, datePattern: reset === "MONTHLY" ? "yyyyMM" : "yyyyMMdd" })).toMatchObject({ ok: true });
+      expect(await saveCodeRuleAction({ ...base, code: `${P}${i}`, nameEn: `Search ${P} ${i}`, reset, datePattern: reset === "MONTHLY" ? "yyyyMM" : "yyyyMMdd" })).toMatchObject({
+        ok: true,
+      });
     }
     expect((await list(`keyword=${P.toLowerCase()}`)).rows.map((r) => r.code)).toEqual([`${P}0`, `${P}1`, `${P}2`]);
     expect((await list(`keyword=${P}&sort=code&order=desc`)).rows.map((r) => r.code)).toEqual([`${P}2`, `${P}1`, `${P}0`]);
@@ -77,20 +87,45 @@ describe("numbering rules writes", () => {
     expect(await saveCodeRuleAction({ ...base, code, datePattern: "yyyyMM" })).toMatchObject({ ok: false, fieldErrors: { datePattern: errors()("patternTooShort") } });
     expect(await saveCodeRuleAction({ ...base, code, seqLength: 12 })).toMatchObject({ ok: false, fieldErrors: { seqLength: "Sequence digits must be at most 9" } });
     expect(await saveCodeRuleAction({ ...base, code })).toMatchObject({ ok: true });
-    expect(await saveCodeRuleAction({ ...base, code: code.toLowerCase() })).toMatchObject({ ok: false, fieldErrors: { code: errors()("codeTaken", { code: code.toLowerCase() }) } });
+    expect(await saveCodeRuleAction({ ...base, code: code.toLowerCase() })).toMatchObject({
+      ok: false,
+      fieldErrors: { code: errors()("codeTaken", { code: code.toLowerCase() }) },
+    });
     const id = await ruleId(code);
-    expect(await db().auditLog.findFirst({ where: { entity: "CodeRule", entityId: String(id) } })).toMatchObject({ action: "create", userId: admin.userId, after: { code, prefix: "TR" } });
+    expect(await db().auditLog.findFirst({ where: { entity: "CodeRule", entityId: String(id) } })).toMatchObject({
+      action: "create",
+      userId: admin.userId,
+      after: { code, prefix: "TR" },
+    });
 
     // Numbers handed out: prefix, pattern and length may change, the reset may not.
     expect(await nextCode(code)).toMatch(/^TR\d{8}000001$/);
     expect(await saveCodeRuleAction({ ...base, id, code, reset: "NEVER" })).toMatchObject({ ok: false, fieldErrors: { reset: errors()("resetLocked") } });
     expect(await saveCodeRuleAction({ ...base, id, code, prefix: "NEW", seqLength: 4 })).toMatchObject({ ok: true });
     expect(await nextCode(code)).toMatch(/^NEW\d{8}0002$/);
-    expect(await db().auditLog.findFirst({ where: { entity: "CodeRule", entityId: String(id), action: "update" } })).toMatchObject({ before: { prefix: "TR", seqLength: 6 }, after: { prefix: "NEW", seqLength: 4 } });
+    expect(await db().auditLog.findFirst({ where: { entity: "CodeRule", entityId: String(id), action: "update" } })).toMatchObject({
+      before: { prefix: "TR", seqLength: 6 },
+      after: { prefix: "NEW", seqLength: 4 },
+    });
 
     const so = await db().codeRule.findUniqueOrThrow({ where: { code: "SO" } });
-    expect(await saveCodeRuleAction({ ...base, id: so.id, code: "SO1", reset: so.reset })).toMatchObject({ ok: false, fieldErrors: { code: errors()("systemCode", { code: "SO" }) } });
-    expect(await saveCodeRuleAction({ id: so.id, code: "SO", nameEn: so.nameEn, nameZh: so.nameZh, prefix: so.prefix, datePattern: so.datePattern, seqLength: so.seqLength, reset: so.reset, enabled: so.enabled })).toMatchObject({ ok: true });
+    expect(await saveCodeRuleAction({ ...base, id: so.id, code: "SO1", reset: so.reset })).toMatchObject({
+      ok: false,
+      fieldErrors: { code: errors()("systemCode", { code: "SO" }) },
+    });
+    expect(
+      await saveCodeRuleAction({
+        id: so.id,
+        code: "SO",
+        nameEn: so.nameEn,
+        nameZh: so.nameZh,
+        prefix: so.prefix,
+        datePattern: so.datePattern,
+        seqLength: so.seqLength,
+        reset: so.reset,
+        enabled: so.enabled,
+      }),
+    ).toMatchObject({ ok: true });
   });
 
   it("refuses to delete a system rule; deletes other rules with their counters, all or none", async () => {
@@ -110,12 +145,36 @@ describe("numbering rules writes", () => {
     const res = await exportResource(codeRuleResource, admin, new URLSearchParams(`keyword=${P}&reset=MONTHLY`), "test");
     if (!("stream" in res)) throw new Error(`export answered ${res.status}`);
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load((Buffer.concat(await Readable.fromWeb(res.stream as never).toArray())) as never);
+    await wb.xlsx.load(Buffer.concat(await Readable.fromWeb(res.stream as never).toArray()) as never);
     const sheet = wb.worksheets[0];
     expect(sheet.name).toBe("Numbering Rules");
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(["Code", "Name (English)", "Name (Chinese)", "Prefix", "Date pattern", "Sequence digits", "Restart", "Enabled", "Current period", "Current value", "Next number"]);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      "Code",
+      "Name (English)",
+      "Name (Chinese)",
+      "Prefix",
+      "Date pattern",
+      "Sequence digits",
+      "Restart",
+      "Enabled",
+      "Current period",
+      "Current value",
+      "Next number",
+    ]);
     const period = periodOf("MONTHLY", new Date());
-    expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual([`${P}1`, `Search ${P} 1`, "测试规则", "TR", "yyyyMM (month)", 6, "Monthly", "Yes", period, 0, `TR${period}000001`]);
+    expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual([
+      `${P}1`,
+      `Search ${P} 1`,
+      "测试规则",
+      "TR",
+      "yyyyMM (month)",
+      6,
+      "Monthly",
+      "Yes",
+      period,
+      0,
+      `TR${period}000001`,
+    ]);
     expect(sheet.rowCount).toBe(2);
   });
 });

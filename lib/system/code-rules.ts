@@ -11,7 +11,19 @@ import { CODE_RESETS, patternCoversReset, SYSTEM_CODE_RULES, type TCodeRuleSave 
 // Numbering rules (system/codeRule): the list with each rule's counter in the current period and
 // its next number, the export, and the writes. Allocation itself is lib/codes/next-code.ts.
 
-const SELECT = { id: true, code: true, nameEn: true, nameZh: true, prefix: true, datePattern: true, seqLength: true, reset: true, enabled: true, updatedAt: true, _count: { select: { counters: true } } } as const;
+const SELECT = {
+  id: true,
+  code: true,
+  nameEn: true,
+  nameZh: true,
+  prefix: true,
+  datePattern: true,
+  seqLength: true,
+  reset: true,
+  enabled: true,
+  updatedAt: true,
+  _count: { select: { counters: true } },
+} as const;
 type Raw = Prisma.CodeRuleGetPayload<{ select: typeof SELECT }>;
 export type CodeRuleRow = Omit<Raw, "_count" | "updatedAt"> & {
   updatedAt: string;
@@ -33,8 +45,14 @@ async function withCounters(rules: Raw[], now = new Date()): Promise<CodeRuleRow
   return rules.map(({ _count, updatedAt, ...r }, i) => {
     const value = values.get(r.id) ?? 0;
     return {
-      ...r, updatedAt: updatedAt.toISOString(), system: SYSTEM_CODE_RULES.includes(r.code), counters: _count.counters,
-      period: periods[i].period, value, preview: formatCode(r, now, value + 1), exhausted: value >= maxSequence(r.seqLength),
+      ...r,
+      updatedAt: updatedAt.toISOString(),
+      system: SYSTEM_CODE_RULES.includes(r.code),
+      counters: _count.counters,
+      period: periods[i].period,
+      value,
+      preview: formatCode(r, now, value + 1),
+      exhausted: value >= maxSequence(r.seqLength),
     };
   });
 }
@@ -44,19 +62,31 @@ export const codeRuleResource = defineResource<CodeRuleRow, Prisma.CodeRuleWhere
   route: "system/codeRule",
   labels: "CodeRuleAdmin",
   spec: {
-    filters: [{ name: "keyword", type: "text", max: 100 }, { name: "reset", type: "select", options: CODE_RESETS }, { name: "enabled", type: "boolean" }],
+    filters: [
+      { name: "keyword", type: "text", max: 100 },
+      { name: "reset", type: "select", options: CODE_RESETS },
+      { name: "enabled", type: "boolean" },
+    ],
     sorts: ["code", "updatedAt"],
     defaultSort: { field: "code", order: "asc" },
   },
   permissions: { create: "codeRule:create", update: "codeRule:update", delete: "codeRule:delete", export: "codeRule:export" },
   where: (_viewer, f) => ({
     ...(typeof f.keyword === "string"
-      ? { OR: [{ code: { startsWith: f.keyword, mode: "insensitive" } }, { prefix: { startsWith: f.keyword, mode: "insensitive" } }, { nameEn: { contains: f.keyword, mode: "insensitive" } }, { nameZh: { contains: f.keyword } }] }
+      ? {
+          OR: [
+            { code: { startsWith: f.keyword, mode: "insensitive" } },
+            { prefix: { startsWith: f.keyword, mode: "insensitive" } },
+            { nameEn: { contains: f.keyword, mode: "insensitive" } },
+            { nameZh: { contains: f.keyword } },
+          ],
+        }
       : {}),
     ...(typeof f.reset === "string" ? { reset: f.reset as (typeof CODE_RESETS)[number] } : {}),
     ...(typeof f.enabled === "boolean" ? { enabled: f.enabled } : {}),
   }),
-  page: async ({ where, sort, skip, take }) => withCounters(await db().codeRule.findMany({ where, orderBy: [{ [sort.field]: sort.order }, { id: "asc" }], skip, take, select: SELECT })),
+  page: async ({ where, sort, skip, take }) =>
+    withCounters(await db().codeRule.findMany({ where, orderBy: [{ [sort.field]: sort.order }, { id: "asc" }], skip, take, select: SELECT })),
   count: (where) => db().codeRule.count({ where }),
   batch: async (where, after, take) =>
     withCounters(await db().codeRule.findMany({ where: after === null ? where : { AND: [where, { id: { gt: Number(after) } }] }, orderBy: { id: "asc" }, take, select: SELECT })),

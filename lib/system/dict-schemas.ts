@@ -5,7 +5,24 @@ import { blankToNull, zCode, zId, zOptionalText, zSort, zText } from "@/lib/core
 // their fields from these and the server actions parse with them again).
 
 /** antd's preset tag colours (and its status colours), the only colours an item can have. */
-export const DICT_COLORS = ["default", "success", "processing", "warning", "error", "magenta", "red", "volcano", "orange", "gold", "lime", "green", "cyan", "blue", "geekblue", "purple"] as const;
+export const DICT_COLORS = [
+  "default",
+  "success",
+  "processing",
+  "warning",
+  "error",
+  "magenta",
+  "red",
+  "volcano",
+  "orange",
+  "gold",
+  "lime",
+  "green",
+  "cyan",
+  "blue",
+  "geekblue",
+  "purple",
+] as const;
 
 export const ZDictTypeSave = z.object({
   id: zId.optional(),
@@ -17,7 +34,12 @@ export const ZDictTypeSave = z.object({
 export type TDictTypeSave = z.infer<typeof ZDictTypeSave>;
 
 const item = {
-  value: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_.-]+$/),
+  value: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_.-]+$/),
   labelEn: zText(100),
   labelZh: zText(100),
   sort: zSort,

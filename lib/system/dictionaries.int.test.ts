@@ -13,7 +13,10 @@ import { deleteDictItems, deleteDictTypes, dictTypeResource, saveDictItem, saveD
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
 vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => m.cacheMock));
 vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
-vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()) }));
+vi.mock("@/lib/auth/viewer", async (orig) => ({
+  ...(await orig<typeof import("@/lib/auth/viewer")>()),
+  getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()),
+}));
 
 let admin: Viewer;
 let adminUser: { id: number };
@@ -26,8 +29,16 @@ async function makeType(prefix = "t") {
   const code = uid(`dict_${prefix}_`);
   return db().dictType.create({
     data: {
-      code, nameEn: `Type ${code}`, nameZh: `类型${code}`,
-      items: { create: [{ value: "b", labelEn: "Bee", labelZh: "乙", sort: 20, color: "red" }, { value: "a", labelEn: "Ay", labelZh: "甲", sort: 10 }, { value: "c", labelEn: "Cee", labelZh: "丙", sort: 30, enabled: false }] },
+      code,
+      nameEn: `Type ${code}`,
+      nameZh: `类型${code}`,
+      items: {
+        create: [
+          { value: "b", labelEn: "Bee", labelZh: "乙", sort: 20, color: "red" },
+          { value: "a", labelEn: "Ay", labelZh: "甲", sort: 10 },
+          { value: "c", labelEn: "Cee", labelZh: "丙", sort: 30, enabled: false },
+        ],
+      },
     },
     include: { items: true },
   });
@@ -120,7 +131,10 @@ describe("writes", () => {
     const item = await saveDictItem(ctx(), { typeId: type.id, value: "RED", labelEn: "Red", labelZh: "红", sort: 1, enabled: true, color: "red" });
     await saveDictItem(ctx(), { id: item.id, typeId: type.id, value: "RED", labelEn: "Crimson", labelZh: "深红", sort: 1, enabled: true, color: null });
     expect((await audits("DictItem", item.id)).map((a) => a.action)).toEqual(["create", "update"]);
-    await expect(saveDictItem(ctx(), { typeId: type.id, value: "RED", labelEn: "x", labelZh: "x", sort: 0, enabled: true, color: null })).rejects.toMatchObject({ key: "DictAdmin.errors.valueTaken", field: "value" });
+    await expect(saveDictItem(ctx(), { typeId: type.id, value: "RED", labelEn: "x", labelZh: "x", sort: 0, enabled: true, color: null })).rejects.toMatchObject({
+      key: "DictAdmin.errors.valueTaken",
+      field: "value",
+    });
     await expect(saveDictType(ctx(), { code: code.toUpperCase() + "X", nameEn: "x", nameZh: "x", remark: null })).rejects.toMatchObject({ key: "DictAdmin.errors.codeTaken" });
 
     expect(await deleteDictItems(ctx(), [item.id])).toEqual({ deleted: 1 });
@@ -131,10 +145,15 @@ describe("writes", () => {
 
   it("keeps a system type's code, never deletes it, and keeps the product's item values", async () => {
     const sex = await db().dictType.findUniqueOrThrow({ where: { code: "sex" }, include: { items: true } });
-    await expect(saveDictType(ctx(), { id: sex.id, code: "gender", nameEn: "Sexes", nameZh: "性别", remark: null })).rejects.toMatchObject({ key: "DictAdmin.errors.systemCode", field: "code" });
+    await expect(saveDictType(ctx(), { id: sex.id, code: "gender", nameEn: "Sexes", nameZh: "性别", remark: null })).rejects.toMatchObject({
+      key: "DictAdmin.errors.systemCode",
+      field: "code",
+    });
     await expect(deleteDictTypes(ctx(), [sex.id])).rejects.toMatchObject({ key: "DictAdmin.errors.systemType" });
     const male = sex.items.find((i) => i.value === "MALE")!;
-    await expect(saveDictItem(ctx(), { id: male.id, typeId: sex.id, value: "M", labelEn: "Male", labelZh: "男", sort: 10, enabled: true, color: null })).rejects.toMatchObject({ key: "DictAdmin.errors.seededValue" });
+    await expect(saveDictItem(ctx(), { id: male.id, typeId: sex.id, value: "M", labelEn: "Male", labelZh: "男", sort: 10, enabled: true, color: null })).rejects.toMatchObject({
+      key: "DictAdmin.errors.seededValue",
+    });
     await expect(deleteDictItems(ctx(), [male.id])).rejects.toMatchObject({ key: "DictAdmin.errors.seededItem" });
     // Labels of a system type can change; an item added by an administrator can go again.
     const extra = await saveDictItem(ctx(), { typeId: sex.id, value: "UNDISCLOSED", labelEn: "Undisclosed", labelZh: "未透露", sort: 99, enabled: true, color: null });
@@ -183,13 +202,22 @@ describe("import and export", () => {
   it("imports items by (type code, value): creates new ones, updates existing ones, audits, refreshes dict()", async () => {
     const type = await makeType();
     expect((await dict(type.code)).map((i) => i.value)).toEqual(["a", "b"]);
-    const res = await importResource(dictTypeResource, admin, await xlsx([header, [type.code, "a", "Ay!", "甲!", 5, "是", "blue"], [type.code, "d", "Dee", "丁", null, null, null]]), "test");
+    const res = await importResource(
+      dictTypeResource,
+      admin,
+      await xlsx([header, [type.code, "a", "Ay!", "甲!", 5, "是", "blue"], [type.code, "d", "Dee", "丁", null, null, null]]),
+      "test",
+    );
     expect(res).toMatchObject({ status: 200, body: { created: 1, updated: 1 } });
     const items = await db().dictItem.findMany({ where: { typeId: type.id }, orderBy: { value: "asc" } });
     expect(items.find((i) => i.value === "a")).toMatchObject({ labelEn: "Ay!", sort: 5, color: "blue", enabled: true });
     expect(items.find((i) => i.value === "d")).toMatchObject({ labelZh: "丁", sort: 0, enabled: true, color: null });
     expect(await db().auditLog.count({ where: { entity: "DictItem", entityId: { in: items.map((i) => String(i.id)) }, action: { startsWith: "import-" } } })).toBe(2);
-    expect((await dict(type.code)).map((i) => [i.value, i.labelEn])).toEqual([["d", "Dee"], ["a", "Ay!"], ["b", "Bee"]]);
+    expect((await dict(type.code)).map((i) => [i.value, i.labelEn])).toEqual([
+      ["d", "Dee"],
+      ["a", "Ay!"],
+      ["b", "Bee"],
+    ]);
   });
 
   it("refuses import and export without the permission", async () => {
@@ -210,10 +238,20 @@ describe("import and export", () => {
     expect(rows[0]).toEqual(["Dictionary code", "Name (English)", "Name (Chinese)", "Value", "Label (English)", "Label (Chinese)", "Order", "Enabled", "Colour"]);
     const body = rows.slice(1);
     expect(body.length).toBe(7);
-    expect(body.filter((r) => r[0] === x.code).map((r) => r[3]).sort()).toEqual(["a", "b", "c"]);
+    expect(
+      body
+        .filter((r) => r[0] === x.code)
+        .map((r) => r[3])
+        .sort(),
+    ).toEqual(["a", "b", "c"]);
     expect(body.find((r) => r[0] === y.code && r[3] === "c")?.[7]).toBe("No");
     expect(body.find((r) => r[0] === y.code && r[3] === "b")?.[8]).toBe("red");
-    expect(body.find((r) => r[0] === empty.code)?.slice(3).every((c) => c === "")).toBe(true);
+    expect(
+      body
+        .find((r) => r[0] === empty.code)
+        ?.slice(3)
+        .every((c) => c === ""),
+    ).toBe(true);
 
     // The exported file imports back as it is: every item is an update.
     const back = await xlsx(rows.filter((r) => r[0] !== empty.code));
@@ -228,7 +266,10 @@ describe("dict(): the cached lookup", () => {
     invalidateDicts();
     const all = await dicts([type.code, "sex", "no_such_dict"]);
     expect(spy).toHaveBeenCalledTimes(1);
-    expect(all[type.code]).toEqual([{ value: "a", labelEn: "Ay", labelZh: "甲", color: null }, { value: "b", labelEn: "Bee", labelZh: "乙", color: "red" }]);
+    expect(all[type.code]).toEqual([
+      { value: "a", labelEn: "Ay", labelZh: "甲", color: null },
+      { value: "b", labelEn: "Bee", labelZh: "乙", color: "red" },
+    ]);
     expect(all.sex.map((i) => i.value)).toEqual(["MALE", "FEMALE"]);
     expect(all.no_such_dict).toEqual([]);
     expect((await dict(type.code, { includeDisabled: true })).map((i) => i.value)).toEqual(["a", "b", "c"]);
@@ -252,9 +293,21 @@ describe("dict(): the cached lookup", () => {
 
     await actAs(adminUser);
     const writes: [string, () => Promise<unknown>, (items: { value: string; labelEn: string }[]) => void][] = [
-      ["save item", () => A.saveDictItemAction({ id: a.id, typeId: type.id, value: "a", labelEn: "Saved", labelZh: "甲", sort: 10, enabled: true, color: null }), (i) => expect(i[0].labelEn).toBe("Saved")],
-      ["add item", () => A.saveDictItemAction({ typeId: type.id, value: "z", labelEn: "Zed", labelZh: "庚", sort: 1, enabled: true, color: "gold" }), (i) => expect(i[0].value).toBe("z")],
-      ["delete items", async () => A.deleteDictItemsAction({ ids: (await db().dictItem.findMany({ where: { typeId: type.id, value: { in: ["z", "b"] } } })).map((i) => i.id) }), (i) => expect(i.map((x) => x.value)).toEqual(["a"])],
+      [
+        "save item",
+        () => A.saveDictItemAction({ id: a.id, typeId: type.id, value: "a", labelEn: "Saved", labelZh: "甲", sort: 10, enabled: true, color: null }),
+        (i) => expect(i[0].labelEn).toBe("Saved"),
+      ],
+      [
+        "add item",
+        () => A.saveDictItemAction({ typeId: type.id, value: "z", labelEn: "Zed", labelZh: "庚", sort: 1, enabled: true, color: "gold" }),
+        (i) => expect(i[0].value).toBe("z"),
+      ],
+      [
+        "delete items",
+        async () => A.deleteDictItemsAction({ ids: (await db().dictItem.findMany({ where: { typeId: type.id, value: { in: ["z", "b"] } } })).map((i) => i.id) }),
+        (i) => expect(i.map((x) => x.value)).toEqual(["a"]),
+      ],
       ["rename type", () => A.saveDictTypeAction({ id: type.id, code: `${type.code}_2`, nameEn: "x", nameZh: "x", remark: null }), (i) => expect(i).toEqual([])],
     ];
     for (const [name, write, check] of writes) {
@@ -302,7 +355,15 @@ describe("permissions of the actions", () => {
   it("answers translated field errors from the schemas", async () => {
     const type = await makeType();
     const res = await A.saveDictItemAction({ typeId: type.id, value: "has space", labelEn: "", labelZh: "x".repeat(101), sort: 0, enabled: true, color: "pink" });
-    expect(res).toMatchObject({ ok: false, fieldErrors: { value: "Value is not in a valid format", labelEn: "Please enter Label (English)", labelZh: "Label (Chinese) must be at most 100 characters", color: "Please select Colour" } });
+    expect(res).toMatchObject({
+      ok: false,
+      fieldErrors: {
+        value: "Value is not in a valid format",
+        labelEn: "Please enter Label (English)",
+        labelZh: "Label (Chinese) must be at most 100 characters",
+        color: "Please select Colour",
+      },
+    });
     const sex = await db().dictType.findUniqueOrThrow({ where: { code: "sex" } });
     expect(await A.deleteDictTypesAction({ ids: [sex.id] })).toEqual({ ok: false, code: "BAD_REQUEST", message: errors("systemType", { code: "sex" }) });
   });

@@ -25,7 +25,9 @@ export type DictItemRow = Prisma.DictItemGetPayload<{ select: typeof ITEM }> & {
 export type DictTypeRow = Omit<Raw, "updatedAt" | "items"> & { updatedAt: string; items: DictItemRow[]; item?: DictItemRow };
 
 const toRow = ({ updatedAt, items, ...t }: Raw): DictTypeRow => ({
-  ...t, updatedAt: updatedAt.toISOString(), items: items.map((i) => ({ ...i, locked: t.system && isSeededItem(t.code, i.value) })),
+  ...t,
+  updatedAt: updatedAt.toISOString(),
+  items: items.map((i) => ({ ...i, locked: t.system && isSeededItem(t.code, i.value) })),
 });
 const perItem = (t: DictTypeRow): DictTypeRow[] => (t.items.length ? t.items.map((item) => ({ ...t, items: [], item })) : [{ ...t, items: [] }]);
 
@@ -34,19 +36,27 @@ export const dictTypeResource = defineResource<DictTypeRow, Prisma.DictTypeWhere
   route: "system/systemCode",
   labels: "DictAdmin",
   spec: {
-    filters: [{ name: "keyword", type: "text", max: 100 }, { name: "system", type: "boolean" }],
+    filters: [
+      { name: "keyword", type: "text", max: 100 },
+      { name: "system", type: "boolean" },
+    ],
     sorts: ["code", "updatedAt"],
     defaultSort: { field: "code", order: "asc" },
   },
   permissions: { create: "dict:create", update: "dict:update", delete: "dict:delete", export: "dict:export", import: "dict:import" },
   where: (_viewer, f) => ({
-    ...(typeof f.keyword === "string" ? { OR: [{ code: { contains: f.keyword, mode: "insensitive" } }, { nameEn: { contains: f.keyword, mode: "insensitive" } }, { nameZh: { contains: f.keyword } }] } : {}),
+    ...(typeof f.keyword === "string"
+      ? { OR: [{ code: { contains: f.keyword, mode: "insensitive" } }, { nameEn: { contains: f.keyword, mode: "insensitive" } }, { nameZh: { contains: f.keyword } }] }
+      : {}),
     ...(typeof f.system === "boolean" ? { system: f.system } : {}),
   }),
-  page: async ({ where, sort, skip, take }) => (await db().dictType.findMany({ where, orderBy: [{ [sort.field]: sort.order }, { id: "asc" }], skip, take, select: SELECT })).map(toRow),
+  page: async ({ where, sort, skip, take }) =>
+    (await db().dictType.findMany({ where, orderBy: [{ [sort.field]: sort.order }, { id: "asc" }], skip, take, select: SELECT })).map(toRow),
   count: (where) => db().dictType.count({ where }),
   batch: async (where, after, take) =>
-    (await db().dictType.findMany({ where: after === null ? where : { AND: [where, { id: { gt: Number(after) } }] }, orderBy: { id: "asc" }, take, select: SELECT })).map(toRow).flatMap(perItem),
+    (await db().dictType.findMany({ where: after === null ? where : { AND: [where, { id: { gt: Number(after) } }] }, orderBy: { id: "asc" }, take, select: SELECT }))
+      .map(toRow)
+      .flatMap(perItem),
   key: (r) => r.id,
   exportColumns: [
     { key: "typeCode", width: 24, value: (r) => r.code },
@@ -62,12 +72,27 @@ export const dictTypeResource = defineResource<DictTypeRow, Prisma.DictTypeWhere
   ],
   import: {
     schema: ZDictItemImport,
-    columns: [{ key: "typeCode", required: true }, { key: "value", required: true }, { key: "labelEn", required: true }, { key: "labelZh", required: true }, { key: "sort", kind: "number" }, { key: "enabled", kind: "boolean" }, { key: "color" }],
+    columns: [
+      { key: "typeCode", required: true },
+      { key: "value", required: true },
+      { key: "labelEn", required: true },
+      { key: "labelZh", required: true },
+      { key: "sort", kind: "number" },
+      { key: "enabled", kind: "boolean" },
+      { key: "color" },
+    ],
     check: async (rows) => {
-      const known = new Set((await db().dictType.findMany({ where: { code: { in: [...new Set(rows.map((r) => r.value.typeCode))] } }, select: { code: true } })).map((t) => t.code));
+      const known = new Set(
+        (await db().dictType.findMany({ where: { code: { in: [...new Set(rows.map((r) => r.value.typeCode))] } }, select: { code: true } })).map((t) => t.code),
+      );
       return [
-        ...rows.filter((r) => !known.has(r.value.typeCode)).map((r) => ({ row: r.row, field: "typeCode", key: "DictAdmin.errors.unknownType", values: { code: r.value.typeCode } })),
-        ...duplicateKeys(rows.map((r) => ({ row: r.row, key: `${r.value.typeCode}\u0000${r.value.value}` })), "value"),
+        ...rows
+          .filter((r) => !known.has(r.value.typeCode))
+          .map((r) => ({ row: r.row, field: "typeCode", key: "DictAdmin.errors.unknownType", values: { code: r.value.typeCode } })),
+        ...duplicateKeys(
+          rows.map((r) => ({ row: r.row, key: `${r.value.typeCode}\u0000${r.value.value}` })),
+          "value",
+        ),
       ];
     },
     save: async (tx, rows, viewer, requestId) => {
@@ -147,7 +172,8 @@ export async function saveDictItem(ctx: AuditCtx, input: TDictItemSave) {
     }
     const before = await tx.dictItem.findFirst({ where: { id, typeId }, select: ITEM });
     if (!before) throw new NotFoundError();
-    if (type.system && isSeededItem(type.code, before.value) && before.value !== data.value) throw new DomainError("DictAdmin.errors.seededValue", { value: before.value }, "value");
+    if (type.system && isSeededItem(type.code, before.value) && before.value !== data.value)
+      throw new DomainError("DictAdmin.errors.seededValue", { value: before.value }, "value");
     const row = await tx.dictItem.update({ where: { id }, data, select: ITEM });
     await audit(tx, ctx, "DictItem", id, "update", before, row);
     return row;

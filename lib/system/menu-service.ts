@@ -18,7 +18,7 @@ async function checkParent(tx: Tx, input: TMenuSave): Promise<void> {
   const ok = input.type === "BUTTON" ? parent.type === "MENU" : parent.type === "DIRECTORY";
   if (!ok) throw new DomainError("MenuAdmin.errors.parentType", {}, "parentId");
   // A node may not move under itself or one of its descendants.
-  for (let at: number | null = parent.id; at !== null && input.id; ) {
+  for (let at: number | null = parent.id; at !== null && input.id;) {
     if (at === input.id) throw new DomainError("MenuAdmin.errors.parentCycle", {}, "parentId");
     at = (await tx.menu.findUnique({ where: { id: at }, select: { parentId: true } }))?.parentId ?? null;
   }
@@ -50,7 +50,12 @@ function data(input: TMenuSave) {
  * be one the editor opens through a menu of their own, a changed code one the editor holds
  * (a new menu is granted to nobody, so creating one is free).
  */
-async function checkCeiling(tx: Tx, viewer: Viewer, before: { path: string | null; permission: string | null }, after: { path: string | null; permission: string | null }): Promise<void> {
+async function checkCeiling(
+  tx: Tx,
+  viewer: Viewer,
+  before: { path: string | null; permission: string | null },
+  after: { path: string | null; permission: string | null },
+): Promise<void> {
   const ceiling = await loadCeiling(tx, viewer);
   if (ceiling.admin) return;
   if (after.path !== null && after.path !== before.path) {

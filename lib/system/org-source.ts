@@ -20,13 +20,18 @@ export const orgSourceResource = defineResource<OrgSourceRow, Prisma.OrgSourceWh
   route: "system/orgSource",
   labels: "OrgSourceAdmin",
   spec: {
-    filters: [{ name: "keyword", type: "text", max: 100 }, { name: "enabled", type: "boolean" }],
+    filters: [
+      { name: "keyword", type: "text", max: 100 },
+      { name: "enabled", type: "boolean" },
+    ],
     sorts: ["code", "sort", "updatedAt"],
     defaultSort: { field: "sort", order: "asc" },
   },
   permissions: { create: "orgSource:create", update: "orgSource:update", delete: "orgSource:delete", export: "orgSource:export", import: "orgSource:import" },
   where: (_viewer, f) => ({
-    ...(typeof f.keyword === "string" ? { OR: [{ code: { startsWith: f.keyword, mode: "insensitive" } }, { nameEn: { contains: f.keyword, mode: "insensitive" } }, { nameZh: { contains: f.keyword } }] } : {}),
+    ...(typeof f.keyword === "string"
+      ? { OR: [{ code: { startsWith: f.keyword, mode: "insensitive" } }, { nameEn: { contains: f.keyword, mode: "insensitive" } }, { nameZh: { contains: f.keyword } }] }
+      : {}),
     ...(typeof f.enabled === "boolean" ? { enabled: f.enabled } : {}),
   }),
   page: async ({ where, sort, skip, take }) =>
@@ -46,8 +51,19 @@ export const orgSourceResource = defineResource<OrgSourceRow, Prisma.OrgSourceWh
   ],
   import: {
     schema: ZOrgSourceImport,
-    columns: [{ key: "code", required: true }, { key: "nameEn", required: true }, { key: "nameZh", required: true }, { key: "sort", kind: "number", fallback: 0 }, { key: "enabled", kind: "boolean", fallback: true }, { key: "remark", fallback: null }],
-    check: async (rows) => duplicateKeys(rows.map((r) => ({ row: r.row, key: r.value.code })), "code"),
+    columns: [
+      { key: "code", required: true },
+      { key: "nameEn", required: true },
+      { key: "nameZh", required: true },
+      { key: "sort", kind: "number", fallback: 0 },
+      { key: "enabled", kind: "boolean", fallback: true },
+      { key: "remark", fallback: null },
+    ],
+    check: async (rows) =>
+      duplicateKeys(
+        rows.map((r) => ({ row: r.row, key: r.value.code })),
+        "code",
+      ),
     save: async (tx, rows, viewer, requestId) => {
       let created = 0;
       let updated = 0;
@@ -64,12 +80,14 @@ export const orgSourceResource = defineResource<OrgSourceRow, Prisma.OrgSourceWh
   },
 });
 
-
 const WRITE = { id: true, code: true, nameEn: true, nameZh: true, sort: true, enabled: true, remark: true } as const;
 
 export async function saveOrgSource(ctx: AuditCtx, input: TOrgSourceSave) {
   return db().$transaction(async (tx: Tx) => {
-    const clash = await tx.orgSource.findFirst({ where: { code: { equals: input.code, mode: "insensitive" }, NOT: input.id ? { id: input.id } : undefined }, select: { id: true } });
+    const clash = await tx.orgSource.findFirst({
+      where: { code: { equals: input.code, mode: "insensitive" }, NOT: input.id ? { id: input.id } : undefined },
+      select: { id: true },
+    });
     if (clash) throw new DomainError("OrgSourceAdmin.errors.codeTaken", { code: input.code }, "code");
     const { id, ...data } = input;
     if (!id) {

@@ -13,7 +13,7 @@ export async function saveOrganization(ctx: AuditCtx, input: TOrganizationSave) 
     if (input.parentId) {
       if (!(await tx.organization.findUnique({ where: { id: input.parentId }, select: { id: true } }))) throw new DomainError("OrgAdmin.errors.parentMissing", {}, "parentId");
       // Not under itself or one of its descendants.
-      for (let at: number | null = input.parentId; at !== null && input.id; ) {
+      for (let at: number | null = input.parentId; at !== null && input.id;) {
         if (at === input.id) throw new DomainError("OrgAdmin.errors.parentCycle", {}, "parentId");
         at = (await tx.organization.findUnique({ where: { id: at }, select: { parentId: true } }))?.parentId ?? null;
       }
@@ -53,11 +53,23 @@ export async function moveCompany(ctx: AuditCtx, input: TCompanyRegion) {
     if (!org) throw new DomainError("OrgAdmin.errors.parentMissing", {}, "organizationId");
     if (org.type !== "REGION") throw new DomainError("OrgAdmin.errors.companyRegion", {}, "organizationId");
     // A type or area that was switched off stays allowed only where it is already set.
-    if (input.orgSourceId !== null && input.orgSourceId !== before.orgSourceId && !(await tx.orgSource.findFirst({ where: { id: input.orgSourceId, enabled: true }, select: { id: true } })))
+    if (
+      input.orgSourceId !== null &&
+      input.orgSourceId !== before.orgSourceId &&
+      !(await tx.orgSource.findFirst({ where: { id: input.orgSourceId, enabled: true }, select: { id: true } }))
+    )
       throw new DomainError("OrgAdmin.errors.orgSourceMissing", {}, "orgSourceId");
-    if (input.regionAreaId !== null && input.regionAreaId !== before.regionAreaId && !(await tx.regionArea.findFirst({ where: { id: input.regionAreaId, enabled: true }, select: { id: true } })))
+    if (
+      input.regionAreaId !== null &&
+      input.regionAreaId !== before.regionAreaId &&
+      !(await tx.regionArea.findFirst({ where: { id: input.regionAreaId, enabled: true }, select: { id: true } }))
+    )
       throw new DomainError("OrgAdmin.errors.regionAreaMissing", {}, "regionAreaId");
-    const after = await tx.company.update({ where: { id: input.companyId }, data: { organizationId: input.organizationId, orgSourceId: input.orgSourceId, regionAreaId: input.regionAreaId }, select: SEL });
+    const after = await tx.company.update({
+      where: { id: input.companyId },
+      data: { organizationId: input.organizationId, orgSourceId: input.orgSourceId, regionAreaId: input.regionAreaId },
+      select: SEL,
+    });
     await audit(tx, ctx, "Company", after.id, "placing", before, after);
     return after;
   });

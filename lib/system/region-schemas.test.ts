@@ -33,6 +33,14 @@ describe("region tree rules (GB/T 2260)", () => {
     const bad = ZRegionSave.safeParse({ ...base, level: 2, parentPath: [] });
     expect(bad.success ? [] : bad.error.issues.map((i) => i.path.join("."))).toEqual(["parentPath"]);
     expect(ZRegionSave.safeParse({ ...base, code: "3101", level: 1, parentPath: [] }).success).toBe(false);
-    expect(ZRegionImport.parse({ code: "310100", parentCode: "", level: 2, nameEn: "A", nameZh: "甲" })).toEqual({ code: "310100", parentCode: null, level: 2, nameEn: "A", nameZh: "甲", sort: 0, enabled: true });
+    expect(ZRegionImport.parse({ code: "310100", parentCode: "", level: 2, nameEn: "A", nameZh: "甲" })).toEqual({
+      code: "310100",
+      parentCode: null,
+      level: 2,
+      nameEn: "A",
+      nameZh: "甲",
+      sort: 0,
+      enabled: true,
+    });
   });
 });

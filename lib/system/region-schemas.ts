@@ -10,7 +10,11 @@ export type RegionLevel = (typeof REGION_LEVELS)[number];
 /** One area as pickers see it; `leaf`: it has no enabled sub-areas. */
 export type RegionNode = { id: number; code: string; nameEn: string; nameZh: string; level: number; leaf?: boolean };
 
-const zRegionCode = z.string().trim().min(1).regex(/^\d{6}$/);
+const zRegionCode = z
+  .string()
+  .trim()
+  .min(1)
+  .regex(/^\d{6}$/);
 const zLevel = z.number().int().min(1).max(3);
 
 export const ZRegionSave = z

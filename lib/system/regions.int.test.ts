@@ -15,7 +15,10 @@ import { loadRegionAdmin, regionChildren, regionPath, regionResource, type Regio
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
 vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => m.cacheMock));
 vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
-vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()) }));
+vi.mock("@/lib/auth/viewer", async (orig) => ({
+  ...(await orig<typeof import("@/lib/auth/viewer")>()),
+  getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()),
+}));
 
 // Tests own the codes 9xxxxx (no real province starts with 9) and clear them first.
 const TEST_CODES = { code: { startsWith: "9" } };
@@ -74,7 +77,11 @@ describe("regions list (system/regionArea)", () => {
   it("is refused to staff whose roles do not grant the screen", async () => {
     const viewer = (await actAs(staff))!;
     await expect(list("", viewer)).rejects.toThrow("FORBIDDEN");
-    expect(await save({ code: "990000", level: 1, parentPath: [], nameEn: "X", nameZh: "X" })).toEqual({ ok: false, code: "FORBIDDEN", message: translator("Common")("forbidden") });
+    expect(await save({ code: "990000", level: 1, parentPath: [], nameEn: "X", nameZh: "X" })).toEqual({
+      ok: false,
+      code: "FORBIDDEN",
+      message: translator("Common")("forbidden"),
+    });
   });
 
   it("serves the cascader: enabled sub-areas with leaf flags, and an area's path", async () => {
@@ -104,22 +111,41 @@ describe("regions writes", () => {
     await clearTestAreas();
     expect(await save({ code: "910000", level: 1, parentPath: [], nameEn: "Test Province", nameZh: "测试省" })).toMatchObject({ ok: true });
     const p = await area("910000");
-    expect(await db().auditLog.findFirst({ where: { entity: "RegionArea", entityId: String(p.id) } })).toMatchObject({ action: "create", userId: admin.userId, after: { code: "910000" } });
+    expect(await db().auditLog.findFirst({ where: { entity: "RegionArea", entityId: String(p.id) } })).toMatchObject({
+      action: "create",
+      userId: admin.userId,
+      after: { code: "910000" },
+    });
 
-    expect(await save({ code: "910100", level: 2, parentPath: [], nameEn: "City", nameZh: "市" })).toMatchObject({ ok: false, fieldErrors: { parentPath: "Please select Parent area" } });
+    expect(await save({ code: "910100", level: 2, parentPath: [], nameEn: "City", nameZh: "市" })).toMatchObject({
+      ok: false,
+      fieldErrors: { parentPath: "Please select Parent area" },
+    });
     expect(await save({ code: "920100", level: 2, parentPath: [p.id], nameEn: "City", nameZh: "市" })).toMatchObject({ ok: false, fieldErrors: { code: errors()("codePrefix") } });
     expect(await save({ code: "910000", level: 2, parentPath: [p.id], nameEn: "City", nameZh: "市" })).toMatchObject({ ok: false, fieldErrors: { code: errors()("codeLevel2") } });
     expect(await save({ code: "91010", level: 1, parentPath: [], nameEn: "X", nameZh: "X" })).toMatchObject({ ok: false, fieldErrors: { code: "Code is not in a valid format" } });
-    expect(await save({ code: "910000", level: 1, parentPath: [], nameEn: "Again", nameZh: "再" })).toMatchObject({ ok: false, fieldErrors: { code: errors()("codeTaken", { code: "910000" }) } });
+    expect(await save({ code: "910000", level: 1, parentPath: [], nameEn: "Again", nameZh: "再" })).toMatchObject({
+      ok: false,
+      fieldErrors: { code: errors()("codeTaken", { code: "910000" }) },
+    });
 
     expect(await save({ code: "910100", level: 2, parentPath: [p.id], nameEn: "Test City", nameZh: "测试市" })).toMatchObject({ ok: true });
     const c = await area("910100");
-    expect(await save({ code: "910101", level: 3, parentPath: [p.id], nameEn: "D", nameZh: "区" })).toMatchObject({ ok: false, fieldErrors: { parentPath: "Please select Parent area" } });
-    expect(await save({ code: "910101", level: 3, parentPath: [c.id, p.id], nameEn: "D", nameZh: "区" })).toMatchObject({ ok: false, fieldErrors: { parentPath: errors()("parentLevel") } });
+    expect(await save({ code: "910101", level: 3, parentPath: [p.id], nameEn: "D", nameZh: "区" })).toMatchObject({
+      ok: false,
+      fieldErrors: { parentPath: "Please select Parent area" },
+    });
+    expect(await save({ code: "910101", level: 3, parentPath: [c.id, p.id], nameEn: "D", nameZh: "区" })).toMatchObject({
+      ok: false,
+      fieldErrors: { parentPath: errors()("parentLevel") },
+    });
     expect(await save({ code: "910101", level: 3, parentPath: [p.id, c.id], nameEn: "Test District", nameZh: "测试区" })).toMatchObject({ ok: true });
     expect((await regionPath((await area("910101")).id)).map((n) => n.code)).toEqual(["910000", "910100", "910101"]);
 
-    expect(await save({ id: c.id, code: "910200", level: 2, parentPath: [p.id], nameEn: "Moved", nameZh: "改" })).toMatchObject({ ok: false, fieldErrors: { code: errors()("hasChildrenLocked", { name: "910100" }) } });
+    expect(await save({ id: c.id, code: "910200", level: 2, parentPath: [p.id], nameEn: "Moved", nameZh: "改" })).toMatchObject({
+      ok: false,
+      fieldErrors: { code: errors()("hasChildrenLocked", { name: "910100" }) },
+    });
     expect(await save({ id: c.id, code: "910100", level: 2, parentPath: [p.id], nameEn: "Renamed City", nameZh: "改名市", sort: 5, enabled: false })).toMatchObject({ ok: true });
     const audit = await db().auditLog.findFirst({ where: { entity: "RegionArea", entityId: String(c.id), action: "update" }, orderBy: { id: "desc" } });
     expect(audit).toMatchObject({ before: { nameEn: "Test City", enabled: true }, after: { nameEn: "Renamed City", enabled: false, sort: 5 } });
@@ -166,11 +192,36 @@ describe("regions import and export", () => {
     expect(body.errors.map((e) => [e.row, e.field])).toEqual([[4, "Code"]]);
     expect(await db().regionArea.count({ where: { code: { startsWith: "93" } } })).toBe(0);
 
-    const checked = await importResource(regionResource, admin, await xlsx([header, ["930100", "930000", 2, "Import City", "导入市", 0, "yes"], ["930000", null, 1, "Import Province", "导入省", 0, "yes"], ["930101", "939900", 3, "No parent", "无上级", 0, "yes"], ["930200", "930100", 2, "Wrong level", "级别错", 0, "yes"], ["930100", "930000", 2, "Twice", "重复", 0, "yes"]]), "test");
+    const checked = await importResource(
+      regionResource,
+      admin,
+      await xlsx([
+        header,
+        ["930100", "930000", 2, "Import City", "导入市", 0, "yes"],
+        ["930000", null, 1, "Import Province", "导入省", 0, "yes"],
+        ["930101", "939900", 3, "No parent", "无上级", 0, "yes"],
+        ["930200", "930100", 2, "Wrong level", "级别错", 0, "yes"],
+        ["930100", "930000", 2, "Twice", "重复", 0, "yes"],
+      ]),
+      "test",
+    );
     expect(checked.status).toBe(422);
-    expect((checked as { body: { errors: { row: number; message: string }[] } }).body.errors).toEqual([{ row: 6, field: "Code", message: translator("AdminImport")("duplicate", { field: "Code", first: 2 }) }]);
+    expect((checked as { body: { errors: { row: number; message: string }[] } }).body.errors).toEqual([
+      { row: 6, field: "Code", message: translator("AdminImport")("duplicate", { field: "Code", first: 2 }) },
+    ]);
 
-    const deep = await importResource(regionResource, admin, await xlsx([header, ["930100", "930000", 2, "Import City", "导入市", 0, "yes"], ["930000", null, 1, "Import Province", "导入省", 0, "yes"], ["930101", "939900", 3, "No parent", "无上级", 0, "yes"], ["930200", "930100", 2, "Wrong level", "级别错", 0, "yes"]]), "test");
+    const deep = await importResource(
+      regionResource,
+      admin,
+      await xlsx([
+        header,
+        ["930100", "930000", 2, "Import City", "导入市", 0, "yes"],
+        ["930000", null, 1, "Import Province", "导入省", 0, "yes"],
+        ["930101", "939900", 3, "No parent", "无上级", 0, "yes"],
+        ["930200", "930100", 2, "Wrong level", "级别错", 0, "yes"],
+      ]),
+      "test",
+    );
     expect((deep as { body: { errors: { row: number; field: string; message: string }[] } }).body.errors).toEqual([
       { row: 4, field: "Parent code", message: errors()("parentMissing", { code: "939900" }) },
       { row: 5, field: "Parent code", message: errors()("parentLevel") },
@@ -178,13 +229,26 @@ describe("regions import and export", () => {
     expect(await db().regionArea.count({ where: { code: { startsWith: "93" } } })).toBe(0);
 
     // The city comes before its province in the file: parents are saved first.
-    const ok = await importResource(regionResource, admin, await xlsx([header, ["930100", "930000", 2, "Import City", "导入市", 3, "no"], ["930000", null, 1, "Import Province", "导入省", 0, "是"]]), "test");
+    const ok = await importResource(
+      regionResource,
+      admin,
+      await xlsx([header, ["930100", "930000", 2, "Import City", "导入市", 3, "no"], ["930000", null, 1, "Import Province", "导入省", 0, "是"]]),
+      "test",
+    );
     expect(ok).toMatchObject({ status: 200, body: { created: 2, updated: 0 } });
     const city = await db().regionArea.findUniqueOrThrow({ where: { code: "930100" }, include: { parent: true } });
     expect(city).toMatchObject({ level: 2, sort: 3, enabled: false, parent: { code: "930000" } });
     expect(await db().auditLog.count({ where: { entity: "RegionArea", entityId: String(city.id), action: "import-create" } })).toBe(1);
 
-    const again = await importResource(regionResource, admin, await xlsx([["code", "parentCode", "level", "nameEn", "nameZh"], ["930100", "930000", 2, "Import City 2", "导入市二"]]), "test");
+    const again = await importResource(
+      regionResource,
+      admin,
+      await xlsx([
+        ["code", "parentCode", "level", "nameEn", "nameZh"],
+        ["930100", "930000", 2, "Import City 2", "导入市二"],
+      ]),
+      "test",
+    );
     expect(again).toMatchObject({ status: 200, body: { created: 0, updated: 1 } });
     expect(await area("930100")).toMatchObject({ nameEn: "Import City 2", enabled: true });
   });
@@ -195,7 +259,7 @@ describe("regions import and export", () => {
     if (!("stream" in res)) throw new Error(`export answered ${res.status}`);
     expect(res.filename).toMatch(/^regionArea-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load((Buffer.concat(await Readable.fromWeb(res.stream as never).toArray())) as never);
+    await wb.xlsx.load(Buffer.concat(await Readable.fromWeb(res.stream as never).toArray()) as never);
     const sheet = wb.worksheets[0];
     expect(sheet.name).toBe("Regions");
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([...header, "Sub-areas", "Dealers"]);
@@ -208,7 +272,7 @@ describe("regions import and export", () => {
       const zh = await exportResource(regionResource, admin, new URLSearchParams("keyword=310115"), "test");
       if (!("stream" in zh)) throw new Error(`export answered ${zh.status}`);
       const zwb = new ExcelJS.Workbook();
-      await zwb.xlsx.load((Buffer.concat(await Readable.fromWeb(zh.stream as never).toArray())) as never);
+      await zwb.xlsx.load(Buffer.concat(await Readable.fromWeb(zh.stream as never).toArray()) as never);
       expect(zwb.worksheets[0].name).toBe("行政区域");
       expect((zwb.worksheets[0].getRow(1).values as unknown[]).slice(1, 3)).toEqual(["代码", "上级代码"]);
       expect(zwb.worksheets[0].getRow(2).getCell(7).value).toBe("是");

@@ -13,12 +13,21 @@ import { regionRuleBroken, ZRegionImport, type RegionNode, type TRegionImport, t
 
 const NODE = { id: true, code: true, nameEn: true, nameZh: true, level: true } as const;
 const SELECT = {
-  ...NODE, sort: true, enabled: true, parentId: true, updatedAt: true,
+  ...NODE,
+  sort: true,
+  enabled: true,
+  parentId: true,
+  updatedAt: true,
   parent: { select: { ...NODE, parent: { select: NODE } } },
   _count: { select: { children: true, companies: true } },
 } as const;
 type Raw = Prisma.RegionAreaGetPayload<{ select: typeof SELECT }>;
-export type RegionRow = Omit<Raw, "_count" | "updatedAt" | "parent"> & { /** Not `children`: antd Table would take it for tree rows. */ subAreas: number; companies: number; updatedAt: string; /** Ancestors, province first. */ path: RegionNode[] };
+export type RegionRow = Omit<Raw, "_count" | "updatedAt" | "parent"> & {
+  /** Not `children`: antd Table would take it for tree rows. */ subAreas: number;
+  companies: number;
+  updatedAt: string;
+  /** Ancestors, province first. */ path: RegionNode[];
+};
 const toRow = ({ _count, updatedAt, parent, ...r }: Raw): RegionRow => {
   const path = parent ? [...(parent.parent ? [parent.parent] : []), { id: parent.id, code: parent.code, nameEn: parent.nameEn, nameZh: parent.nameZh, level: parent.level }] : [];
   return { ...r, subAreas: _count.children, companies: _count.companies, updatedAt: updatedAt.toISOString(), path };
@@ -29,7 +38,12 @@ export const regionResource = defineResource<RegionRow, Prisma.RegionAreaWhereIn
   route: "system/regionArea",
   labels: "RegionAdmin",
   spec: {
-    filters: [{ name: "keyword", type: "text", max: 100 }, { name: "level", type: "select", options: ["1", "2", "3"] }, { name: "parent", type: "number" }, { name: "enabled", type: "boolean" }],
+    filters: [
+      { name: "keyword", type: "text", max: 100 },
+      { name: "level", type: "select", options: ["1", "2", "3"] },
+      { name: "parent", type: "number" },
+      { name: "enabled", type: "boolean" },
+    ],
     sorts: ["code", "sort", "updatedAt"],
     defaultSort: { field: "code", order: "asc" },
   },
@@ -38,7 +52,9 @@ export const regionResource = defineResource<RegionRow, Prisma.RegionAreaWhereIn
   // searches the whole tree.
   where: (_viewer, f) => ({
     ...(typeof f.parent === "number" ? { parentId: f.parent } : f.keyword || f.level ? {} : { parentId: null }),
-    ...(typeof f.keyword === "string" ? { OR: [{ code: { startsWith: f.keyword } }, { nameEn: { contains: f.keyword, mode: "insensitive" } }, { nameZh: { contains: f.keyword } }] } : {}),
+    ...(typeof f.keyword === "string"
+      ? { OR: [{ code: { startsWith: f.keyword } }, { nameEn: { contains: f.keyword, mode: "insensitive" } }, { nameZh: { contains: f.keyword } }] }
+      : {}),
     ...(typeof f.level === "string" ? { level: Number(f.level) } : {}),
     ...(typeof f.enabled === "boolean" ? { enabled: f.enabled } : {}),
   }),
@@ -62,8 +78,13 @@ export const regionResource = defineResource<RegionRow, Prisma.RegionAreaWhereIn
   import: {
     schema: ZRegionImport,
     columns: [
-      { key: "code", required: true }, { key: "parentCode" }, { key: "level", required: true, kind: "number" }, { key: "nameEn", required: true }, { key: "nameZh", required: true },
-      { key: "sort", kind: "number" }, { key: "enabled", kind: "boolean" },
+      { key: "code", required: true },
+      { key: "parentCode" },
+      { key: "level", required: true, kind: "number" },
+      { key: "nameEn", required: true },
+      { key: "nameZh", required: true },
+      { key: "sort", kind: "number" },
+      { key: "enabled", kind: "boolean" },
     ],
     check: checkImport,
     save: async (tx, rows, viewer, requestId) => {
@@ -87,7 +108,10 @@ export const regionResource = defineResource<RegionRow, Prisma.RegionAreaWhereIn
 
 /** Row-numbered findings of an import: repeated codes, unknown parents, the tree rules. */
 async function checkImport(rows: { row: number; value: TRegionImport }[]): Promise<ImportIssue[]> {
-  const issues = duplicateKeys(rows.map((r) => ({ row: r.row, key: r.value.code })), "code");
+  const issues = duplicateKeys(
+    rows.map((r) => ({ row: r.row, key: r.value.code })),
+    "code",
+  );
   if (issues.length) return issues;
   const codes = [...new Set(rows.flatMap((r) => [r.value.code, r.value.parentCode ?? ""]).filter(Boolean))];
   const known = await db().regionArea.findMany({ where: { code: { in: codes } }, select: { code: true, level: true, _count: { select: { children: true } } } });
@@ -97,7 +121,8 @@ async function checkImport(rows: { row: number; value: TRegionImport }[]): Promi
     const parentLevel = v.parentCode ? (inFile.get(v.parentCode) ?? inDb.get(v.parentCode)?.level) : undefined;
     const existing = inDb.get(v.code);
     if (v.parentCode && parentLevel === undefined) issues.push({ row, field: "parentCode", key: "RegionAdmin.errors.parentMissing", values: { code: v.parentCode } });
-    else if (existing && existing.level !== v.level && existing._count.children) issues.push({ row, field: "level", key: "RegionAdmin.errors.hasChildrenLocked", values: { name: v.code } });
+    else if (existing && existing.level !== v.level && existing._count.children)
+      issues.push({ row, field: "level", key: "RegionAdmin.errors.hasChildrenLocked", values: { name: v.code } });
     else {
       const broken = regionRuleBroken(v.code, v.level, v.parentCode ? { code: v.parentCode, level: parentLevel! } : null);
       if (broken) issues.push({ row, field: broken.field === "parent" ? "parentCode" : "code", key: `RegionAdmin.errors.${broken.key}` });

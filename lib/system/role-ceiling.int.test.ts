@@ -7,7 +7,10 @@ import * as A from "./actions";
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
 vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => m.cacheMock));
 vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
-vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()) }));
+vi.mock("@/lib/auth/viewer", async (orig) => ({
+  ...(await orig<typeof import("@/lib/auth/viewer")>()),
+  getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()),
+}));
 
 // The ceiling of role administration (docs/DECISIONS.md, issue 16): nobody grants a menu,
 // button or data scope beyond their own, nor edits a role they hold, nor gives a user through
@@ -25,15 +28,35 @@ let editor: { id: number }, editorRole: number, admin: { id: number };
 
 const roleState = (id: number) => db().role.findUniqueOrThrow({ where: { id }, include: { menus: { orderBy: { menuId: "asc" } }, organizations: true } });
 const rolesOf = async (userId: number) => (await db().userRole.findMany({ where: { userId }, orderBy: { roleId: "asc" } })).map((r) => r.roleId);
-const roleInput = (r: { id?: number; code: string }, over: Record<string, unknown> = {}) => ({ id: r.id, code: r.code, nameEn: r.code, nameZh: r.code, dataScope: "SELF", menuIds: [], organizationIds: [], ...over });
-const staffInput = (u: { id: number; name: string }, roleIds: number[], organizationId: number | null = d1) => ({ id: u.id, name: u.name, phone: null, userType: "STAFF", organizationId, jobId: null, roleIds, companyIds: [] });
+const roleInput = (r: { id?: number; code: string }, over: Record<string, unknown> = {}) => ({
+  id: r.id,
+  code: r.code,
+  nameEn: r.code,
+  nameZh: r.code,
+  dataScope: "SELF",
+  menuIds: [],
+  organizationIds: [],
+  ...over,
+});
+const staffInput = (u: { id: number; name: string }, roleIds: number[], organizationId: number | null = d1) => ({
+  id: u.id,
+  name: u.name,
+  phone: null,
+  userType: "STAFF",
+  organizationId,
+  jobId: null,
+  roleIds,
+  companyIds: [],
+});
 
 beforeAll(async () => {
   hq = (await makeOrganization()).id;
   r1 = (await makeOrganization(hq, "REGION")).id;
   d1 = (await makeOrganization(r1, "DEPARTMENT")).id;
   r2 = (await makeOrganization(hq, "REGION")).id;
-  const buttons = await Promise.all(["role:create", "role:update", "scope:update", "user:create", "user:update", "user:approve"].map((permission) => makeMenu({ type: "BUTTON", permission })));
+  const buttons = await Promise.all(
+    ["role:create", "role:update", "scope:update", "user:create", "user:update", "user:approve"].map((permission) => makeMenu({ type: "BUTTON", permission })),
+  );
   m1 = (await makeMenu()).id;
   m2 = (await makeMenu()).id;
   editorRole = (await makeRole({ dataScope: "ORG_AND_CHILDREN", menuIds: [...buttons.map((b) => b.id), m1] })).id;
@@ -59,9 +82,15 @@ describe("role administration has a ceiling", () => {
     await actAs(editor);
     const before = await roleState(target.id);
     expect(await A.saveRoleAction(roleInput(target, { dataScope: "ALL" }))).toMatchObject({ ok: false, fieldErrors: { dataScope: roleErr("scopeBeyondYours") } });
-    expect(await A.saveRoleAction(roleInput(target, { dataScope: "CUSTOM", organizationIds: [r2] }))).toMatchObject({ ok: false, fieldErrors: { dataScope: roleErr("scopeBeyondYours") } });
+    expect(await A.saveRoleAction(roleInput(target, { dataScope: "CUSTOM", organizationIds: [r2] }))).toMatchObject({
+      ok: false,
+      fieldErrors: { dataScope: roleErr("scopeBeyondYours") },
+    });
     // HQ covers R2 below it, which the editor does not see.
-    expect(await A.changeRoleScopeAction({ id: target.id, dataScope: "CUSTOM", organizationIds: [hq] })).toMatchObject({ ok: false, fieldErrors: { dataScope: roleErr("scopeBeyondYours") } });
+    expect(await A.changeRoleScopeAction({ id: target.id, dataScope: "CUSTOM", organizationIds: [hq] })).toMatchObject({
+      ok: false,
+      fieldErrors: { dataScope: roleErr("scopeBeyondYours") },
+    });
     expect(await A.changeRoleScopeAction({ id: target.id, dataScope: "ALL", organizationIds: [] })).toMatchObject({ ok: false });
     expect(await roleState(target.id)).toEqual(before);
     expect(await A.saveRoleAction(roleInput(target, { dataScope: "CUSTOM", organizationIds: [d1] }))).toMatchObject({ ok: true });
@@ -72,7 +101,10 @@ describe("role administration has a ceiling", () => {
     const target = await makeRole();
     await makeUser({ userType: "STAFF", organizationId: r2, roleIds: [target.id] });
     await actAs(editor);
-    expect(await A.changeRoleScopeAction({ id: target.id, dataScope: "ORG", organizationIds: [] })).toMatchObject({ ok: false, fieldErrors: { dataScope: roleErr("scopeBeyondYours") } });
+    expect(await A.changeRoleScopeAction({ id: target.id, dataScope: "ORG", organizationIds: [] })).toMatchObject({
+      ok: false,
+      fieldErrors: { dataScope: roleErr("scopeBeyondYours") },
+    });
     expect((await roleState(target.id)).dataScope).toBe("SELF");
   });
 
@@ -90,7 +122,10 @@ describe("role administration has a ceiling", () => {
     const before = await roleState(editorRole);
     const mine = { id: editorRole, code: before.code };
     expect(await A.saveRoleAction(roleInput(mine, { dataScope: "ALL", menuIds: before.menus.map((m) => m.menuId) }))).toMatchObject({ ok: false, message: roleErr("ownRole") });
-    expect(await A.saveRoleAction(roleInput(mine, { nameEn: "Mine", dataScope: before.dataScope, menuIds: before.menus.map((m) => m.menuId) }))).toMatchObject({ ok: false, message: roleErr("ownRole") });
+    expect(await A.saveRoleAction(roleInput(mine, { nameEn: "Mine", dataScope: before.dataScope, menuIds: before.menus.map((m) => m.menuId) }))).toMatchObject({
+      ok: false,
+      message: roleErr("ownRole"),
+    });
     expect(await A.changeRoleScopeAction({ id: editorRole, dataScope: "ALL", organizationIds: [] })).toMatchObject({ ok: false, message: roleErr("ownRole") });
     expect(await roleState(editorRole)).toEqual(before);
   });
@@ -108,7 +143,10 @@ describe("role administration has a ceiling", () => {
     expect(await A.updateUserAction(staffInput(u, [moreMenus.id]))).toMatchObject({ ok: false, fieldErrors: { roleIds: userErr("roleBeyondYours", { role: moreMenus.code }) } });
     expect(await rolesOf(u.id)).toEqual([]);
     const account = uid("new");
-    expect(await A.createUserAction({ ...staffInput(u, [wider.id]), id: undefined, account, password: "Harbour-Lantern-42" })).toMatchObject({ ok: false, fieldErrors: { roleIds: userErr("roleBeyondYours", { role: wider.code }) } });
+    expect(await A.createUserAction({ ...staffInput(u, [wider.id]), id: undefined, account, password: "Harbour-Lantern-42" })).toMatchObject({
+      ok: false,
+      fieldErrors: { roleIds: userErr("roleBeyondYours", { role: wider.code }) },
+    });
     expect(await db().user.count({ where: { account } })).toBe(0);
     const pending = await makeUser({ status: "PENDING" });
     expect(await A.approveUserAction({ id: pending.id, userType: "STAFF", roleIds: [wider.id], companyIds: [], organizationId: d1 })).toMatchObject({ ok: false });
@@ -148,7 +186,10 @@ describe("role administration has a ceiling", () => {
     }
     const button = await makeMenu({ type: "BUTTON", permission: `${uid("p")}:x`, parentId: screen.id });
     const code = `${uid("q")}:y`;
-    expect(await A.saveMenuAction({ ...base, id: button.id, parentId: screen.id, type: "BUTTON", path: null, permission: code })).toMatchObject({ ok: false, fieldErrors: { permission: translator("MenuAdmin.errors")("beyondYours") } });
+    expect(await A.saveMenuAction({ ...base, id: button.id, parentId: screen.id, type: "BUTTON", path: null, permission: code })).toMatchObject({
+      ok: false,
+      fieldErrors: { permission: translator("MenuAdmin.errors")("beyondYours") },
+    });
   });
 
   it("an administrator still can do all of it", async () => {
@@ -156,7 +197,20 @@ describe("role administration has a ceiling", () => {
     const target = await makeRole({ menuIds: [m1] });
     expect(await A.saveRoleAction(roleInput(target, { dataScope: "ALL", menuIds: [m1, m2] }))).toMatchObject({ ok: true });
     const screen = await makeMenu({ path: "system/workbench/records" });
-    expect(await A.saveMenuAction({ id: screen.id, parentId: null, type: "MENU", nameEn: "S", nameZh: "S", path: "system/loginLog", icon: null, permission: null, sort: 0, visible: true })).toMatchObject({ ok: true });
+    expect(
+      await A.saveMenuAction({
+        id: screen.id,
+        parentId: null,
+        type: "MENU",
+        nameEn: "S",
+        nameZh: "S",
+        path: "system/loginLog",
+        icon: null,
+        permission: null,
+        sort: 0,
+        visible: true,
+      }),
+    ).toMatchObject({ ok: true });
     expect(await A.changeRoleScopeAction({ id: editorRole, dataScope: "ORG_AND_CHILDREN", organizationIds: [] })).toMatchObject({ ok: true });
     const u = await makeUser({ userType: "STAFF", organizationId: r2 });
     expect(await A.updateUserAction(staffInput(u, [target.id], r2))).toMatchObject({ ok: true });

@@ -7,7 +7,6 @@ import { DomainError, NotFoundError } from "@/lib/errors";
 import { audit, type AuditCtx } from "@/lib/core/audit";
 import type { TRoleSave, TRoleScope } from "./schemas";
 
-
 /** Seeded roles other code refers to by code: their code is fixed and they stay while held. */
 export const SYSTEM_ROLES: readonly string[] = ["ADMIN", "DEALER", "SALES_OPS"];
 
@@ -80,7 +79,15 @@ export async function changeRoleScope(viewer: Viewer, ctx: AuditCtx, input: TRol
     await tx.role.update({ where: { id: input.id }, data: { dataScope: input.dataScope } });
     await writeLinks(tx, input.id, before.menuIds, input.dataScope === "CUSTOM" ? input.organizationIds : []);
     const after = await snapshot(tx, input.id);
-    await audit(tx, ctx, "Role", input.id, "scope", { dataScope: before.dataScope, organizationIds: before.organizationIds }, { dataScope: after!.dataScope, organizationIds: after!.organizationIds });
+    await audit(
+      tx,
+      ctx,
+      "Role",
+      input.id,
+      "scope",
+      { dataScope: before.dataScope, organizationIds: before.organizationIds },
+      { dataScope: after!.dataScope, organizationIds: after!.organizationIds },
+    );
     return after!;
   });
 }

@@ -11,7 +11,12 @@ const text = (max: number) => z.string().trim().min(1).max(max).refine(noControl
 const optionalText = (max: number) => z.preprocess(blankToNull, z.string().trim().max(max).refine(noControlChars, { message: CONTROL_CHARS_MESSAGE }).nullable());
 const optionalId = z.preprocess(blankToNull, id.nullable());
 const sort = z.number().int().min(0).max(99999);
-const code = z.string().trim().min(1).max(32).regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/);
+const code = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/);
 
 export const ZId = z.object({ id });
 export type TId = z.infer<typeof ZId>;
@@ -26,7 +31,15 @@ export const ZMenuSave = z
     nameZh: text(100),
     path: optionalText(200),
     icon: z.preprocess(blankToNull, z.enum(MENU_ICONS).nullable()),
-    permission: z.preprocess(blankToNull, z.string().trim().max(100).regex(/^[a-zA-Z][\w-]*(:[\w-]+)+$/).nullable()),
+    permission: z.preprocess(
+      blankToNull,
+      z
+        .string()
+        .trim()
+        .max(100)
+        .regex(/^[a-zA-Z][\w-]*(:[\w-]+)+$/)
+        .nullable(),
+    ),
     sort,
     visible: z.boolean(),
   })
@@ -45,7 +58,12 @@ const customNeedsOrgs = (v: { dataScope: string; organizationIds: number[] }, ct
 export const ZRoleSave = z
   .object({
     id: id.optional(),
-    code: z.string().trim().min(1).max(50).regex(/^[A-Za-z][A-Za-z0-9_.-]*$/),
+    code: z
+      .string()
+      .trim()
+      .min(1)
+      .max(50)
+      .regex(/^[A-Za-z][A-Za-z0-9_.-]*$/),
     nameEn: text(100),
     nameZh: text(100),
     dataScope: z.enum(DATA_SCOPES),
@@ -78,7 +96,14 @@ export const USER_STATUSES = ["PENDING", "ACTIVE", "LOCKED", "DISABLED"] as cons
 const password = z.string().min(8).max(64);
 const userFields = {
   name: text(50),
-  phone: z.preprocess(blankToNull, z.string().trim().regex(/^1\d{10}$/).nullable()),
+  phone: z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .trim()
+      .regex(/^1\d{10}$/)
+      .nullable(),
+  ),
   userType: z.enum(USER_TYPES),
   organizationId: optionalId,
   jobId: optionalId,
@@ -89,7 +114,16 @@ const dealerNeedsCompany = (v: { userType?: string; companyIds: number[] }, ctx:
   if (v.userType === "DEALER" && v.companyIds.length === 0) ctx.addIssue({ code: "custom", path: ["companyIds"], message: "select" });
 };
 export const ZUserCreate = z
-  .object({ account: z.string().trim().min(3).max(50).regex(/^[A-Za-z0-9][A-Za-z0-9._@-]*$/), ...userFields, password })
+  .object({
+    account: z
+      .string()
+      .trim()
+      .min(3)
+      .max(50)
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._@-]*$/),
+    ...userFields,
+    password,
+  })
   .superRefine(dealerNeedsCompany);
 export type TUserCreate = z.infer<typeof ZUserCreate>;
 

@@ -13,8 +13,18 @@ import { audit, type AuditCtx } from "@/lib/core/audit";
 import type { TApprove, TResetPassword, TUserCreate, TUserEnable, TUserUpdate } from "./schemas";
 
 const USER = {
-  id: true, account: true, name: true, phone: true, userType: true, status: true, organizationId: true, jobId: true, approvedAt: true, approvedById: true,
-  roles: { select: { roleId: true } }, companies: { select: { companyId: true } },
+  id: true,
+  account: true,
+  name: true,
+  phone: true,
+  userType: true,
+  status: true,
+  organizationId: true,
+  jobId: true,
+  approvedAt: true,
+  approvedById: true,
+  roles: { select: { roleId: true } },
+  companies: { select: { companyId: true } },
 } as const;
 
 async function snapshot(tx: Tx, id: number) {
@@ -44,7 +54,8 @@ async function checkLinks(tx: Tx, viewer: Viewer, v: { userType: string; roleIds
   const ids = [...new Set(v.companyIds)];
   const companies = await tx.company.count({ where: { AND: [{ id: { in: ids } }, await companyScopeWhere(viewer)] } });
   if (companies !== ids.length) throw new DomainError("UserAdmin.errors.unknownCompany", {}, "companyIds");
-  if (v.organizationId && !(await tx.organization.findUnique({ where: { id: v.organizationId }, select: { id: true } }))) throw new DomainError("UserAdmin.errors.unknownOrganization", {}, "organizationId");
+  if (v.organizationId && !(await tx.organization.findUnique({ where: { id: v.organizationId }, select: { id: true } })))
+    throw new DomainError("UserAdmin.errors.unknownOrganization", {}, "organizationId");
   if (v.jobId && !(await tx.job.findUnique({ where: { id: v.jobId }, select: { id: true } }))) throw new DomainError("UserAdmin.errors.unknownJob", {}, "jobId");
 }
 
@@ -54,7 +65,8 @@ async function lockUser(tx: Tx, id: number): Promise<void> {
 }
 
 async function checkUnique(tx: Tx, v: { id?: number; account?: string; phone: string | null }) {
-  if (v.account && (await tx.user.findUnique({ where: { account: v.account }, select: { id: true } }))) throw new DomainError("UserAdmin.errors.accountTaken", { account: v.account }, "account");
+  if (v.account && (await tx.user.findUnique({ where: { account: v.account }, select: { id: true } })))
+    throw new DomainError("UserAdmin.errors.accountTaken", { account: v.account }, "account");
   if (v.phone) {
     const p = await tx.user.findUnique({ where: { phone: v.phone }, select: { id: true } });
     if (p && p.id !== v.id) throw new DomainError("UserAdmin.errors.phoneTaken", {}, "phone");
@@ -76,7 +88,16 @@ export async function createUser(viewer: Viewer, ctx: AuditCtx, input: TUserCrea
     await checkLinks(tx, viewer, input);
     await checkAssignment(tx, await loadCeiling(tx, viewer), null, { userType: input.userType, organizationId: input.organizationId ?? null, roleIds: input.roleIds });
     const user = await tx.user.create({
-      data: { account: input.account, name: input.name, phone: input.phone, userType: input.userType, status: "ACTIVE", passwordHash, organizationId: input.organizationId, jobId: input.jobId },
+      data: {
+        account: input.account,
+        name: input.name,
+        phone: input.phone,
+        userType: input.userType,
+        status: "ACTIVE",
+        passwordHash,
+        organizationId: input.organizationId,
+        jobId: input.jobId,
+      },
       select: { id: true },
     });
     await writeLinks(tx, user.id, input.roleIds, input.companyIds);
@@ -93,7 +114,10 @@ export async function updateUser(viewer: Viewer, ctx: AuditCtx, input: TUserUpda
     await checkUnique(tx, { id: input.id, phone: input.phone });
     await checkLinks(tx, viewer, input);
     await checkAssignment(tx, await loadCeiling(tx, viewer), before, { userType: input.userType, organizationId: input.organizationId ?? null, roleIds: input.roleIds });
-    await tx.user.update({ where: { id: input.id }, data: { name: input.name, phone: input.phone, userType: input.userType, organizationId: input.organizationId, jobId: input.jobId } });
+    await tx.user.update({
+      where: { id: input.id },
+      data: { name: input.name, phone: input.phone, userType: input.userType, organizationId: input.organizationId, jobId: input.jobId },
+    });
     await writeLinks(tx, input.id, input.roleIds, input.companyIds);
     const after = await snapshot(tx, input.id);
     await audit(tx, ctx, "User", input.id, "update", before, after);

@@ -25,4 +25,3 @@ export async function issueAndRead(phone: string, scene: "REGISTER" | "RESET_PAS
   await deliver();
   return { result, code: sent[0]?.code ?? null };
 }
-

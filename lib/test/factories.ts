@@ -5,7 +5,19 @@
 import { randomBytes } from "node:crypto";
 import { hashPassword } from "@/lib/auth/password";
 import { db } from "@/lib/db";
-import type { ComplaintStatus, DataScope, GoodsKind, MenuType, OrderStatus, OrganizationType, PreOrderStatus, SalesReturnStatus, UserStatus, UserType, VehicleStatus } from "@/lib/generated/prisma/client";
+import type {
+  ComplaintStatus,
+  DataScope,
+  GoodsKind,
+  MenuType,
+  OrderStatus,
+  OrganizationType,
+  PreOrderStatus,
+  SalesReturnStatus,
+  UserStatus,
+  UserType,
+  VehicleStatus,
+} from "@/lib/generated/prisma/client";
 
 export const uid = (prefix = "t") => `${prefix}${randomBytes(5).toString("hex")}`;
 
@@ -29,18 +41,42 @@ export async function makeRole(opts: { dataScope?: DataScope; menuIds?: number[]
   const code = uid("ROLE");
   return db().role.create({
     data: {
-      code, nameEn: code, nameZh: code, dataScope: opts.dataScope ?? "SELF", menus: { create: (opts.menuIds ?? []).map((menuId) => ({ menuId })) },
+      code,
+      nameEn: code,
+      nameZh: code,
+      dataScope: opts.dataScope ?? "SELF",
+      menus: { create: (opts.menuIds ?? []).map((menuId) => ({ menuId })) },
       organizations: { create: (opts.organizationIds ?? []).map((organizationId) => ({ organizationId })) },
     },
   });
 }
 
-export async function makeMenu(opts: { type?: MenuType; path?: string | null; permission?: string | null; parentId?: number | null; tile?: boolean; visible?: boolean; tileNameEn?: string; tileNameZh?: string } = {}) {
+export async function makeMenu(
+  opts: {
+    type?: MenuType;
+    path?: string | null;
+    permission?: string | null;
+    parentId?: number | null;
+    tile?: boolean;
+    visible?: boolean;
+    tileNameEn?: string;
+    tileNameZh?: string;
+  } = {},
+) {
   const key = uid("menu.");
   return db().menu.create({
     data: {
-      key, type: opts.type ?? "MENU", path: opts.path ?? null, permission: opts.permission ?? null, parentId: opts.parentId ?? null,
-      nameEn: key, nameZh: key, tile: opts.tile ?? false, visible: opts.visible ?? true, tileNameEn: opts.tileNameEn ?? null, tileNameZh: opts.tileNameZh ?? null,
+      key,
+      type: opts.type ?? "MENU",
+      path: opts.path ?? null,
+      permission: opts.permission ?? null,
+      parentId: opts.parentId ?? null,
+      nameEn: key,
+      nameZh: key,
+      tile: opts.tile ?? false,
+      visible: opts.visible ?? true,
+      tileNameEn: opts.tileNameEn ?? null,
+      tileNameZh: opts.tileNameZh ?? null,
     },
   });
 }
@@ -49,7 +85,20 @@ export async function makeMenu(opts: { type?: MenuType; path?: string | null; pe
 const hashes = new Map<string, Promise<string>>();
 export const TEST_PASSWORD = "Test@123456";
 
-export async function makeUser(opts: { userType?: UserType; status?: UserStatus; companyIds?: number[]; roleIds?: number[]; sessionsValidFrom?: Date; organizationId?: number | null; account?: string; phone?: string | null; name?: string; password?: string } = {}) {
+export async function makeUser(
+  opts: {
+    userType?: UserType;
+    status?: UserStatus;
+    companyIds?: number[];
+    roleIds?: number[];
+    sessionsValidFrom?: Date;
+    organizationId?: number | null;
+    account?: string;
+    phone?: string | null;
+    name?: string;
+    password?: string;
+  } = {},
+) {
   const password = opts.password ?? TEST_PASSWORD;
   if (!hashes.has(password)) hashes.set(password, hashPassword(password));
   const account = opts.account ?? uid("u");
@@ -88,13 +137,23 @@ export async function makeDealer(opts: { companyId?: number; organizationId?: nu
 
 /** An active staff user; by default with the reference SALES_OPS role (data scope ALL). */
 export async function makeStaff(opts: { roleIds?: number[]; account?: string; phone?: string | null; name?: string; password?: string; organizationId?: number | null } = {}) {
-  return makeUser({ userType: "STAFF", roleIds: opts.roleIds ?? [await roleId("SALES_OPS")], account: opts.account, phone: opts.phone, name: opts.name, password: opts.password, organizationId: opts.organizationId });
+  return makeUser({
+    userType: "STAFF",
+    roleIds: opts.roleIds ?? [await roleId("SALES_OPS")],
+    account: opts.account,
+    phone: opts.phone,
+    name: opts.name,
+    password: opts.password,
+    organizationId: opts.organizationId,
+  });
 }
 
 /** A delivery address of the company (Pudong, Shanghai: region 310115 of the reference data). */
 export async function makeAddress(companyId: number, opts: { receiver?: string; isDefault?: boolean } = {}) {
   const region = await db().regionArea.findUniqueOrThrow({ where: { code: "310115" }, select: { id: true } });
-  return db().address.create({ data: { companyId, receiver: opts.receiver ?? "Li Na", phone: "13812345678", regionAreaId: region.id, address: "No. 88 Century Avenue", isDefault: opts.isDefault ?? true } });
+  return db().address.create({
+    data: { companyId, receiver: opts.receiver ?? "Li Na", phone: "13812345678", regionAreaId: region.id, address: "No. 88 Century Avenue", isDefault: opts.isDefault ?? true },
+  });
 }
 
 /** A car group with one vehicle model. */
@@ -109,21 +168,70 @@ export type TestGoods = { id: number; kind: GoodsKind; code: string; nameEn: str
 /** Goods on sale (or not). Vehicle goods get a vehicle model of their own unless one is given
  * (null: none);
  * the car group (the catalogue's filter) only when given. */
-export async function makeGoods(opts: { kind?: GoodsKind; price?: string; stock?: number; minOrderQty?: number; onSale?: boolean; vehicleModelId?: number | null; carGroupId?: number; config?: string | null; code?: string; nameEn?: string; nameZh?: string; coverId?: string | null } = {}): Promise<TestGoods> {
+export async function makeGoods(
+  opts: {
+    kind?: GoodsKind;
+    price?: string;
+    stock?: number;
+    minOrderQty?: number;
+    onSale?: boolean;
+    vehicleModelId?: number | null;
+    carGroupId?: number;
+    config?: string | null;
+    code?: string;
+    nameEn?: string;
+    nameZh?: string;
+    coverId?: string | null;
+  } = {},
+): Promise<TestGoods> {
   const kind = opts.kind ?? "PART";
   const code = opts.code ?? uid("G").toUpperCase();
   const vehicleModelId = kind === "VEHICLE" && opts.vehicleModelId !== null ? (opts.vehicleModelId ?? (await makeVehicleModel()).id) : null;
   const carGroupId = opts.carGroupId ?? null;
   const row = await db().goods.create({
     data: {
-      kind, code, nameEn: opts.nameEn ?? `Goods ${code}`, nameZh: opts.nameZh ?? `商品${code}`, price: opts.price ?? "12.30", stock: opts.stock ?? 100, minOrderQty: opts.minOrderQty ?? 1,
-      onSale: opts.onSale ?? true, config: opts.config !== undefined ? opts.config : kind === "VEHICLE" ? "2.0T AWD" : null, vehicleModelId, carGroupId, coverId: opts.coverId ?? null,
+      kind,
+      code,
+      nameEn: opts.nameEn ?? `Goods ${code}`,
+      nameZh: opts.nameZh ?? `商品${code}`,
+      price: opts.price ?? "12.30",
+      stock: opts.stock ?? 100,
+      minOrderQty: opts.minOrderQty ?? 1,
+      onSale: opts.onSale ?? true,
+      config: opts.config !== undefined ? opts.config : kind === "VEHICLE" ? "2.0T AWD" : null,
+      vehicleModelId,
+      carGroupId,
+      coverId: opts.coverId ?? null,
     },
   });
   return { id: row.id, kind, code, nameEn: row.nameEn, nameZh: row.nameZh, price: row.price.toFixed(2), vehicleModelId };
 }
 
-const VIN_VALUES: Record<string, number> = { A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9 };
+const VIN_VALUES: Record<string, number> = {
+  A: 1,
+  B: 2,
+  C: 3,
+  D: 4,
+  E: 5,
+  F: 6,
+  G: 7,
+  H: 8,
+  J: 1,
+  K: 2,
+  L: 3,
+  M: 4,
+  N: 5,
+  P: 7,
+  R: 9,
+  S: 2,
+  T: 3,
+  U: 4,
+  V: 5,
+  W: 6,
+  X: 7,
+  Y: 8,
+  Z: 9,
+};
 const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 /** A valid VIN (ISO 3779 check digit at position 9) from 16 characters of A–Z (no I, O, Q) and digits. */
 export function vin(stem16: string): string {
@@ -140,7 +248,14 @@ export async function makeVehicles(goodsId: number, n: number, opts: { status?: 
   const vins = Array.from({ length: n }, (_, i) => vin(`LE2${stem}${String(i).padStart(5, "0")}`));
   const { vehicleModelId } = await db().goods.findUniqueOrThrow({ where: { id: goodsId }, select: { vehicleModelId: true } });
   await db().vehicle.createMany({
-    data: vins.map((v, i) => ({ vin: v, goodsId, vehicleModelId: vehicleModelId!, status: opts.status ?? "FACTORY_STOCK", companyId: opts.companyId ?? null, entryAt: new Date(Date.now() - (100 - i) * 86_400_000) })),
+    data: vins.map((v, i) => ({
+      vin: v,
+      goodsId,
+      vehicleModelId: vehicleModelId!,
+      status: opts.status ?? "FACTORY_STOCK",
+      companyId: opts.companyId ?? null,
+      entryAt: new Date(Date.now() - (100 - i) * 86_400_000),
+    })),
   });
   return vins;
 }
@@ -152,7 +267,15 @@ const money = (price: string, quantity: number) => {
 
 /** An order of the company as the cart would have made it (stock reserved, first status event),
  * then moved straight to `status` (one event, no side effects of the moves in between). */
-export async function makeOrder(o: { companyId: number; userId: number; goods: Pick<TestGoods, "id" | "nameEn" | "nameZh" | "price"> & { kind?: GoodsKind }; quantity?: number; type?: "VEHICLE" | "PARTS"; status?: OrderStatus; orderNo?: string }) {
+export async function makeOrder(o: {
+  companyId: number;
+  userId: number;
+  goods: Pick<TestGoods, "id" | "nameEn" | "nameZh" | "price"> & { kind?: GoodsKind };
+  quantity?: number;
+  type?: "VEHICLE" | "PARTS";
+  status?: OrderStatus;
+  orderNo?: string;
+}) {
   const quantity = o.quantity ?? 1;
   const type = o.type ?? (o.goods.kind === "VEHICLE" ? "VEHICLE" : "PARTS");
   const kind = o.goods.kind ?? (type === "VEHICLE" ? "VEHICLE" : "PART");
@@ -161,9 +284,34 @@ export async function makeOrder(o: { companyId: number; userId: number; goods: P
   return db().$transaction(async (tx) => {
     const order = await tx.order.create({
       data: {
-        orderNo: o.orderNo ?? uid("SO").toUpperCase(), type, companyId: o.companyId, status, quantity, amount, phone: "13912345678", deliveryWay: "LOGISTICS", carrierType: "CAR_CARRIER",
-        receiver: "Wang Fang", receiverPhone: "13912345678", address: "上海市浦东新区 No. 1 Test Road", remark: "Test order", creatorId: o.userId,
-        lines: { create: [{ goodsId: o.goods.id, kind, nameEn: o.goods.nameEn, nameZh: o.goods.nameZh, config: kind === "VEHICLE" ? "2.0T AWD" : null, price: o.goods.price, quantity, subtotal: amount }] },
+        orderNo: o.orderNo ?? uid("SO").toUpperCase(),
+        type,
+        companyId: o.companyId,
+        status,
+        quantity,
+        amount,
+        phone: "13912345678",
+        deliveryWay: "LOGISTICS",
+        carrierType: "CAR_CARRIER",
+        receiver: "Wang Fang",
+        receiverPhone: "13912345678",
+        address: "上海市浦东新区 No. 1 Test Road",
+        remark: "Test order",
+        creatorId: o.userId,
+        lines: {
+          create: [
+            {
+              goodsId: o.goods.id,
+              kind,
+              nameEn: o.goods.nameEn,
+              nameZh: o.goods.nameZh,
+              config: kind === "VEHICLE" ? "2.0T AWD" : null,
+              price: o.goods.price,
+              quantity,
+              subtotal: amount,
+            },
+          ],
+        },
       },
     });
     await tx.statusEvent.create({ data: { entity: "Order", entityId: order.id, toStatus: "SUBMITTED", userId: o.userId } });
@@ -174,34 +322,84 @@ export async function makeOrder(o: { companyId: number; userId: number; goods: P
 }
 
 /** A pre-order of the company for vehicle goods, in `status`. */
-export async function makePreOrder(o: { companyId: number; userId: number; goods: Pick<TestGoods, "id" | "nameEn" | "nameZh" | "price">; quantity?: number; status?: PreOrderStatus }) {
+export async function makePreOrder(o: {
+  companyId: number;
+  userId: number;
+  goods: Pick<TestGoods, "id" | "nameEn" | "nameZh" | "price">;
+  quantity?: number;
+  status?: PreOrderStatus;
+}) {
   const quantity = o.quantity ?? 1;
   return db().preOrder.create({
     data: {
-      preOrderNo: uid("PO").toUpperCase(), companyId: o.companyId, goodsId: o.goods.id, nameEn: o.goods.nameEn, nameZh: o.goods.nameZh, price: o.goods.price, quantity, amount: money(o.goods.price, quantity),
-      phone: "13912345678", deliveryWay: "LOGISTICS", receiver: "Wang Fang", receiverPhone: "13912345678", address: "上海市浦东新区 No. 1 Test Road", creatorId: o.userId, status: o.status ?? "SUBMITTED",
+      preOrderNo: uid("PO").toUpperCase(),
+      companyId: o.companyId,
+      goodsId: o.goods.id,
+      nameEn: o.goods.nameEn,
+      nameZh: o.goods.nameZh,
+      price: o.goods.price,
+      quantity,
+      amount: money(o.goods.price, quantity),
+      phone: "13912345678",
+      deliveryWay: "LOGISTICS",
+      receiver: "Wang Fang",
+      receiverPhone: "13912345678",
+      address: "上海市浦东新区 No. 1 Test Road",
+      creatorId: o.userId,
+      status: o.status ?? "SUBMITTED",
     },
   });
 }
 
 /** A complaint of the company, in `status`. */
 export async function makeComplaint(o: { companyId: number; userId: number; status?: ComplaintStatus; description?: string; vin?: string | null }) {
-  return db().complaint.create({ data: { complaintNo: uid("CP").toUpperCase(), companyId: o.companyId, creatorId: o.userId, status: o.status ?? "SUBMITTED", description: o.description ?? "Rattles at 80 km/h.", vin: o.vin ?? null } });
+  return db().complaint.create({
+    data: {
+      complaintNo: uid("CP").toUpperCase(),
+      companyId: o.companyId,
+      creatorId: o.userId,
+      status: o.status ?? "SUBMITTED",
+      description: o.description ?? "Rattles at 80 km/h.",
+      vin: o.vin ?? null,
+    },
+  });
 }
 
 /** A parts return of the company, in `status`. */
 export async function makeReturn(o: { companyId: number; userId: number; status?: SalesReturnStatus }) {
   return db().salesReturn.create({
-    data: { returnNo: uid("RT").toUpperCase(), companyId: o.companyId, creatorId: o.userId, status: o.status ?? "SUBMITTED", returnType: "QUALITY", materialName: "Wiper blade", quantity: 3, faultQuantity: 2, dealType: "REPLACE", description: "Streaks after a week." },
+    data: {
+      returnNo: uid("RT").toUpperCase(),
+      companyId: o.companyId,
+      creatorId: o.userId,
+      status: o.status ?? "SUBMITTED",
+      returnType: "QUALITY",
+      materialName: "Wiper blade",
+      quantity: 3,
+      faultQuantity: 2,
+      dealType: "REPLACE",
+      description: "Streaks after a week.",
+    },
   });
 }
 
 /** A delivery batch (return log) of the company. */
 export async function makeReturnBatch(o: { companyId: number; userId: number }) {
-  return db().returnBatch.create({ data: { batchNo: uid("RB").toUpperCase(), companyId: o.companyId, creatorId: o.userId, shippingAddress: "No. 1 Factory Road", deliveryWay: "LOGISTICS", contactPhone: "13912345678" } });
+  return db().returnBatch.create({
+    data: {
+      batchNo: uid("RB").toUpperCase(),
+      companyId: o.companyId,
+      creatorId: o.userId,
+      shippingAddress: "No. 1 Factory Road",
+      deliveryWay: "LOGISTICS",
+      contactPhone: "13912345678",
+    },
+  });
 }
 
 /** A download-centre item (enabled unless told). */
 export async function makeDownloadItem(o: { creatorId: number; enabled?: boolean; title?: string }) {
-  return db().downloadItem.create({ data: { title: o.title ?? uid("Download "), content: "<p>Test item</p>", creatorId: o.creatorId, creatorName: "Test", enabled: o.enabled ?? true } });
+  return db().downloadItem.create({
+    data: { title: o.title ?? uid("Download "), content: "<p>Test item</p>", creatorId: o.creatorId, creatorName: "Test", enabled: o.enabled ?? true },
+  });
 }

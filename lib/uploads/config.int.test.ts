@@ -24,7 +24,18 @@ let original: AttachmentStorage | null;
 /** The fake store listens on http://127.0.0.1, which the real policy (https, public addresses)
  * refuses: these tests allow it, and go through the same pinned connection. */
 const LOCAL_FAKE: EndpointPolicy = { protocols: ["http:"], resolve: systemResolver, allow: (a) => a === "127.0.0.1" };
-const s3Input = (over: Record<string, unknown> = {}) => ZStorageSettings.parse({ driver: "S3", localDir: "", s3Endpoint: s3.endpoint, s3Region: "cn-test-1", s3Bucket: "dealer-files", s3AccessKey: "AKCONFIG", s3SecretKey: "", s3ForcePathStyle: true, ...over });
+const s3Input = (over: Record<string, unknown> = {}) =>
+  ZStorageSettings.parse({
+    driver: "S3",
+    localDir: "",
+    s3Endpoint: s3.endpoint,
+    s3Region: "cn-test-1",
+    s3Bucket: "dealer-files",
+    s3AccessKey: "AKCONFIG",
+    s3SecretKey: "",
+    s3ForcePathStyle: true,
+    ...over,
+  });
 
 beforeAll(async () => {
   s3 = await startFakeS3({ accessKey: "AKCONFIG", region: "cn-test-1" });
@@ -95,7 +106,9 @@ describe("storage settings", () => {
   });
 
   it("goes back to the local folder, never one under public/", async () => {
-    await expect(saveStorageSettings(ZStorageSettings.parse({ driver: "LOCAL", localDir: `${process.cwd()}/public/files` }), admin)).rejects.toMatchObject({ key: "Uploads.errors.publicDir" });
+    await expect(saveStorageSettings(ZStorageSettings.parse({ driver: "LOCAL", localDir: `${process.cwd()}/public/files` }), admin)).rejects.toMatchObject({
+      key: "Uploads.errors.publicDir",
+    });
     const localDir = await fs.mkdtemp(path.join(os.tmpdir(), "uploads-config-"));
     const view = await saveStorageSettings(ZStorageSettings.parse({ driver: "LOCAL", localDir }), admin);
     expect(view).toMatchObject({ driver: "LOCAL", localDir });
@@ -106,7 +119,9 @@ describe("storage settings", () => {
 
 describe("attachment rules", () => {
   it("saves a rule with an audit row; uploads see it at once on this instance", async () => {
-    await expect(saveAttachmentRule(ZAttachmentRule.parse({ kind: "IMAGE", formats: ["jpg"], maxSizeMb: 2, maxCount: 3 }), staff)).rejects.toMatchObject({ permission: "attachment:update" });
+    await expect(saveAttachmentRule(ZAttachmentRule.parse({ kind: "IMAGE", formats: ["jpg"], maxSizeMb: 2, maxCount: 3 }), staff)).rejects.toMatchObject({
+      permission: "attachment:update",
+    });
     expect((await getUploadRule("IMAGE")).maxCount).toBe(9);
     const rid = uid("req");
     const saved = await saveAttachmentRule(ZAttachmentRule.parse({ kind: "IMAGE", formats: ["jpg", "png"], maxSizeMb: 2, maxCount: 3, suggestedSeconds: 5 }), admin, rid);

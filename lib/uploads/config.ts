@@ -66,8 +66,14 @@ function storageData(input: TStorageSettings, before: AttachmentStorage | null) 
   if (input.driver === "S3" && !secret) throw new DomainError("Uploads.errors.secretRequired", {}, "s3SecretKey");
   if (input.driver === "LOCAL" && isPublicDir(input.localDir)) throw new DomainError("Uploads.errors.publicDir", {}, "localDir");
   return {
-    driver: input.driver, localDir: input.localDir, s3Endpoint: input.s3Endpoint, s3Region: input.s3Region, s3Bucket: input.s3Bucket,
-    s3AccessKey: input.s3AccessKey, s3SecretKey: secret, s3ForcePathStyle: input.s3ForcePathStyle,
+    driver: input.driver,
+    localDir: input.localDir,
+    s3Endpoint: input.s3Endpoint,
+    s3Region: input.s3Region,
+    s3Bucket: input.s3Bucket,
+    s3AccessKey: input.s3AccessKey,
+    s3SecretKey: secret,
+    s3ForcePathStyle: input.s3ForcePathStyle,
   };
 }
 
@@ -80,7 +86,10 @@ export async function saveStorageSettings(input: TStorageSettings, viewer: Viewe
     const data = storageData(input, before);
     const row = await tx.attachmentStorage.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data });
     // The secret itself never reaches the audit log; only that it changed.
-    await audit(tx, ctxOf(viewer, requestId), "AttachmentStorage", 1, before ? "update" : "create", before ? view(before) : null, { ...view(row), secretChanged: !!input.s3SecretKey });
+    await audit(tx, ctxOf(viewer, requestId), "AttachmentStorage", 1, before ? "update" : "create", before ? view(before) : null, {
+      ...view(row),
+      secretChanged: !!input.s3SecretKey,
+    });
     return row;
   });
   invalidateStorage();
@@ -88,7 +97,11 @@ export async function saveStorageSettings(input: TStorageSettings, viewer: Viewe
 }
 
 const toRule = (row: AttachmentRule): UploadRule => ({
-  kind: row.kind, formats: row.formats.filter((f) => isFormatOf(row.kind, f)), maxSizeMb: row.maxSizeMb, maxCount: row.maxCount, suggestedSeconds: row.suggestedSeconds,
+  kind: row.kind,
+  formats: row.formats.filter((f) => isFormatOf(row.kind, f)),
+  maxSizeMb: row.maxSizeMb,
+  maxCount: row.maxCount,
+  suggestedSeconds: row.suggestedSeconds,
 });
 
 /** Every kind's rule as stored now (not the 30-second cache), defaults for a missing row. */
@@ -124,7 +137,12 @@ export async function testStorage(input: TStorageSettings, policy: EndpointPolic
   if (input.driver === "S3") {
     if (!input.s3SecretKey) throw new DomainError("Uploads.errors.secretToTest", {}, "s3SecretKey");
     const cfg: S3Config = {
-      endpoint: input.s3Endpoint!, region: input.s3Region || "us-east-1", bucket: input.s3Bucket!, accessKey: input.s3AccessKey!, secretKey: input.s3SecretKey, forcePathStyle: input.s3ForcePathStyle,
+      endpoint: input.s3Endpoint!,
+      region: input.s3Region || "us-east-1",
+      bucket: input.s3Bucket!,
+      accessKey: input.s3AccessKey!,
+      secretKey: input.s3SecretKey,
+      forcePathStyle: input.s3ForcePathStyle,
     };
     // The host the requests go to (<bucket>.<host> when virtual-hosted), checked before signing anything.
     await checkedAddresses(new URL(objectUrl(cfg, "healthcheck/probe.txt")), policy);

@@ -44,13 +44,21 @@ const MAX_NAME = 200;
  */
 export function sanitizeName(raw: string, format: string): string {
   const base = raw.split(/[/\\]/).pop() ?? "";
-  let name = base.normalize("NFC").replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").replace(/^[.\s]+/, "").trim();
+  let name = base
+    .normalize("NFC")
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "")
+    .replace(/^[.\s]+/, "")
+    .trim();
   if (extensionOf(name) !== format) name = `${name.replace(/\.[A-Za-z0-9]{1,10}$/, "") || "file"}.${format}`;
   // Counted in code points, as the database column is, so a cut never splits a character.
   const chars = Array.from(name);
   if (chars.length > MAX_NAME) {
     const suffix = `.${format}`;
-    name = chars.slice(0, MAX_NAME - suffix.length).join("").trimEnd() + suffix;
+    name =
+      chars
+        .slice(0, MAX_NAME - suffix.length)
+        .join("")
+        .trimEnd() + suffix;
   }
   return name;
 }

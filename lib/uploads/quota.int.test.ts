@@ -13,7 +13,10 @@ import { setStorageOverride } from "./storage";
 
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
 vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
-vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()) }));
+vi.mock("@/lib/auth/viewer", async (orig) => ({
+  ...(await orig<typeof import("@/lib/auth/viewer")>()),
+  getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()),
+}));
 
 // Issue 16: uploads per user and hour (upload.maxPerHour) and the bytes of a user's uploads not
 // yet saved onto a record (upload.maxPendingMb) are limited, checked under a per-user lock in
@@ -43,7 +46,11 @@ const storedFiles = async () => (await fs.readdir(dir, { recursive: true, withFi
 async function companyWith(values: Record<string, string>) {
   const company = await makeCompany();
   for (const [key, value] of Object.entries(values)) {
-    await db().systemVariableDefault.upsert({ where: { key }, create: { key, type: "NUMBER", value: key === "upload.maxPerHour" ? "100" : "200", descriptionEn: key, descriptionZh: key }, update: {} });
+    await db().systemVariableDefault.upsert({
+      where: { key },
+      create: { key, type: "NUMBER", value: key === "upload.maxPerHour" ? "100" : "200", descriptionEn: key, descriptionZh: key },
+      update: {},
+    });
     await db().systemVariable.create({ data: { key, companyId: company.id, value } });
   }
   invalidateVariables();
@@ -93,7 +100,10 @@ describe("upload limits per user", () => {
     const results = await Promise.all(Array.from({ length: 6 }, (_, i) => upload(pdf(300 * KB), `part-${i}.pdf`)));
     expect(results.map((r) => r.status).sort()).toEqual([201, 201, 201, 429, 429, 429]);
     const refused = results.find((r) => r.status === 429)!;
-    expect(refused.body).toMatchObject({ code: "QUOTA", message: "Your uploads not yet saved on a record may take at most 1 MB. Save the form they belong to, or try again tomorrow." });
+    expect(refused.body).toMatchObject({
+      code: "QUOTA",
+      message: "Your uploads not yet saved on a record may take at most 1 MB. Save the form they belong to, or try again tomorrow.",
+    });
     expect(await storedFiles()).toBe(before + 3);
     const rows = await db().attachment.findMany({ where: { uploaderId: user.id } });
     expect(rows).toHaveLength(3);

@@ -34,7 +34,9 @@ export async function quotaProblem(client: Client, userId: number, size: number,
     // The newest `maxPerHour` of the last hour: when all are there, the oldest says when one frees.
     client.attachment.findMany({
       where: { uploaderId: userId, createdAt: { gt: new Date(now - HOUR_MS) } },
-      orderBy: { createdAt: "desc" }, take: limits.maxPerHour, select: { createdAt: true },
+      orderBy: { createdAt: "desc" },
+      take: limits.maxPerHour,
+      select: { createdAt: true },
     }),
     client.attachment.aggregate({ where: { uploaderId: userId, ownerType: null }, _sum: { size: true } }),
   ]);

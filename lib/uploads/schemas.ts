@@ -18,9 +18,32 @@ export const ZStorageSettings = z
     driver: z.enum(STORAGE_DRIVERS),
     // Relative to the app's working directory, or absolute; the server also refuses public/.
     localDir: z.preprocess((v) => blankToNull(v) ?? "data/uploads", z.string().trim().max(300).refine(safeDir, { message: "pattern" })),
-    s3Endpoint: z.preprocess(blankToNull, z.url({ protocol: /^https?$/ }).max(300).nullable()),
-    s3Region: z.preprocess(blankToNull, z.string().trim().max(50).regex(/^[a-z0-9-]+$/).nullable()),
-    s3Bucket: z.preprocess(blankToNull, z.string().trim().min(3).max(63).regex(/^[a-z0-9][a-z0-9.-]*[a-z0-9]$/).nullable()),
+    s3Endpoint: z.preprocess(
+      blankToNull,
+      z
+        .url({ protocol: /^https?$/ })
+        .max(300)
+        .nullable(),
+    ),
+    s3Region: z.preprocess(
+      blankToNull,
+      z
+        .string()
+        .trim()
+        .max(50)
+        .regex(/^[a-z0-9-]+$/)
+        .nullable(),
+    ),
+    s3Bucket: z.preprocess(
+      blankToNull,
+      z
+        .string()
+        .trim()
+        .min(3)
+        .max(63)
+        .regex(/^[a-z0-9][a-z0-9.-]*[a-z0-9]$/)
+        .nullable(),
+    ),
     s3AccessKey: optionalText(200),
     /** Empty: keep the stored secret. */
     s3SecretKey: optionalText(200),

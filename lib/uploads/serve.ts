@@ -30,7 +30,11 @@ export function contentDisposition(type: "inline" | "attachment", name: string):
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
-const notFound = () => new Response(JSON.stringify({ code: "NOT_FOUND" }), { status: 404, headers: { "Content-Type": "application/json", "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" } });
+const notFound = () =>
+  new Response(JSON.stringify({ code: "NOT_FOUND" }), {
+    status: 404,
+    headers: { "Content-Type": "application/json", "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" },
+  });
 
 /**
  * GET /api/v1/files/:id[?thumb=1] for a signed-in viewer. Every refusal (bad id, missing,

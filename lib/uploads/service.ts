@@ -59,8 +59,20 @@ export async function acceptUpload(viewer: Viewer, input: UploadInput): Promise<
   // The row first, under the user's limits (lib/uploads/quota.ts): an upload over them stores
   // nothing. A failure while writing removes the files and the row again.
   const row = await recordUpload(viewer, {
-    id, kind: input.kind, mime: sniffed.mime, ext: sniffed.format, size: data.byteLength, sha256, storageKey: key, thumbKey,
-    width, height, originalName: sanitizeName(input.name, sniffed.format), uploaderId: viewer.userId, companyId: viewer.company?.id ?? null, createdAt: now,
+    id,
+    kind: input.kind,
+    mime: sniffed.mime,
+    ext: sniffed.format,
+    size: data.byteLength,
+    sha256,
+    storageKey: key,
+    thumbKey,
+    width,
+    height,
+    originalName: sanitizeName(input.name, sniffed.format),
+    uploaderId: viewer.userId,
+    companyId: viewer.company?.id ?? null,
+    createdAt: now,
   });
   const written: string[] = [];
   try {
@@ -73,7 +85,9 @@ export async function acceptUpload(viewer: Viewer, input: UploadInput): Promise<
     return toUploaded(row);
   } catch (err) {
     await Promise.all(written.map((k) => storage.delete(k).catch((e: unknown) => log.warn("upload cleanup failed", { key: k, error: String(e) }))));
-    await db().attachment.deleteMany({ where: { id, ownerType: null } }).catch((e: unknown) => log.warn("upload cleanup failed", { id, error: String(e) }));
+    await db()
+      .attachment.deleteMany({ where: { id, ownerType: null } })
+      .catch((e: unknown) => log.warn("upload cleanup failed", { id, error: String(e) }));
     throw err;
   }
 }

@@ -2,12 +2,19 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { sniffFormat } from "./sniff";
 
-const image = (format: "jpeg" | "png" | "webp") => sharp({ create: { width: 8, height: 8, channels: 3, background: "#3a7" } }).toFormat(format).toBuffer();
+const image = (format: "jpeg" | "png" | "webp") =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: "#3a7" } })
+    .toFormat(format)
+    .toBuffer();
 const bytes = (...parts: (string | number[])[]) => new Uint8Array(Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p, "latin1") : Buffer.from(p)))));
 const box = (type: string, body: Buffer) => Buffer.concat([Buffer.from([0, 0, 0, 8 + body.length]), Buffer.from(type, "latin1"), body]);
 const ftyp = (brand: string) => new Uint8Array(Buffer.concat([box("ftyp", Buffer.from(`${brand}\0\0\0\0${brand}`, "latin1")), box("mdat", Buffer.alloc(16))]));
 // EBML header with DocType "webm".
-const webm = bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01, 0x42, 0xf2, 0x81, 0x04, 0x42, 0xf3, 0x81, 0x08, 0x42, 0x82, 0x84], "webm", [0x42, 0x87, 0x81, 0x02, 0x42, 0x85, 0x81, 0x02]);
+const webm = bytes(
+  [0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01, 0x42, 0xf2, 0x81, 0x04, 0x42, 0xf3, 0x81, 0x08, 0x42, 0x82, 0x84],
+  "webm",
+  [0x42, 0x87, 0x81, 0x02, 0x42, 0x85, 0x81, 0x02],
+);
 
 describe("sniffFormat", () => {
   it("recognises the supported images by their bytes", async () => {
@@ -27,7 +34,13 @@ describe("sniffFormat", () => {
   });
 
   it("knows nothing of HTML, SVG, scripts, text or empty files", async () => {
-    for (const text of ["<!doctype html><html><script>alert(1)</script></html>", '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', '<svg xmlns="http://www.w3.org/2000/svg"></svg>', "#!/bin/sh\nrm -rf /\n", "just some text pretending to be a video"]) {
+    for (const text of [
+      "<!doctype html><html><script>alert(1)</script></html>",
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>',
+      '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+      "#!/bin/sh\nrm -rf /\n",
+      "just some text pretending to be a video",
+    ]) {
       expect(await sniffFormat(bytes(text)), text).toBeNull();
     }
     expect(await sniffFormat(new Uint8Array())).toBeNull();

@@ -34,8 +34,17 @@ vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => m.ca
 vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
 
 const ADMIN: Viewer = {
-  userId: 1, account: "admin", name: "Admin", userType: "ADMIN", organizationId: null, company: null, companies: [], roles: ["ADMIN"],
-  permissions: new Set(), menuIds: new Set(), dataScope: "ALL",
+  userId: 1,
+  account: "admin",
+  name: "Admin",
+  userType: "ADMIN",
+  organizationId: null,
+  company: null,
+  companies: [],
+  roles: ["ADMIN"],
+  permissions: new Set(),
+  menuIds: new Set(),
+  dataScope: "ALL",
 };
 vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: async () => ADMIN }));
 
@@ -50,8 +59,15 @@ beforeAll(async () => {
   const { sealSecret } = await import("@/lib/crypto/secret-box");
   const { SECRET_CONTEXT } = await import("./storage");
   stored.row = {
-    id: 1, driver: "S3", localDir: "data/uploads", s3Endpoint: "https://s3.example.com", s3Region: "us-east-1", s3Bucket: "dealer-files",
-    s3AccessKey: "AKSTORED", s3SecretKey: sealSecret("the-stored-secret", SECRET_CONTEXT), s3ForcePathStyle: true,
+    id: 1,
+    driver: "S3",
+    localDir: "data/uploads",
+    s3Endpoint: "https://s3.example.com",
+    s3Region: "us-east-1",
+    s3Bucket: "dealer-files",
+    s3AccessKey: "AKSTORED",
+    s3SecretKey: sealSecret("the-stored-secret", SECRET_CONTEXT),
+    s3ForcePathStyle: true,
   };
   vi.stubGlobal("fetch", async (input: unknown) => {
     network.used.push(`fetch ${input instanceof Request ? input.url : String(input)}`);
@@ -70,7 +86,10 @@ beforeEach(() => {
   network.dns = {
     "s3.example.com": [{ address: "52.219.170.1", family: 4 }],
     "internal.example.com": [{ address: "127.0.0.1", family: 4 }],
-    "mixed.example.com": [{ address: "52.219.170.2", family: 4 }, { address: "10.0.0.5", family: 4 }],
+    "mixed.example.com": [
+      { address: "52.219.170.2", family: 4 },
+      { address: "10.0.0.5", family: 4 },
+    ],
     "mapped.example.com": [{ address: "::ffff:169.254.169.254", family: 6 }],
     "dealer-files.bucket.example.com": [{ address: "192.168.1.20", family: 4 }],
     "bucket.example.com": [{ address: "52.219.170.3", family: 4 }],
@@ -78,14 +97,24 @@ beforeEach(() => {
 });
 
 const settings = (over: Record<string, unknown> = {}) => ({
-  driver: "S3", localDir: "", s3Endpoint: "https://s3.example.com", s3Region: "us-east-1", s3Bucket: "dealer-files", s3AccessKey: "AKFORM", s3SecretKey: "typed-secret", s3ForcePathStyle: true, ...over,
+  driver: "S3",
+  localDir: "",
+  s3Endpoint: "https://s3.example.com",
+  s3Region: "us-east-1",
+  s3Bucket: "dealer-files",
+  s3AccessKey: "AKFORM",
+  s3SecretKey: "typed-secret",
+  s3ForcePathStyle: true,
+  ...over,
 });
 const refusal = (field: string, message: string | RegExp) => ({ ok: false, fieldErrors: { [field]: message instanceof RegExp ? expect.stringMatching(message) : message } });
 const connections = () => network.used.filter((u) => !u.startsWith("dns "));
 
 describe("testing the S3 settings", () => {
   it("never signs with the stored secret: a blank secret asks for it", async () => {
-    expect(await testStorageAction(settings({ s3SecretKey: "" }))).toMatchObject(refusal("s3SecretKey", "Enter the secret key to test the settings: a test never uses the saved one."));
+    expect(await testStorageAction(settings({ s3SecretKey: "" }))).toMatchObject(
+      refusal("s3SecretKey", "Enter the secret key to test the settings: a test never uses the saved one."),
+    );
     expect(connections()).toEqual([]);
   });
 
@@ -95,19 +124,32 @@ describe("testing the S3 settings", () => {
   });
 
   it("refuses loopback, private, link-local and unique-local addresses, written as such", async () => {
-    for (const endpoint of ["https://127.0.0.1:9000", "https://10.0.0.8", "https://169.254.169.254", "https://[::1]:9000", "https://[fd00::5]", "https://[::ffff:127.0.0.1]", "https://0x7f.1", "https://2130706433"]) {
+    for (const endpoint of [
+      "https://127.0.0.1:9000",
+      "https://10.0.0.8",
+      "https://169.254.169.254",
+      "https://[::1]:9000",
+      "https://[fd00::5]",
+      "https://[::ffff:127.0.0.1]",
+      "https://0x7f.1",
+      "https://2130706433",
+    ]) {
       expect([endpoint, await testStorageAction(settings({ s3Endpoint: endpoint }))]).toMatchObject([endpoint, refusal("s3Endpoint", /is not a public address/)]);
     }
     expect(network.used).toEqual([]);
   });
 
   it("resolves host names and refuses one with any non-public address", async () => {
-    expect(await testStorageAction(settings({ s3Endpoint: "https://internal.example.com" }))).toMatchObject(refusal("s3Endpoint", "internal.example.com resolves to 127.0.0.1, which is not a public address: the storage test connects to public addresses only."));
+    expect(await testStorageAction(settings({ s3Endpoint: "https://internal.example.com" }))).toMatchObject(
+      refusal("s3Endpoint", "internal.example.com resolves to 127.0.0.1, which is not a public address: the storage test connects to public addresses only."),
+    );
     expect(await testStorageAction(settings({ s3Endpoint: "https://mixed.example.com" }))).toMatchObject(refusal("s3Endpoint", /resolves to 10\.0\.0\.5/));
     expect(await testStorageAction(settings({ s3Endpoint: "https://mapped.example.com" }))).toMatchObject(refusal("s3Endpoint", /resolves to ::ffff:169\.254\.169\.254/));
     expect(await testStorageAction(settings({ s3Endpoint: "https://nowhere.example.com" }))).toMatchObject(refusal("s3Endpoint", "nowhere.example.com could not be resolved."));
     // Virtual-hosted addressing connects to <bucket>.<endpoint host>: that name is the one checked.
-    expect(await testStorageAction(settings({ s3Endpoint: "https://bucket.example.com", s3ForcePathStyle: false }))).toMatchObject(refusal("s3Endpoint", /^dealer-files\.bucket\.example\.com resolves to 192\.168\.1\.20/));
+    expect(await testStorageAction(settings({ s3Endpoint: "https://bucket.example.com", s3ForcePathStyle: false }))).toMatchObject(
+      refusal("s3Endpoint", /^dealer-files\.bucket\.example\.com resolves to 192\.168\.1\.20/),
+    );
     expect(connections()).toEqual([]);
   });
 
@@ -128,7 +170,9 @@ describe("the pinned connection", () => {
     const { pinnedTransport, PUBLIC_HTTPS } = await import("./storage/endpoint-guard");
     const send = pinnedTransport(PUBLIC_HTTPS);
     network.dns["s3.example.com"] = [{ address: "127.0.0.1", family: 4 }];
-    await expect(send(new Request("https://s3.example.com/dealer-files/healthcheck/x.txt", { method: "PUT", body: "x" }))).rejects.toMatchObject({ key: "Uploads.errors.endpointPrivate" });
+    await expect(send(new Request("https://s3.example.com/dealer-files/healthcheck/x.txt", { method: "PUT", body: "x" }))).rejects.toMatchObject({
+      key: "Uploads.errors.endpointPrivate",
+    });
     expect(connections()).toEqual([]);
   });
 });

@@ -42,7 +42,12 @@ async function readForm(req: Request, cap: number): Promise<FormData | null> {
       },
     }),
   );
-  const limited = new Request("http://upload.invalid/", { method: "POST", headers: { "content-type": req.headers.get("content-type") ?? "" }, body: counted, duplex: "half" } as RequestInit & { duplex: "half" });
+  const limited = new Request("http://upload.invalid/", {
+    method: "POST",
+    headers: { "content-type": req.headers.get("content-type") ?? "" },
+    body: counted,
+    duplex: "half",
+  } as RequestInit & { duplex: "half" });
   try {
     return await limited.formData();
   } catch {
@@ -71,7 +76,8 @@ async function upload(req: Request, url: URL, requestId: string): Promise<Respon
   const refused = checkWrite(req, "multipart");
   if (refused) return answer(refusal(t, refused.status, refused.key, refused.code));
   const viewer = await getViewer();
-  const refuse = (err: unknown) => answer(failureOf(err, t, { requestId, what: "upload failed" }), err instanceof UploadError && typeof err.values.minutes === "number" ? err.values.minutes * 60 : undefined);
+  const refuse = (err: unknown) =>
+    answer(failureOf(err, t, { requestId, what: "upload failed" }), err instanceof UploadError && typeof err.values.minutes === "number" ? err.values.minutes * 60 : undefined);
   const badRequest = (key = "errors.badRequest") => refuse(new UploadError(key === "errors.noFile" ? "NO_FILE" : "BAD_REQUEST", key, {}, 400));
   if (!viewer) return answer(unauthenticated(t));
 

@@ -20,7 +20,10 @@ import { setStorageOverride } from "./storage";
 
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
 vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
-vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()) }));
+vi.mock("@/lib/auth/viewer", async (orig) => ({
+  ...(await orig<typeof import("@/lib/auth/viewer")>()),
+  getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()),
+}));
 
 // ── test files, generated here (no binary fixtures) ─────────────────────────────────────────
 const noise = (w: number, h: number) => {
@@ -31,7 +34,12 @@ const noise = (w: number, h: number) => {
 const jpeg = () => noise(400, 300).jpeg().toBuffer();
 const png = () => noise(400, 300).png().toBuffer();
 /** Upright only once turned per EXIF (orientation 6), with EXIF text that must not survive. */
-const jpegWithExif = () => noise(400, 300).jpeg().withMetadata({ orientation: 6 }).withExifMerge({ IFD0: { Copyright: "GPS 31.23N 121.47E secret", Artist: "Dealer staff" } }).toBuffer();
+const jpegWithExif = () =>
+  noise(400, 300)
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .withExifMerge({ IFD0: { Copyright: "GPS 31.23N 121.47E secret", Artist: "Dealer staff" } })
+    .toBuffer();
 const truncated = (b: Buffer) => b.subarray(0, Math.floor(b.length * 0.6));
 
 function crc32(buf: Buffer): number {
@@ -57,14 +65,32 @@ function pixelBomb(): Buffer {
   ihdr.writeUInt32BE(50_000, 0);
   ihdr.writeUInt32BE(50_000, 4);
   ihdr[8] = 8; // bit depth; colour type 0 (grey)
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), pngChunk("IHDR", ihdr), pngChunk("IDAT", zlib.deflateSync(Buffer.alloc(50_001 * 4))), pngChunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    pngChunk("IHDR", ihdr),
+    pngChunk("IDAT", zlib.deflateSync(Buffer.alloc(50_001 * 4))),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 const box = (type: string, body: Buffer) => Buffer.concat([Buffer.from([0, 0, 0, 8 + body.length]), Buffer.from(type, "latin1"), body]);
 const mp4 = () => Buffer.concat([box("ftyp", Buffer.from("isom\0\0\0\0isommp41", "latin1")), box("mdat", Buffer.alloc(4096, 7))]);
 const pdf = () => Buffer.from("%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
 
 // ── helpers ────────────────────────────────────────────────────────────────────────────────
-type Json = { id: string; kind: string; name: string; size: number; mime: string; width: number | null; height: number | null; url: string; thumbUrl: string | null; code: string; message: string; fieldErrors?: Record<string, string> };
+type Json = {
+  id: string;
+  kind: string;
+  name: string;
+  size: number;
+  mime: string;
+  width: number | null;
+  height: number | null;
+  url: string;
+  thumbUrl: string | null;
+  code: string;
+  message: string;
+  fieldErrors?: Record<string, string>;
+};
 
 async function upload(bytes: Uint8Array, name: string, kind: string, count = 0, opts: { query?: boolean; type?: string } = {}) {
   const form = new FormData();
@@ -121,22 +147,132 @@ afterAll(async () => {
 
 // ── the corpus ─────────────────────────────────────────────────────────────────────────────
 describe("bad files are refused, and leave no row and no file", () => {
-  type Case = { name: string; file: () => Promise<Buffer> | Buffer; fileName: string; kind: string; count?: number; query?: boolean; status: number; code: string; message: string };
+  type Case = {
+    name: string;
+    file: () => Promise<Buffer> | Buffer;
+    fileName: string;
+    kind: string;
+    count?: number;
+    query?: boolean;
+    status: number;
+    code: string;
+    message: string;
+  };
   const cases: Case[] = [
-    { name: "HTML named .jpg", file: () => Buffer.from("<!doctype html><html><body><script>alert(document.cookie)</script></body></html>"), fileName: "photo.jpg", kind: "IMAGE", status: 415, code: "FORMAT", message: "Only jpg/png/webp format can be uploaded" },
-    { name: "SVG named .jpg", file: () => Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>'), fileName: "logo.jpg", kind: "IMAGE", status: 415, code: "FORMAT", message: "Only jpg/png/webp format can be uploaded" },
-    { name: "truncated JPEG", file: async () => truncated(await jpeg()), fileName: "cut.jpg", kind: "IMAGE", status: 422, code: "DAMAGED", message: "The file is damaged or incomplete and cannot be used." },
-    { name: "truncated PNG", file: async () => truncated(await png()), fileName: "cut.png", kind: "IMAGE", status: 422, code: "DAMAGED", message: "The file is damaged or incomplete and cannot be used." },
-    { name: "oversized image (found after reading)", file: async () => Buffer.concat([await jpeg(), Buffer.alloc(5 * MB)]), fileName: "big.jpg", kind: "IMAGE", status: 413, code: "TOO_LARGE", message: "Please upload less than 5 M" },
-    { name: "oversized image (stopped while reading)", file: () => Buffer.alloc(6 * MB, 1), fileName: "big.jpg", kind: "IMAGE", query: true, status: 413, code: "TOO_LARGE", message: "Please upload less than 5 M" },
-    { name: "pixel bomb (50000×50000 PNG)", file: pixelBomb, fileName: "bomb.png", kind: "IMAGE", status: 422, code: "PIXELS", message: "The image is too large: at most 40 megapixels." },
-    { name: "text named ../../etc/passwd.jpg", file: () => Buffer.from("root:x:0:0:root:/root:/bin/bash\n"), fileName: "../../etc/passwd.jpg", kind: "IMAGE", status: 415, code: "FORMAT", message: "Only jpg/png/webp format can be uploaded" },
+    {
+      name: "HTML named .jpg",
+      file: () => Buffer.from("<!doctype html><html><body><script>alert(document.cookie)</script></body></html>"),
+      fileName: "photo.jpg",
+      kind: "IMAGE",
+      status: 415,
+      code: "FORMAT",
+      message: "Only jpg/png/webp format can be uploaded",
+    },
+    {
+      name: "SVG named .jpg",
+      file: () => Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>'),
+      fileName: "logo.jpg",
+      kind: "IMAGE",
+      status: 415,
+      code: "FORMAT",
+      message: "Only jpg/png/webp format can be uploaded",
+    },
+    {
+      name: "truncated JPEG",
+      file: async () => truncated(await jpeg()),
+      fileName: "cut.jpg",
+      kind: "IMAGE",
+      status: 422,
+      code: "DAMAGED",
+      message: "The file is damaged or incomplete and cannot be used.",
+    },
+    {
+      name: "truncated PNG",
+      file: async () => truncated(await png()),
+      fileName: "cut.png",
+      kind: "IMAGE",
+      status: 422,
+      code: "DAMAGED",
+      message: "The file is damaged or incomplete and cannot be used.",
+    },
+    {
+      name: "oversized image (found after reading)",
+      file: async () => Buffer.concat([await jpeg(), Buffer.alloc(5 * MB)]),
+      fileName: "big.jpg",
+      kind: "IMAGE",
+      status: 413,
+      code: "TOO_LARGE",
+      message: "Please upload less than 5 M",
+    },
+    {
+      name: "oversized image (stopped while reading)",
+      file: () => Buffer.alloc(6 * MB, 1),
+      fileName: "big.jpg",
+      kind: "IMAGE",
+      query: true,
+      status: 413,
+      code: "TOO_LARGE",
+      message: "Please upload less than 5 M",
+    },
+    {
+      name: "pixel bomb (50000×50000 PNG)",
+      file: pixelBomb,
+      fileName: "bomb.png",
+      kind: "IMAGE",
+      status: 422,
+      code: "PIXELS",
+      message: "The image is too large: at most 40 megapixels.",
+    },
+    {
+      name: "text named ../../etc/passwd.jpg",
+      file: () => Buffer.from("root:x:0:0:root:/root:/bin/bash\n"),
+      fileName: "../../etc/passwd.jpg",
+      kind: "IMAGE",
+      status: 415,
+      code: "FORMAT",
+      message: "Only jpg/png/webp format can be uploaded",
+    },
     { name: "zero-byte file", file: () => Buffer.alloc(0), fileName: "empty.jpg", kind: "IMAGE", status: 422, code: "EMPTY", message: "The file is empty." },
-    { name: "video that is really text", file: () => Buffer.from("this is not a video, just text with a video name\n".repeat(20)), fileName: "clip.mp4", kind: "VIDEO", status: 415, code: "FORMAT", message: "Only mp4/webm/mov format can be uploaded" },
+    {
+      name: "video that is really text",
+      file: () => Buffer.from("this is not a video, just text with a video name\n".repeat(20)),
+      fileName: "clip.mp4",
+      kind: "VIDEO",
+      status: 415,
+      code: "FORMAT",
+      message: "Only mp4/webm/mov format can be uploaded",
+    },
     { name: "an image as a video", file: jpeg, fileName: "clip.mp4", kind: "VIDEO", status: 415, code: "FORMAT", message: "Only mp4/webm/mov format can be uploaded" },
-    { name: "a tenth image for a field of nine", file: jpeg, fileName: "ten.jpg", kind: "IMAGE", count: 9, status: 422, code: "MAX_COUNT", message: "A maximum of 9 can be uploaded" },
-    { name: "a second video (refused before reading)", file: mp4, fileName: "two.mp4", kind: "VIDEO", count: 1, query: true, status: 422, code: "MAX_COUNT", message: "A maximum of 1 can be uploaded" },
-    { name: "a zip where only images go", file: () => Buffer.from("PK\x03\x04\x14\0\0\0\0\0", "latin1"), fileName: "a.png", kind: "IMAGE", status: 415, code: "FORMAT", message: "Only jpg/png/webp format can be uploaded" },
+    {
+      name: "a tenth image for a field of nine",
+      file: jpeg,
+      fileName: "ten.jpg",
+      kind: "IMAGE",
+      count: 9,
+      status: 422,
+      code: "MAX_COUNT",
+      message: "A maximum of 9 can be uploaded",
+    },
+    {
+      name: "a second video (refused before reading)",
+      file: mp4,
+      fileName: "two.mp4",
+      kind: "VIDEO",
+      count: 1,
+      query: true,
+      status: 422,
+      code: "MAX_COUNT",
+      message: "A maximum of 1 can be uploaded",
+    },
+    {
+      name: "a zip where only images go",
+      file: () => Buffer.from("PK\x03\x04\x14\0\0\0\0\0", "latin1"),
+      fileName: "a.png",
+      kind: "IMAGE",
+      status: 415,
+      code: "FORMAT",
+      message: "Only jpg/png/webp format can be uploaded",
+    },
   ];
 
   for (const c of cases) {
@@ -182,7 +318,15 @@ describe("accepted files", () => {
     expect((await sharp(original).metadata()).orientation).toBe(6);
     const { status, body } = await upload(original, "holiday.jpg", "IMAGE", 0, { type: "text/html" });
     expect(status).toBe(201);
-    expect(body).toMatchObject({ kind: "IMAGE", name: "holiday.jpg", mime: "image/jpeg", width: 300, height: 400, url: `/customerWeb/api/v1/files/${body.id}`, thumbUrl: `/customerWeb/api/v1/files/${body.id}?thumb=1` });
+    expect(body).toMatchObject({
+      kind: "IMAGE",
+      name: "holiday.jpg",
+      mime: "image/jpeg",
+      width: 300,
+      height: 400,
+      url: `/customerWeb/api/v1/files/${body.id}`,
+      thumbUrl: `/customerWeb/api/v1/files/${body.id}?thumb=1`,
+    });
     expect(body.id).toMatch(/^[a-f0-9]{32}$/);
 
     const { res, bytes } = await fetchFile(body.id);
@@ -272,7 +416,10 @@ describe("access", () => {
     const b = (await upload(await jpeg(), "b.jpg", "IMAGE")).body;
     const linked = await db().$transaction((tx) => linkAttachments(tx, { ids: [a.id, b.id], ownerType, ownerId: 42, field: "pictures", kind: "IMAGE", viewer: dealerA }));
     expect(linked.map((x) => x.id)).toEqual([a.id, b.id]);
-    expect((await attachmentsOf(ownerType, 42)).map((x) => [x.id, x.field])).toEqual([[a.id, "pictures"], [b.id, "pictures"]]);
+    expect((await attachmentsOf(ownerType, 42)).map((x) => [x.id, x.field])).toEqual([
+      [a.id, "pictures"],
+      [b.id, "pictures"],
+    ]);
 
     // Saved: no longer "the uploader's"; the record decides.
     expect((await fetchFile(a.id)).res.status).toBe(404);
@@ -313,7 +460,9 @@ describe("access", () => {
     // The other user's pending file stays theirs.
     expect(await db().attachment.findUniqueOrThrow({ where: { id: theirs.id } })).toMatchObject({ ownerType: null, uploaderId: userB.id });
     // A field of another record cannot take a file saved on this one.
-    await expect(db().$transaction((tx) => linkAttachments(tx, { ids: [keep.id], ownerType, ownerId: "8", field: "pictures", kind: "IMAGE", viewer: dealerA }))).rejects.toMatchObject({ status: 404 });
+    await expect(
+      db().$transaction((tx) => linkAttachments(tx, { ids: [keep.id], ownerType, ownerId: "8", field: "pictures", kind: "IMAGE", viewer: dealerA })),
+    ).rejects.toMatchObject({ status: 404 });
     expect(dealerB.userId).toBe(userB.id);
   });
 });

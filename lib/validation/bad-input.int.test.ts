@@ -18,7 +18,10 @@ import { makeCompany, makeUser, uid } from "@/lib/test/factories";
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
 vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => ({ ...m.cacheMock, unstable_cache: <F>(fn: F) => fn, updateTag: () => {} })));
 vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
-vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()) }));
+vi.mock("@/lib/auth/viewer", async (orig) => ({
+  ...(await orig<typeof import("@/lib/auth/viewer")>()),
+  getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()),
+}));
 
 // Issue 16: input PostgreSQL cannot take is refused as input (4xx, a field error), never a 500:
 // a NUL (or another control character) in any text, and keyset cursors whose id is beyond int4.
@@ -37,7 +40,8 @@ beforeAll(async () => {
   dealer = await makeUser({ userType: "DEALER", companyIds: [company], roleIds: [role.id] });
   admin = await makeUser({ userType: "ADMIN" });
   const code = uid("G");
-  goodsId = (await db().goods.create({ data: { kind: "PART", code, nameEn: `Goods ${code}`, nameZh: `商品${code}`, price: "10.00", stock: 100, minOrderQty: 1, onSale: true } })).id;
+  goodsId = (await db().goods.create({ data: { kind: "PART", code, nameEn: `Goods ${code}`, nameZh: `商品${code}`, price: "10.00", stock: 100, minOrderQty: 1, onSale: true } }))
+    .id;
 });
 
 beforeEach(async () => {
@@ -59,7 +63,9 @@ describe("a NUL character in text", () => {
     expect(added.status).toBe(422);
     expect(await json(added)).toMatchObject({ code: "VALIDATION", fieldErrors: { remark: "Remark must not contain control characters" } });
     const line = (await (await cartPost(send("/cart", "POST", JSON.stringify({ goodsId, quantity: 1 })))).json()) as { line: { id: number } };
-    const patched = await cartPatch(send(`/cart/${line.line.id}`, "PATCH", JSON.stringify({ quantity: 2, remark: `a${NUL}b` })), { params: Promise.resolve({ id: String(line.line.id) }) });
+    const patched = await cartPatch(send(`/cart/${line.line.id}`, "PATCH", JSON.stringify({ quantity: 2, remark: `a${NUL}b` })), {
+      params: Promise.resolve({ id: String(line.line.id) }),
+    });
     expect(patched.status).toBe(422);
     expect((await json(patched)).fieldErrors).toEqual({ remark: "Remark must not contain control characters" });
     setTestLocale("zh-CN");
@@ -67,7 +73,9 @@ describe("a NUL character in text", () => {
     expect((await json(zh)).fieldErrors).toEqual({ remark: "备注不能包含控制字符" });
     // Tabs and line breaks are text, not control characters.
     setTestLocale("en-US");
-    const ok = await cartPatch(send(`/cart/${line.line.id}`, "PATCH", JSON.stringify({ remark: "line 1\r\nline 2\tend" })), { params: Promise.resolve({ id: String(line.line.id) }) });
+    const ok = await cartPatch(send(`/cart/${line.line.id}`, "PATCH", JSON.stringify({ remark: "line 1\r\nline 2\tend" })), {
+      params: Promise.resolve({ id: String(line.line.id) }),
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -79,7 +87,12 @@ describe("a NUL character in text", () => {
     expect(parts).toMatchObject({ ok: false, fieldErrors: { q: expect.stringMatching(/must not contain control characters$/) } });
     await actAs(admin);
     const saved = await saveOrgSourceAction({ code: uid("S"), nameEn: `4S${NUL}`, nameZh: "四S店", sort: 1, enabled: true, remark: null });
-    expect(saved).toEqual({ ok: false, code: "VALIDATION", message: "Name (English) must not contain control characters", fieldErrors: { nameEn: "Name (English) must not contain control characters" } });
+    expect(saved).toEqual({
+      ok: false,
+      code: "VALIDATION",
+      message: "Name (English) must not contain control characters",
+      fieldErrors: { nameEn: "Name (English) must not contain control characters" },
+    });
   });
 
   it("in a list's search box is ignored by the server-rendered lists (no 500)", async () => {
@@ -87,7 +100,10 @@ describe("a NUL character in text", () => {
     expect(mall).toMatchObject({ mode: "list", q: "" });
     const orders = await loadOrderRoute((await actAs(dealer, company))!, "PARTS", new URLSearchParams({ orderNo: `SO${NUL}`, company: `x${NUL}` }));
     expect(orders.kind).toBe("list");
-    const downloads = await loadDownloadRoute((await actAs(dealer, company))!, new URL(`http://localhost/customerWeb/download/downloadCenters?q=${encodeURIComponent(`price${NUL}`)}`));
+    const downloads = await loadDownloadRoute(
+      (await actAs(dealer, company))!,
+      new URL(`http://localhost/customerWeb/download/downloadCenters?q=${encodeURIComponent(`price${NUL}`)}`),
+    );
     expect(downloads).toBeTruthy();
   });
 });

@@ -27,7 +27,16 @@ function message(issue: z.core.$ZodIssue, t: T, label: string, value: unknown): 
   switch (issue.code) {
     case "invalid_type":
       if (value === undefined || value === null || value === "") return t("required", { label });
-      return t(issue.expected === "int" && typeof value === "number" ? "integer" : issue.expected === "number" || issue.expected === "int" ? "number" : issue.expected === "date" ? "date" : "string", { label });
+      return t(
+        issue.expected === "int" && typeof value === "number"
+          ? "integer"
+          : issue.expected === "number" || issue.expected === "int"
+            ? "number"
+            : issue.expected === "date"
+              ? "date"
+              : "string",
+        { label },
+      );
     case "too_small": {
       const min = Number(issue.minimum);
       if (issue.origin === "string") return min <= 1 ? t("required", { label }) : t("minLength", { label, min });

@@ -21,7 +21,14 @@ export async function addFactoryVehicles(tx: Tx, rows: FactoryVehicle[], ctx: Au
   const now = new Date();
   for (const r of rows) if (!modelOf.get(r.goodsId)) throw new DomainError("Vehicles.errors.goodsMissing", {}, "goodsId", 404);
   const created = await tx.vehicle.createManyAndReturn({
-    data: rows.map((r) => ({ vin: r.vin, goodsId: r.goodsId, vehicleModelId: modelOf.get(r.goodsId)!, colour: r.colour, status: "FACTORY_STOCK" as const, entryAt: r.entryAt ?? now })),
+    data: rows.map((r) => ({
+      vin: r.vin,
+      goodsId: r.goodsId,
+      vehicleModelId: modelOf.get(r.goodsId)!,
+      colour: r.colour,
+      status: "FACTORY_STOCK" as const,
+      entryAt: r.entryAt ?? now,
+    })),
     select: { id: true, vin: true, goodsId: true },
     skipDuplicates: true,
   });
@@ -34,7 +41,15 @@ export async function addFactoryVehicles(tx: Tx, rows: FactoryVehicle[], ctx: Au
   for (const c of created) perGoods.set(c.goodsId, (perGoods.get(c.goodsId) ?? 0) + 1);
   for (const [goodsId, n] of perGoods) await tx.goods.update({ where: { id: goodsId }, data: { stock: { increment: n } } });
   await tx.auditLog.createMany({
-    data: created.map((c) => ({ userId: ctx.userId, companyId: ctx.companyId, entity: "Vehicle", entityId: String(c.id), action: "factoryEntry", after: { vin: c.vin, goodsId: c.goodsId, status: "FACTORY_STOCK" }, requestId: ctx.requestId })),
+    data: created.map((c) => ({
+      userId: ctx.userId,
+      companyId: ctx.companyId,
+      entity: "Vehicle",
+      entityId: String(c.id),
+      action: "factoryEntry",
+      after: { vin: c.vin, goodsId: c.goodsId, status: "FACTORY_STOCK" },
+      requestId: ctx.requestId,
+    })),
   });
   return created.length;
 }

@@ -30,8 +30,27 @@ export type VehicleInfo = {
   warrantyStart: string | null;
   warrantyEnd: string | null;
   warrantyState: WarrantyState;
-  history: { id: number; at: string; from: VehicleStatus | null; to: VehicleStatus; note: string | null; user: string | null; company: { nameEn: string; nameZh: string } | null; orderNo: string | null }[];
-  sales: { id: number; soldAt: string; ownerName: string; idNumberMasked: string; warrantyStart: string; warrantyEnd: string; createdBy: string; returnedAt: string | null; returnReason: string | null }[];
+  history: {
+    id: number;
+    at: string;
+    from: VehicleStatus | null;
+    to: VehicleStatus;
+    note: string | null;
+    user: string | null;
+    company: { nameEn: string; nameZh: string } | null;
+    orderNo: string | null;
+  }[];
+  sales: {
+    id: number;
+    soldAt: string;
+    ownerName: string;
+    idNumberMasked: string;
+    warrantyStart: string;
+    warrantyEnd: string;
+    createdBy: string;
+    returnedAt: string | null;
+    returnReason: string | null;
+  }[];
 };
 
 /** The vehicle at `vin` as the viewer may see it, or null (missing or outside the scope). */
@@ -40,20 +59,45 @@ export async function vehicleInformation(viewer: Viewer, vin: string, today = be
   const v = await db().vehicle.findFirst({
     where: { AND: [{ vin }, scope] },
     select: {
-      id: true, vin: true, status: true, colour: true, entryAt: true, sendDate: true, sendOrderNo: true, marketDate: true, warrantyStart: true, warrantyEnd: true, companyId: true,
+      id: true,
+      vin: true,
+      status: true,
+      colour: true,
+      entryAt: true,
+      sendDate: true,
+      sendOrderNo: true,
+      marketDate: true,
+      warrantyStart: true,
+      warrantyEnd: true,
+      companyId: true,
       goods: { select: { id: true, nameEn: true, nameZh: true, config: true, coverId: true } },
       vehicleModel: { select: { nameEn: true, nameZh: true } },
       company: { select: { id: true, code: true, nameEn: true, nameZh: true } },
     },
   });
   if (!v) return null;
-  const dealerId = viewer.userType === "DEALER" ? viewer.company?.id ?? -1 : null;
+  const dealerId = viewer.userType === "DEALER" ? (viewer.company?.id ?? -1) : null;
   const [events, sales] = await Promise.all([
-    db().vehicleEvent.findMany({ where: { vehicleId: v.id }, orderBy: { id: "asc" }, take: 500, select: { id: true, createdAt: true, fromStatus: true, toStatus: true, note: true, companyId: true, orderId: true, userId: true } }),
+    db().vehicleEvent.findMany({
+      where: { vehicleId: v.id },
+      orderBy: { id: "asc" },
+      take: 500,
+      select: { id: true, createdAt: true, fromStatus: true, toStatus: true, note: true, companyId: true, orderId: true, userId: true },
+    }),
     db().vehicleSale.findMany({
       where: { vehicleId: v.id, ...(dealerId !== null ? { companyId: dealerId } : {}) },
       orderBy: { id: "desc" },
-      select: { id: true, soldAt: true, ownerName: true, idNumberMasked: true, warrantyStart: true, warrantyEnd: true, returnedAt: true, returnReason: true, createdBy: { select: { name: true } } },
+      select: {
+        id: true,
+        soldAt: true,
+        ownerName: true,
+        idNumberMasked: true,
+        warrantyStart: true,
+        warrantyEnd: true,
+        returnedAt: true,
+        returnReason: true,
+        createdBy: { select: { name: true } },
+      },
     }),
   ]);
   // Names for the history in one query each (no N+1).
@@ -67,7 +111,7 @@ export async function vehicleInformation(viewer: Viewer, vin: string, today = be
   const companyOf = new Map(companies.map((c) => [c.id, c]));
   const orderOf = new Map(orders.map((o) => [o.id, o]));
   // A dealer sees other companies' part of the history without their names or order numbers.
-  const visibleCompany = (id: number | null) => (id !== null && (dealerId === null || id === dealerId) ? companyOf.get(id) ?? null : null);
+  const visibleCompany = (id: number | null) => (id !== null && (dealerId === null || id === dealerId) ? (companyOf.get(id) ?? null) : null);
   const openSale = sales.find((s) => !s.returnedAt) ?? null;
   return {
     id: v.id,
@@ -81,7 +125,7 @@ export async function vehicleInformation(viewer: Viewer, vin: string, today = be
     sendDate: v.sendDate?.toISOString() ?? null,
     sendOrderNo: dealerId === null || v.companyId === dealerId ? v.sendOrderNo : null,
     marketDate: v.marketDate?.toISOString() ?? null,
-    saleCreator: v.status === "SOLD" ? openSale?.createdBy.name ?? null : null,
+    saleCreator: v.status === "SOLD" ? (openSale?.createdBy.name ?? null) : null,
     warrantyStart: day(v.warrantyStart),
     warrantyEnd: day(v.warrantyEnd),
     warrantyState: warrantyState(day(v.warrantyStart), day(v.warrantyEnd), today),
@@ -94,14 +138,21 @@ export async function vehicleInformation(viewer: Viewer, vin: string, today = be
         from: e.fromStatus,
         to: e.toStatus,
         note: dealerId === null || e.companyId === dealerId ? e.note : null,
-        user: dealerId === null || e.companyId === dealerId ? (e.userId !== null ? userName.get(e.userId) ?? null : null) : null,
+        user: dealerId === null || e.companyId === dealerId ? (e.userId !== null ? (userName.get(e.userId) ?? null) : null) : null,
         company: company ? { nameEn: company.nameEn, nameZh: company.nameZh } : null,
         orderNo: order && (dealerId === null || order.companyId === dealerId) ? order.orderNo : null,
       };
     }),
     sales: sales.map((s) => ({
-      id: s.id, soldAt: s.soldAt.toISOString(), ownerName: s.ownerName, idNumberMasked: s.idNumberMasked, warrantyStart: day(s.warrantyStart)!, warrantyEnd: day(s.warrantyEnd)!,
-      createdBy: s.createdBy.name, returnedAt: s.returnedAt?.toISOString() ?? null, returnReason: s.returnReason,
+      id: s.id,
+      soldAt: s.soldAt.toISOString(),
+      ownerName: s.ownerName,
+      idNumberMasked: s.idNumberMasked,
+      warrantyStart: day(s.warrantyStart)!,
+      warrantyEnd: day(s.warrantyEnd)!,
+      createdBy: s.createdBy.name,
+      returnedAt: s.returnedAt?.toISOString() ?? null,
+      returnReason: s.returnReason,
     })),
   };
 }

@@ -22,11 +22,18 @@ export const zVin = z
   });
 
 /** A calendar day "YYYY-MM-DD" from 1900 on that exists (birthdays). */
-export const zBirthday = z.string().trim().min(1).refine((v) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= "1900-01-01";
-}, { message: "date" });
+export const zBirthday = z
+  .string()
+  .trim()
+  .min(1)
+  .refine(
+    (v) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= "1900-01-01";
+    },
+    { message: "date" },
+  );
 
 /** "YYYY-MM-DD HH:mm" (or with a "T"), Beijing time, the business's clock. */
 export const MINUTE_RE = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})$/;
@@ -34,11 +41,14 @@ export const zMinute = z
   .string()
   .trim()
   .min(1)
-  .refine((v) => {
-    const m = MINUTE_RE.exec(v);
-    if (!m || !zDay.safeParse(m[1]).success) return false;
-    return Number(m[2]) < 24 && Number(m[3]) < 60;
-  }, { message: "date" });
+  .refine(
+    (v) => {
+      const m = MINUTE_RE.exec(v);
+      if (!m || !zDay.safeParse(m[1]).success) return false;
+      return Number(m[2]) < 24 && Number(m[3]) < 60;
+    },
+    { message: "date" },
+  );
 
 /** The instant of a "YYYY-MM-DD HH:mm" Beijing time. */
 export function minuteToDate(v: string): Date {
@@ -68,7 +78,12 @@ export const ZSellVehicle = z.object({
   birthday: zBirthday.nullish(),
   idType: z.enum(ID_TYPES),
   /** Checked against the type by the service (resident ID check character, birth date). */
-  idNumber: z.string().trim().min(1).max(30).transform((v) => v.toUpperCase()),
+  idNumber: z
+    .string()
+    .trim()
+    .min(1)
+    .max(30)
+    .transform((v) => v.toUpperCase()),
 });
 export type TSellVehicle = z.infer<typeof ZSellVehicle>;
 

@@ -28,27 +28,182 @@ const MODELS = [
 ];
 
 type GoodsSeed = {
-  code: string; kind: GoodsKind; nameEn: string; nameZh: string; group?: string; model?: string; config?: string; specification?: string;
-  price: string; stock: number; minOrderQty: number; onSale?: boolean; remark?: string; shape: Shape; colours: string[];
+  code: string;
+  kind: GoodsKind;
+  nameEn: string;
+  nameZh: string;
+  group?: string;
+  model?: string;
+  config?: string;
+  specification?: string;
+  price: string;
+  stock: number;
+  minOrderQty: number;
+  onSale?: boolean;
+  remark?: string;
+  shape: Shape;
+  colours: string[];
 };
 
 const SUV = "suv" as const;
 const VEHICLES: GoodsSeed[] = [
-  { code: "V-AUR5-15T", kind: "VEHICLE", model: "AUR5", nameEn: "Aurora 5 1.5T Comfort", nameZh: "极光 5 1.5T 舒适版", config: "1.5T FWD Comfort", specification: "5 seats · 7DCT", price: "139900.00", stock: 6, minOrderQty: 1, shape: SUV, colours: ["#389e0d", "#f0f0f0"], remark: "Best-selling compact SUV. Includes 360° camera and adaptive cruise control." },
-  { code: "V-AUR5-20T", kind: "VEHICLE", model: "AUR5", nameEn: "Aurora 5 2.0T AWD Luxury", nameZh: "极光 5 2.0T 四驱豪华版", config: "2.0T AWD Luxury", specification: "5 seats · 8AT", price: "169900.00", stock: 5, minOrderQty: 1, shape: SUV, colours: ["#1d39c4", "#262626"] },
-  { code: "V-AUR7-20T", kind: "VEHICLE", model: "AUR7", nameEn: "Aurora 7 2.0T AWD Premium", nameZh: "极光 7 2.0T 四驱尊享版", config: "2.0T AWD Premium, 7 seats", specification: "7 seats · 8AT", price: "189900.00", stock: 4, minOrderQty: 1, shape: SUV, colours: ["#595959", "#d4b106"] },
-  { code: "V-AUR7-FLG", kind: "VEHICLE", model: "AUR7", nameEn: "Aurora 7 Flagship", nameZh: "极光 7 旗舰版", config: "2.0T AWD Flagship, 6 captain seats", specification: "6 seats · 8AT · air suspension", price: "219900.00", stock: 3, minOrderQty: 1, shape: SUV, colours: ["#141414", "#ad2102"] },
-  { code: "V-MET3-15L", kind: "VEHICLE", model: "MET3", nameEn: "Metro 3 1.5L Standard", nameZh: "都市 3 1.5L 标准版", config: "1.5L CVT Standard", specification: "5 seats · CVT", price: "89900.00", stock: 8, minOrderQty: 1, shape: "sedan", colours: ["#cf1322", "#f0f0f0"] },
-  { code: "V-MET5-15T", kind: "VEHICLE", model: "MET5", nameEn: "Metro 5 1.5T Elite", nameZh: "都市 5 1.5T 精英版", config: "1.5T 7DCT Elite", specification: "5 seats · 7DCT", price: "119900.00", stock: 6, minOrderQty: 1, shape: "sedan", colours: ["#0958d9", "#8c8c8c"] },
-  { code: "V-VLT1-SR", kind: "VEHICLE", model: "VLT1", nameEn: "Volt One Standard Range", nameZh: "伏特 One 标准续航版", config: "Standard Range 450 km", specification: "60 kWh · RWD", price: "159900.00", stock: 5, minOrderQty: 1, shape: "ev", colours: ["#13c2c2", "#f0f0f0"] },
-  { code: "V-VLT1-LR", kind: "VEHICLE", model: "VLT1", nameEn: "Volt One Long Range", nameZh: "伏特 One 长续航版", config: "Long Range 620 km", specification: "82 kWh · RWD", price: "189900.00", stock: 4, minOrderQty: 1, shape: "ev", colours: ["#08979c", "#262626"] },
+  {
+    code: "V-AUR5-15T",
+    kind: "VEHICLE",
+    model: "AUR5",
+    nameEn: "Aurora 5 1.5T Comfort",
+    nameZh: "极光 5 1.5T 舒适版",
+    config: "1.5T FWD Comfort",
+    specification: "5 seats · 7DCT",
+    price: "139900.00",
+    stock: 6,
+    minOrderQty: 1,
+    shape: SUV,
+    colours: ["#389e0d", "#f0f0f0"],
+    remark: "Best-selling compact SUV. Includes 360° camera and adaptive cruise control.",
+  },
+  {
+    code: "V-AUR5-20T",
+    kind: "VEHICLE",
+    model: "AUR5",
+    nameEn: "Aurora 5 2.0T AWD Luxury",
+    nameZh: "极光 5 2.0T 四驱豪华版",
+    config: "2.0T AWD Luxury",
+    specification: "5 seats · 8AT",
+    price: "169900.00",
+    stock: 5,
+    minOrderQty: 1,
+    shape: SUV,
+    colours: ["#1d39c4", "#262626"],
+  },
+  {
+    code: "V-AUR7-20T",
+    kind: "VEHICLE",
+    model: "AUR7",
+    nameEn: "Aurora 7 2.0T AWD Premium",
+    nameZh: "极光 7 2.0T 四驱尊享版",
+    config: "2.0T AWD Premium, 7 seats",
+    specification: "7 seats · 8AT",
+    price: "189900.00",
+    stock: 4,
+    minOrderQty: 1,
+    shape: SUV,
+    colours: ["#595959", "#d4b106"],
+  },
+  {
+    code: "V-AUR7-FLG",
+    kind: "VEHICLE",
+    model: "AUR7",
+    nameEn: "Aurora 7 Flagship",
+    nameZh: "极光 7 旗舰版",
+    config: "2.0T AWD Flagship, 6 captain seats",
+    specification: "6 seats · 8AT · air suspension",
+    price: "219900.00",
+    stock: 3,
+    minOrderQty: 1,
+    shape: SUV,
+    colours: ["#141414", "#ad2102"],
+  },
+  {
+    code: "V-MET3-15L",
+    kind: "VEHICLE",
+    model: "MET3",
+    nameEn: "Metro 3 1.5L Standard",
+    nameZh: "都市 3 1.5L 标准版",
+    config: "1.5L CVT Standard",
+    specification: "5 seats · CVT",
+    price: "89900.00",
+    stock: 8,
+    minOrderQty: 1,
+    shape: "sedan",
+    colours: ["#cf1322", "#f0f0f0"],
+  },
+  {
+    code: "V-MET5-15T",
+    kind: "VEHICLE",
+    model: "MET5",
+    nameEn: "Metro 5 1.5T Elite",
+    nameZh: "都市 5 1.5T 精英版",
+    config: "1.5T 7DCT Elite",
+    specification: "5 seats · 7DCT",
+    price: "119900.00",
+    stock: 6,
+    minOrderQty: 1,
+    shape: "sedan",
+    colours: ["#0958d9", "#8c8c8c"],
+  },
+  {
+    code: "V-VLT1-SR",
+    kind: "VEHICLE",
+    model: "VLT1",
+    nameEn: "Volt One Standard Range",
+    nameZh: "伏特 One 标准续航版",
+    config: "Standard Range 450 km",
+    specification: "60 kWh · RWD",
+    price: "159900.00",
+    stock: 5,
+    minOrderQty: 1,
+    shape: "ev",
+    colours: ["#13c2c2", "#f0f0f0"],
+  },
+  {
+    code: "V-VLT1-LR",
+    kind: "VEHICLE",
+    model: "VLT1",
+    nameEn: "Volt One Long Range",
+    nameZh: "伏特 One 长续航版",
+    config: "Long Range 620 km",
+    specification: "82 kWh · RWD",
+    price: "189900.00",
+    stock: 4,
+    minOrderQty: 1,
+    shape: "ev",
+    colours: ["#08979c", "#262626"],
+  },
   // None in factory stock: dealers reserve it with a pre-order.
-  { code: "V-VLTX-PERF", kind: "VEHICLE", model: "VLTX", nameEn: "Volt X Performance AWD", nameZh: "伏特 X 高性能四驱版", config: "Dual motor AWD Performance", specification: "100 kWh · 0–100 km/h 3.9 s", price: "259900.00", stock: 0, minOrderQty: 1, shape: "ev", colours: ["#531dab", "#141414"], remark: "Allocated in batches: reserve with a pre-order." },
-  { code: "V-TRL2-24T", kind: "VEHICLE", model: "TRL2", nameEn: "Trail 2 2.4T 4WD Double Cab", nameZh: "远途 2 2.4T 四驱双排", config: "2.4T diesel 4WD, double cab", specification: "5 seats · 6MT · 1 t payload", price: "149900.00", stock: 3, minOrderQty: 1, shape: "pickup", colours: ["#d46b08", "#595959"] },
+  {
+    code: "V-VLTX-PERF",
+    kind: "VEHICLE",
+    model: "VLTX",
+    nameEn: "Volt X Performance AWD",
+    nameZh: "伏特 X 高性能四驱版",
+    config: "Dual motor AWD Performance",
+    specification: "100 kWh · 0–100 km/h 3.9 s",
+    price: "259900.00",
+    stock: 0,
+    minOrderQty: 1,
+    shape: "ev",
+    colours: ["#531dab", "#141414"],
+    remark: "Allocated in batches: reserve with a pre-order.",
+  },
+  {
+    code: "V-TRL2-24T",
+    kind: "VEHICLE",
+    model: "TRL2",
+    nameEn: "Trail 2 2.4T 4WD Double Cab",
+    nameZh: "远途 2 2.4T 四驱双排",
+    config: "2.4T diesel 4WD, double cab",
+    specification: "5 seats · 6MT · 1 t payload",
+    price: "149900.00",
+    stock: 3,
+    minOrderQty: 1,
+    shape: "pickup",
+    colours: ["#d46b08", "#595959"],
+  },
 ];
 
-const p = (code: string, nameEn: string, nameZh: string, price: string, stock: number, minOrderQty: number, shape: Shape, specification: string, group?: string, more: Partial<GoodsSeed> = {}): GoodsSeed =>
-  ({ code, kind: "PART", nameEn, nameZh, price, stock, minOrderQty, shape, specification, group, colours: [more.colours?.[0] ?? "#237804"], ...more });
+const p = (
+  code: string,
+  nameEn: string,
+  nameZh: string,
+  price: string,
+  stock: number,
+  minOrderQty: number,
+  shape: Shape,
+  specification: string,
+  group?: string,
+  more: Partial<GoodsSeed> = {},
+): GoodsSeed => ({ code, kind: "PART", nameEn, nameZh, price, stock, minOrderQty, shape, specification, group, colours: [more.colours?.[0] ?? "#237804"], ...more });
 
 const PARTS: GoodsSeed[] = [
   p("P-BP-AUR-F", "Front brake pads (Aurora)", "前刹车片（极光）", "420.00", 120, 2, "disc", "Ceramic, axle set", "AURORA"),
@@ -60,8 +215,8 @@ const PARTS: GoodsSeed[] = [
   // Out of stock: the cart and the mall show why it cannot be ordered.
   p("P-CF-PM25", "Cabin air filter PM2.5", "空调滤清器 PM2.5", "99.00", 0, 5, "filter", "Activated carbon", undefined, { colours: ["#595959"] }),
   p("P-FF-15T", "Fuel filter 1.5T", "燃油滤清器 1.5T", "120.00", 150, 5, "filter", "In-tank", "METRO", { colours: ["#cf1322"] }),
-  p("P-WB-SET", "Wiper blade set 26\" + 16\"", "雨刮片套装 26\"+16\"", "138.00", 200, 4, "wiper", "Frameless, pair"),
-  p("P-WB-REAR", "Rear wiper blade 12\"", "后雨刮片 12\"", "58.00", 90, 4, "wiper", "Rear, single", "AURORA"),
+  p("P-WB-SET", 'Wiper blade set 26" + 16"', '雨刮片套装 26"+16"', "138.00", 200, 4, "wiper", "Frameless, pair"),
+  p("P-WB-REAR", 'Rear wiper blade 12"', '后雨刮片 12"', "58.00", 90, 4, "wiper", "Rear, single", "AURORA"),
   p("P-SP-IR", "Iridium spark plug", "铱金火花塞", "65.00", 400, 4, "plug", "Gap 0.8 mm"),
   p("P-OIL-5W30", "Engine oil 5W-30, 4 L", "机油 5W-30 4升", "320.00", 240, 6, "bottle", "Fully synthetic, API SP", undefined, { colours: ["#d4b106"] }),
   p("P-COOL-4L", "Coolant, 4 L", "冷却液 4升", "96.00", 180, 6, "bottle", "-35 °C, OAT", undefined, { colours: ["#13c2c2"] }),
@@ -75,8 +230,18 @@ const PARTS: GoodsSeed[] = [
   p("P-CK-OLD", "Clutch kit (discontinued)", "离合器套件（停产）", "1880.00", 12, 1, "kit", "Superseded by P-CK-2", "TRAIL", { onSale: false, colours: ["#8c8c8c"] }),
 ];
 
-const d = (code: string, nameEn: string, nameZh: string, price: string, stock: number, minOrderQty: number, shape: Shape, specification: string, colour: string, group?: string): GoodsSeed =>
-  ({ code, kind: "DERIVATIVE", nameEn, nameZh, price, stock, minOrderQty, shape, specification, group, colours: [colour] });
+const d = (
+  code: string,
+  nameEn: string,
+  nameZh: string,
+  price: string,
+  stock: number,
+  minOrderQty: number,
+  shape: Shape,
+  specification: string,
+  colour: string,
+  group?: string,
+): GoodsSeed => ({ code, kind: "DERIVATIVE", nameEn, nameZh, price, stock, minOrderQty, shape, specification, group, colours: [colour] });
 
 const DERIVATIVES: GoodsSeed[] = [
   d("D-MAT-AUR5", "All-weather floor mats (Aurora 5)", "全天候脚垫（极光 5）", "598.00", 80, 1, "mat", "TPE, 5 pieces", "#262626", "AURORA"),
@@ -99,7 +264,9 @@ export async function seedCatalog(uploaderId: number): Promise<void> {
     data: MODELS.filter((m) => groupIds.has(m.group)).map(({ group, ...m }) => ({ ...m, carGroupId: groupIds.get(group)! })),
     skipDuplicates: true,
   });
-  const models = new Map((await prisma.vehicleModel.findMany({ where: { code: { in: MODELS.map((m) => m.code) } }, select: { id: true, code: true, carGroupId: true } })).map((m) => [m.code, m]));
+  const models = new Map(
+    (await prisma.vehicleModel.findMany({ where: { code: { in: MODELS.map((m) => m.code) } }, select: { id: true, code: true, carGroupId: true } })).map((m) => [m.code, m]),
+  );
 
   const all = [...VEHICLES, ...PARTS, ...DERIVATIVES];
   const existing = new Set((await prisma.goods.findMany({ where: { code: { in: all.map((g) => g.code) } }, select: { code: true } })).map((g) => g.code));
@@ -111,10 +278,20 @@ export async function seedCatalog(uploaderId: number): Promise<void> {
     data: missing.map((g) => {
       const model = g.model ? models.get(g.model) : undefined;
       return {
-        code: g.code, kind: g.kind, nameEn: g.nameEn, nameZh: g.nameZh, vehicleModelId: model?.id ?? null,
+        code: g.code,
+        kind: g.kind,
+        nameEn: g.nameEn,
+        nameZh: g.nameZh,
+        vehicleModelId: model?.id ?? null,
         carGroupId: model?.carGroupId ?? (g.group ? (groupIds.get(g.group) ?? null) : null),
-        config: g.config ?? null, specification: g.specification ?? null, price: g.price, stock: g.stock, minOrderQty: g.minOrderQty,
-        onSale: g.onSale ?? true, remark: g.remark ?? null, sort: sortOf.get(g.code)!,
+        config: g.config ?? null,
+        specification: g.specification ?? null,
+        price: g.price,
+        stock: g.stock,
+        minOrderQty: g.minOrderQty,
+        onSale: g.onSale ?? true,
+        remark: g.remark ?? null,
+        sort: sortOf.get(g.code)!,
       };
     }),
     select: { id: true, code: true, vehicleModelId: true },
@@ -140,7 +317,10 @@ export async function seedCatalog(uploaderId: number): Promise<void> {
     const variant = VEHICLES.filter((v) => v.model === g.model).findIndex((v) => v.code === g.code) + 1;
     return Array.from({ length: g.stock }, (_, i) => ({
       vin: withCheckDigit(`LGW${g.model}${variant}0TA${String(VIN_SERIAL_START + i).padStart(6, "0")}`),
-      goodsId: row.id, vehicleModelId: row.vehicleModelId!, colour: i % 2 ? "Pearl White" : "Forest Green", status: "FACTORY_STOCK" as const,
+      goodsId: row.id,
+      vehicleModelId: row.vehicleModelId!,
+      colour: i % 2 ? "Pearl White" : "Forest Green",
+      status: "FACTORY_STOCK" as const,
       entryAt: new Date(Date.now() - (90 - i) * 86_400_000),
     }));
   });
@@ -148,6 +328,8 @@ export async function seedCatalog(uploaderId: number): Promise<void> {
     // The entry event happens when the vehicle entered the factory warehouse (before the demo
     // orders, up to 50 days old, ship some of them).
     const rows = await prisma.vehicle.createManyAndReturn({ data: vehicles, skipDuplicates: true, select: { id: true, entryAt: true } });
-    await prisma.vehicleEvent.createMany({ data: rows.map((v) => ({ vehicleId: v.id, fromStatus: null, toStatus: "FACTORY_STOCK" as const, userId: uploaderId, createdAt: v.entryAt })) });
+    await prisma.vehicleEvent.createMany({
+      data: rows.map((v) => ({ vehicleId: v.id, fromStatus: null, toStatus: "FACTORY_STOCK" as const, userId: uploaderId, createdAt: v.entryAt })),
+    });
   }
 }

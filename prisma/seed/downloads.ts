@@ -50,10 +50,19 @@ async function partsWorkbook(): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = "Green Motors";
   const ws = wb.addWorksheet("Parts prices Q1 2026");
-  ws.columns = [{ header: "Part code", key: "code", width: 16 }, { header: "Part", key: "name", width: 36 }, { header: "Dealer price (CNY)", key: "price", width: 20 }, { header: "MOQ", key: "moq", width: 8 }];
+  ws.columns = [
+    { header: "Part code", key: "code", width: 16 },
+    { header: "Part", key: "name", width: 36 },
+    { header: "Dealer price (CNY)", key: "price", width: 20 },
+    { header: "MOQ", key: "moq", width: 8 },
+  ];
   const rows: [string, string, number, number][] = [
-    ["P-BP-AUR-F", "Front brake pads, Aurora", 480, 2], ["P-BD-MET-F", "Front brake disc, Metro", 620, 1], ["P-OF-15T", "Oil filter 1.5T", 45, 10],
-    ["P-WB-22", "Wiper blade 22\"", 68, 10], ["P-AF-CAB", "Cabin air filter", 85, 10], ["P-BAT-12V", "12 V battery 60 Ah", 760, 1],
+    ["P-BP-AUR-F", "Front brake pads, Aurora", 480, 2],
+    ["P-BD-MET-F", "Front brake disc, Metro", 620, 1],
+    ["P-OF-15T", "Oil filter 1.5T", 45, 10],
+    ["P-WB-22", 'Wiper blade 22"', 68, 10],
+    ["P-AF-CAB", "Cabin air filter", 85, 10],
+    ["P-BAT-12V", "12 V battery 60 Ah", 760, 1],
   ];
   for (const [code, name, price, moq] of rows) ws.addRow({ code, name, price, moq });
   ws.getRow(1).font = { bold: true };
@@ -95,15 +104,47 @@ const DEMOS: Demo[] = [
   {
     title: "2026 Vehicle Price List (dealer net prices)",
     content: `<p>Dealer net prices, recommended retail prices and options of every 2026 model, valid from <strong>1 January 2026</strong>.</p><h2>What is inside</h2><ul><li>Aurora EV, Metro Sedan, Terra SUV, Ridge Pickup</li><li>Option packs and paint surcharges</li><li>Delivery and registration fees by region</li></ul><p>Confidential: ask your regional manager for the verification code.</p>`,
-    daysAgo: 2, code: DEMO_VERIFY_CODE, downloads: 6,
-    file: { name: "green-motors-price-list-2026.pdf", ext: "pdf", mime: PDF, data: async () => demoPdf("Green Motors 2026 Vehicle Price List", ["Dealer net prices, valid from 1 January 2026.", "", "Aurora EV Standard       CNY 189,800   RRP CNY 209,800", "Aurora EV Long Range     CNY 219,800   RRP CNY 239,800", "Metro Sedan 1.5T         CNY 109,800   RRP CNY 119,800", "Terra SUV 2.0T AWD       CNY 169,800   RRP CNY 185,800", "Ridge Pickup 2.0T        CNY 139,800   RRP CNY 152,800", "", "Confidential - for authorised Green Motors dealers only."]) },
+    daysAgo: 2,
+    code: DEMO_VERIFY_CODE,
+    downloads: 6,
+    file: {
+      name: "green-motors-price-list-2026.pdf",
+      ext: "pdf",
+      mime: PDF,
+      data: async () =>
+        demoPdf("Green Motors 2026 Vehicle Price List", [
+          "Dealer net prices, valid from 1 January 2026.",
+          "",
+          "Aurora EV Standard       CNY 189,800   RRP CNY 209,800",
+          "Aurora EV Long Range     CNY 219,800   RRP CNY 239,800",
+          "Metro Sedan 1.5T         CNY 109,800   RRP CNY 119,800",
+          "Terra SUV 2.0T AWD       CNY 169,800   RRP CNY 185,800",
+          "Ridge Pickup 2.0T        CNY 139,800   RRP CNY 152,800",
+          "",
+          "Confidential - for authorised Green Motors dealers only.",
+        ]),
+    },
     covers: [{ colour: "#237804", label: "PRICE LIST", lines: ["2026 Vehicle", "Price List"] }],
   },
   {
     title: "Aurora EV Service Manual, chapter 3: high-voltage battery",
     content: `<p>Removal, inspection and refitting of the high-voltage battery pack of the Aurora EV.</p><h3>Before you start</h3><ol><li>Only technicians certified for high-voltage work.</li><li>Switch off and lock out the service disconnect; wait 10 minutes.</li><li>Check for zero voltage at the pack connector.</li></ol><blockquote>Torque values changed in revision C: see table 3-4.</blockquote>`,
-    daysAgo: 9, downloads: 4,
-    file: { name: "aurora-ev-service-manual-ch3.pdf", ext: "pdf", mime: PDF, data: async () => demoPdf("Aurora EV Service Manual - Chapter 3", ["High-voltage battery: removal, inspection, refitting. Revision C.", "", "3-1  Safety: certified technicians only; isolate and wait 10 min.", "3-2  Removal: lift points, support table, connector sequence.", "3-3  Inspection: seal, coolant ports, insulation resistance.", "3-4  Refitting: bolt torque 55 Nm in cross pattern (was 50 Nm)."]) },
+    daysAgo: 9,
+    downloads: 4,
+    file: {
+      name: "aurora-ev-service-manual-ch3.pdf",
+      ext: "pdf",
+      mime: PDF,
+      data: async () =>
+        demoPdf("Aurora EV Service Manual - Chapter 3", [
+          "High-voltage battery: removal, inspection, refitting. Revision C.",
+          "",
+          "3-1  Safety: certified technicians only; isolate and wait 10 min.",
+          "3-2  Removal: lift points, support table, connector sequence.",
+          "3-3  Inspection: seal, coolant ports, insulation resistance.",
+          "3-4  Refitting: bolt torque 55 Nm in cross pattern (was 50 Nm).",
+        ]),
+    },
     covers: [
       { colour: "#0958d9", label: "SERVICE MANUAL", lines: ["Aurora EV", "Chapter 3", "HV battery"] },
       { colour: "#08979c", label: "TORQUE TABLE", lines: ["Table 3-4", "Revision C"] },
@@ -112,28 +153,52 @@ const DEMOS: Demo[] = [
   {
     title: "Metro Sedan brochure 2026",
     content: `<p>The customer brochure of the Metro Sedan: models, equipment, colours and accessories. Print-ready PDF for the showroom.</p>`,
-    daysAgo: 15, downloads: 9,
-    file: { name: "metro-sedan-brochure-2026.pdf", ext: "pdf", mime: PDF, data: async () => demoPdf("Metro Sedan - 2026 brochure", ["Smart, efficient, made for the city.", "", "1.5T engine, 7-speed DCT, 5.9 l/100 km", "Colours: Glacier White, Graphite, Forest Green, Ruby Red", "Accessories: roof rails, floor mats, dash camera"]) },
+    daysAgo: 15,
+    downloads: 9,
+    file: {
+      name: "metro-sedan-brochure-2026.pdf",
+      ext: "pdf",
+      mime: PDF,
+      data: async () =>
+        demoPdf("Metro Sedan - 2026 brochure", [
+          "Smart, efficient, made for the city.",
+          "",
+          "1.5T engine, 7-speed DCT, 5.9 l/100 km",
+          "Colours: Glacier White, Graphite, Forest Green, Ruby Red",
+          "Accessories: roof rails, floor mats, dash camera",
+        ]),
+    },
     covers: [{ colour: "#cf1322", label: "BROCHURE", lines: ["Metro Sedan", "2026"] }],
   },
   {
     title: "Parts price list Q1 2026 (Excel)",
     content: `<p>Dealer prices and minimum order quantities of the fast-moving parts for the first quarter of 2026. Order through the <strong>Parts Mall</strong>; prices there are binding.</p>`,
-    daysAgo: 20, downloads: 3,
+    daysAgo: 20,
+    downloads: 3,
     file: { name: "parts-price-list-2026-q1.xlsx", ext: "xlsx", mime: XLSX, data: partsWorkbook },
     covers: [],
   },
   {
     title: "Green Motors parts catalogue (online portal)",
     content: `<p>The online electronic parts catalogue with exploded views and part numbers for every model since 2019. Sign in with your dealer code.</p>`,
-    daysAgo: 30, url: "https://parts.greenmotors.example/catalogue", downloads: 5,
+    daysAgo: 30,
+    url: "https://parts.greenmotors.example/catalogue",
+    downloads: 5,
     covers: [{ colour: "#d46b08", label: "PARTS CATALOGUE", lines: ["Online portal", "All models"] }],
   },
   {
     title: "2025 Vehicle Price List (superseded)",
     content: `<p>Replaced by the 2026 price list. Kept for reference by the sales operations team.</p>`,
-    daysAgo: 320, code: "GM2025", enabled: false, downloads: 0,
-    file: { name: "green-motors-price-list-2025.pdf", ext: "pdf", mime: PDF, data: async () => demoPdf("Green Motors 2025 Vehicle Price List", ["Superseded by the 2026 price list."]) },
+    daysAgo: 320,
+    code: "GM2025",
+    enabled: false,
+    downloads: 0,
+    file: {
+      name: "green-motors-price-list-2025.pdf",
+      ext: "pdf",
+      mime: PDF,
+      data: async () => demoPdf("Green Motors 2025 Vehicle Price List", ["Superseded by the 2026 price list."]),
+    },
     covers: [],
   },
 ];
@@ -147,8 +212,19 @@ async function storeFile(dir: string, uploaderId: number, itemId: number, spec: 
   await fs.writeFile(file, data);
   await db().attachment.create({
     data: {
-      id, kind: "FILE", mime: spec.mime, ext: spec.ext, size: data.byteLength, sha256: createHash("sha256").update(data).digest("hex"), storageKey: key, originalName: spec.name,
-      uploaderId, ownerType: DOWNLOAD_OWNER, ownerId: String(itemId), field: DOWNLOAD_FILE_FIELD, createdAt: at,
+      id,
+      kind: "FILE",
+      mime: spec.mime,
+      ext: spec.ext,
+      size: data.byteLength,
+      sha256: createHash("sha256").update(data).digest("hex"),
+      storageKey: key,
+      originalName: spec.name,
+      uploaderId,
+      ownerType: DOWNLOAD_OWNER,
+      ownerId: String(itemId),
+      field: DOWNLOAD_FILE_FIELD,
+      createdAt: at,
     },
   });
   return id;
@@ -161,7 +237,9 @@ export async function seedDownloads(): Promise<void> {
   // without it) seals with that same secret, or the app could never open the demo code.
   if (!process.env.APP_ENCRYPTION_KEY && !process.env.NEXTAUTH_SECRET) process.env.NEXTAUTH_SECRET = nextAuthSecret();
   const [creator, ...dealers] = await Promise.all(
-    ["staff.sales", "dealer.sh", "dealer.group"].map((account) => db().user.findUnique({ where: { account }, select: { id: true, name: true, companies: { select: { companyId: true } } } })),
+    ["staff.sales", "dealer.sh", "dealer.group"].map((account) =>
+      db().user.findUnique({ where: { account }, select: { id: true, name: true, companies: { select: { companyId: true } } } }),
+    ),
   );
   if (!creator) return;
   const storage = await localStorageDir();
@@ -172,8 +250,15 @@ export async function seedDownloads(): Promise<void> {
     const createdAt = new Date(now - d.daysAgo * DAY);
     const item = await db().downloadItem.create({
       data: {
-        title: d.title, content: sanitizeRichText(d.content), downloadUrl: d.url ?? null, verifyCode: d.code ? sealSecret(d.code, VERIFY_CODE_CONTEXT) : null, enabled: d.enabled ?? true,
-        creatorId: creator.id, creatorName: creator.name, createdAt, downloads: 0,
+        title: d.title,
+        content: sanitizeRichText(d.content),
+        downloadUrl: d.url ?? null,
+        verifyCode: d.code ? sealSecret(d.code, VERIFY_CODE_CONTEXT) : null,
+        enabled: d.enabled ?? true,
+        creatorId: creator.id,
+        creatorName: creator.name,
+        createdAt,
+        downloads: 0,
       },
       select: { id: true },
     });
@@ -181,13 +266,27 @@ export async function seedDownloads(): Promise<void> {
       const fileId = await storeFile(storage.dir, creator.id, item.id, d.file, createdAt);
       await db().downloadItem.update({ where: { id: item.id }, data: { fileId } });
     }
-    d.covers.forEach((c, index) => pictures.push({ goodsId: 0, code: `download-${item.id}`, index, svg: coverSvg(c.colour, c.label, c.lines), owner: { type: DOWNLOAD_OWNER, id: item.id, field: DOWNLOAD_IMAGE_FIELD } }));
+    d.covers.forEach((c, index) =>
+      pictures.push({
+        goodsId: 0,
+        code: `download-${item.id}`,
+        index,
+        svg: coverSvg(c.colour, c.label, c.lines),
+        owner: { type: DOWNLOAD_OWNER, id: item.id, field: DOWNLOAD_IMAGE_FIELD },
+      }),
+    );
     // Past downloads of the demo dealers, spread over the days since the item was added.
     const who = dealers.filter((u): u is NonNullable<typeof u> => !!u);
     if (who.length && d.downloads > 0) {
       const logs = Array.from({ length: d.downloads }, (_, i) => {
         const u = who[i % who.length];
-        return { itemId: item.id, userId: u.id, companyId: u.companies[0]?.companyId ?? null, ok: true, createdAt: new Date(createdAt.getTime() + ((i + 1) * (now - createdAt.getTime())) / (d.downloads + 1)) };
+        return {
+          itemId: item.id,
+          userId: u.id,
+          companyId: u.companies[0]?.companyId ?? null,
+          ok: true,
+          createdAt: new Date(createdAt.getTime() + ((i + 1) * (now - createdAt.getTime())) / (d.downloads + 1)),
+        };
       });
       await db().downloadLog.createMany({ data: logs });
       await db().downloadItem.update({ where: { id: item.id }, data: { downloads: logs.length } });

@@ -103,7 +103,10 @@ type Demo = {
 
 const ARTICLES: Demo[] = [
   {
-    scene: "launch", daysAgo: 2, status: "PUBLISHED", views: 1284,
+    scene: "launch",
+    daysAgo: 2,
+    status: "PUBLISHED",
+    views: 1284,
     titleEn: "Volt X opens for pre-orders: 650 km range and 10-minute top-ups",
     titleZh: "伏特 X 开启预订：650 公里续航，充电 10 分钟",
     summaryEn: "Our new flagship EV can be reserved at every Green Motors dealer from today; first deliveries are planned for the spring.",
@@ -123,7 +126,10 @@ const ARTICLES: Demo[] = [
     inline: { scene: "charging", altEn: "Volt X at a fast charger", altZh: "伏特 X 在快充桩充电" },
   },
   {
-    scene: "service", daysAgo: 6, status: "PUBLISHED", views: 642,
+    scene: "service",
+    daysAgo: 6,
+    status: "PUBLISHED",
+    views: 642,
     titleEn: "Spring service campaign: free 30-point check for every Green Motors car",
     titleZh: "春季关爱服务活动：绿色汽车全系车型免费 30 项检测",
     summaryEn: "From March 1 to April 30 every owner gets a free 30-point inspection and 20% off brake pads and wiper blades.",
@@ -138,7 +144,10 @@ const ARTICLES: Demo[] = [
 <p>活动所需配件现已可在配件商城订购，2 月 20 日前下单优先发货。</p>`,
   },
   {
-    scene: "charging", daysAgo: 11, status: "PUBLISHED", views: 517,
+    scene: "charging",
+    daysAgo: 11,
+    status: "PUBLISHED",
+    views: 517,
     titleEn: "1,000 new fast chargers at dealer sites by the end of the year",
     titleZh: "年底前经销商门店将新增 1000 台快充桩",
     summaryEn: "Green Motors co-funds DC chargers for dealers in 40 cities; applications are open until the end of next month.",
@@ -151,7 +160,10 @@ const ARTICLES: Demo[] = [
 <p>请通过所在大区销售经理申请，优先支持 24 小时对外开放的站点。</p>`,
   },
   {
-    scene: "conference", daysAgo: 17, status: "PUBLISHED", views: 388,
+    scene: "conference",
+    daysAgo: 17,
+    status: "PUBLISHED",
+    views: 388,
     titleEn: "Annual dealer conference: record year and new partner programme",
     titleZh: "年度经销商大会：创纪录的一年与全新合作伙伴计划",
     summaryEn: "More than 300 partners met in Shanghai to review the year and launch the Green Partner programme.",
@@ -164,7 +176,10 @@ const ARTICLES: Demo[] = [
 <p>全新<strong>「绿色伙伴」</strong>计划将客户满意度与售后质量纳入奖励，而不仅仅是销量。详情请见下载中心。</p>`,
   },
   {
-    scene: "parts", daysAgo: 24, status: "PUBLISHED", views: 296,
+    scene: "parts",
+    daysAgo: 24,
+    status: "PUBLISHED",
+    views: 296,
     titleEn: "New parts distribution centre cuts delivery to 24 hours in East China",
     titleZh: "新配件配送中心投入运营，华东地区 24 小时送达",
     summaryEn: "Parts orders confirmed before 3 pm now leave the Jiading centre the same day.",
@@ -175,7 +190,10 @@ const ARTICLES: Demo[] = [
 <p>售后配件退货也将寄往新中心，请使用售后退货单中显示的地址。</p>`,
   },
   {
-    scene: "offroad", daysAgo: 33, status: "PUBLISHED", views: 211,
+    scene: "offroad",
+    daysAgo: 33,
+    status: "PUBLISHED",
+    views: 211,
     titleEn: "Trail 2 owners' weekend: 120 pickups in the Inner Mongolia grassland",
     titleZh: "远途 2 车主周末：120 台皮卡驰骋内蒙古草原",
     summaryEn: "Owners, dealers and engineers spent two days off-road; next year's route opens for sign-ups in spring.",
@@ -186,7 +204,10 @@ const ARTICLES: Demo[] = [
 <p>希望举办本地车主活动的经销商，可向大区经理申请活动物料与试驾车辆支持。</p>`,
   },
   {
-    scene: "warranty", daysAgo: 45, status: "PUBLISHED", views: 934,
+    scene: "warranty",
+    daysAgo: 45,
+    status: "PUBLISHED",
+    views: 934,
     titleEn: "Aurora 7 warranty extended to 4 years for all new sales",
     titleZh: "极光 7 新车质保延长至 4 年",
     summaryEn: "Every Aurora 7 sold from this month on carries a 48-month warranty; the vehicle information screen shows the new end date.",
@@ -197,7 +218,10 @@ const ARTICLES: Demo[] = [
 <p>质保自在<em>车辆销售</em>中登记的零售日期起算；此前售出的车辆保持原有质保期限。</p>`,
   },
   {
-    scene: "sedan", daysAgo: -7, status: "PUBLISHED", views: 0,
+    scene: "sedan",
+    daysAgo: -7,
+    status: "PUBLISHED",
+    views: 0,
     titleEn: "Metro 5 facelift: pre-sales start next week",
     titleZh: "都市 5 改款车型下周开启预售",
     summaryEn: "The refreshed Metro 5 brings a new cockpit screen, adaptive cruise control as standard and a lower price.",
@@ -206,7 +230,10 @@ const ARTICLES: Demo[] = [
     detailZh: `<p>改款都市 5 将于下周开启预售，配备 15.6 英寸座舱大屏，全系标配自适应巡航。</p>`,
   },
   {
-    scene: "chart", daysAgo: 0, status: "DRAFT", views: 0,
+    scene: "chart",
+    daysAgo: 0,
+    status: "DRAFT",
+    views: 0,
     titleEn: "Quarterly results for dealers (draft)",
     titleZh: "经销商季度业绩通报（草稿）",
     summaryEn: "Sales, stock turnover and customer satisfaction by region for the last quarter.",
@@ -230,15 +257,31 @@ async function storeNewsPictures(dir: string, uploaderId: number, pictures: Pict
   const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
   for (const p of pictures) {
     const png = await sharp(Buffer.from(p.svg)).png().toBuffer();
-    const [main, thumb] = await Promise.all([sharp(png).webp({ quality: 80, effort: 2 }).toBuffer(), sharp(png).resize(320, 320, { fit: "inside" }).webp({ quality: 72, effort: 2 }).toBuffer()]);
+    const [main, thumb] = await Promise.all([
+      sharp(png).webp({ quality: 80, effort: 2 }).toBuffer(),
+      sharp(png).resize(320, 320, { fit: "inside" }).webp({ quality: 72, effort: 2 }).toBuffer(),
+    ]);
     const key = `${month}/${p.id}.webp`;
     const thumbKey = `${month}/${p.id}-t.webp`;
     await Promise.all([put(dir, key, main), put(dir, thumbKey, thumb)]);
     await db().attachment.create({
       data: {
-        id: p.id, kind: "IMAGE", mime: "image/webp", ext: "webp", size: main.byteLength, sha256: createHash("sha256").update(main).digest("hex"),
-        storageKey: key, thumbKey, width: W, height: H, originalName: p.name, uploaderId,
-        ownerType: "news", ownerId: String(p.newsId), field: p.field, createdAt: p.at,
+        id: p.id,
+        kind: "IMAGE",
+        mime: "image/webp",
+        ext: "webp",
+        size: main.byteLength,
+        sha256: createHash("sha256").update(main).digest("hex"),
+        storageKey: key,
+        thumbKey,
+        width: W,
+        height: H,
+        originalName: p.name,
+        uploaderId,
+        ownerType: "news",
+        ownerId: String(p.newsId),
+        field: p.field,
+        createdAt: p.at,
       },
     });
   }
@@ -261,17 +304,27 @@ export async function seedNews(): Promise<void> {
     const figure = (alt: string) => (inlineId ? `<p><img src="/customerWeb/media/${inlineId}" alt="${alt}" width="${W}" height="${H}"></p>` : "");
     const row = await prisma.news.create({
       data: {
-        slug, titleEn: a.titleEn, titleZh: a.titleZh, summaryEn: a.summaryEn, summaryZh: a.summaryZh,
+        slug,
+        titleEn: a.titleEn,
+        titleZh: a.titleZh,
+        summaryEn: a.summaryEn,
+        summaryZh: a.summaryZh,
         detailEn: sanitizeRichText(a.detailEn.replace("{{inline}}", figure(a.inline?.altEn ?? ""))),
         detailZh: sanitizeRichText(a.detailZh.replace("{{inline}}", figure(a.inline?.altZh ?? ""))),
-        coverId, status: a.status, publishAt: a.status === "PUBLISHED" ? at : null, views: a.views, authorId: author.id,
-        createdAt: new Date(Math.min(now, at.getTime()) - DAY), updatedAt: a.status === "PUBLISHED" && a.daysAgo >= 0 ? at : new Date(now),
+        coverId,
+        status: a.status,
+        publishAt: a.status === "PUBLISHED" ? at : null,
+        views: a.views,
+        authorId: author.id,
+        createdAt: new Date(Math.min(now, at.getTime()) - DAY),
+        updatedAt: a.status === "PUBLISHED" && a.daysAgo >= 0 ? at : new Date(now),
       },
       select: { id: true },
     });
     const pictures: Picture[] = [];
     if (coverId) pictures.push({ id: coverId, svg: newsSvg(a.scene), newsId: row.id, field: "cover", name: `${slug.slice(0, 60)}.webp`, at: new Date(at.getTime() - DAY) });
-    if (inlineId && a.inline) pictures.push({ id: inlineId, svg: newsSvg(a.inline.scene), newsId: row.id, field: "detail", name: `${slug.slice(0, 50)}-figure.webp`, at: new Date(at.getTime() - DAY) });
+    if (inlineId && a.inline)
+      pictures.push({ id: inlineId, svg: newsSvg(a.inline.scene), newsId: row.id, field: "detail", name: `${slug.slice(0, 50)}-figure.webp`, at: new Date(at.getTime() - DAY) });
     if (storage && pictures.length) await storeNewsPictures(storage.dir, author.id, pictures);
   }
 }

@@ -7,11 +7,14 @@ import { db } from "@/lib/db";
 
 type Area = { code: string; nameEn: string; nameZh: string };
 const parse = (text: string): Area[] =>
-  text.trim().split("\n").map((line) => {
-    const m = /^(\d{6}) (.+) (\S+)$/.exec(line.trim());
-    if (!m) throw new Error(`bad region line: ${line}`);
-    return { code: m[1], nameEn: m[2], nameZh: m[3] };
-  });
+  text
+    .trim()
+    .split("\n")
+    .map((line) => {
+      const m = /^(\d{6}) (.+) (\S+)$/.exec(line.trim());
+      if (!m) throw new Error(`bad region line: ${line}`);
+      return { code: m[1], nameEn: m[2], nameZh: m[3] };
+    });
 
 const provinces = parse(`
 110000 Beijing 北京市

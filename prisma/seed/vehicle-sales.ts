@@ -47,9 +47,22 @@ export async function seedVehicleSales(): Promise<void> {
     await prisma.$transaction(async (tx) => {
       const sale = await tx.vehicleSale.create({
         data: {
-          vehicleId: v.id, companyId: company.id, soldAt, ownerName: s.owner, phone: s.phone, age, sex, birthday: new Date(`${birthday}T00:00:00Z`),
-          idType: "PRC_ID", idNumberSealed: sealSecret(s.id, ID_CONTEXT), idNumberMasked: maskIdNumber(s.id), warrantyStart: new Date(`${start}T00:00:00Z`), warrantyEnd: new Date(`${end}T00:00:00Z`),
-          warrantyMonths: m, createdById: seller.id, createdAt: soldAt,
+          vehicleId: v.id,
+          companyId: company.id,
+          soldAt,
+          ownerName: s.owner,
+          phone: s.phone,
+          age,
+          sex,
+          birthday: new Date(`${birthday}T00:00:00Z`),
+          idType: "PRC_ID",
+          idNumberSealed: sealSecret(s.id, ID_CONTEXT),
+          idNumberMasked: maskIdNumber(s.id),
+          warrantyStart: new Date(`${start}T00:00:00Z`),
+          warrantyEnd: new Date(`${end}T00:00:00Z`),
+          warrantyMonths: m,
+          createdById: seller.id,
+          createdAt: soldAt,
           ...(s.returned ? { returnedAt, returnReason: s.returned.reason, returnedById: seller.id, returnRecordedAt: returnedAt } : {}),
         },
         select: { id: true },
@@ -61,13 +74,47 @@ export async function seedVehicleSales(): Promise<void> {
       await tx.vehicleEvent.createMany({
         data: [
           { vehicleId: v.id, fromStatus: "IN_STOCK" as const, toStatus: "SOLD" as const, companyId: company.id, userId: seller.id, createdAt: soldAt },
-          ...(s.returned ? [{ vehicleId: v.id, fromStatus: "SOLD" as const, toStatus: "IN_STOCK" as const, companyId: company.id, userId: seller.id, note: s.returned.reason, createdAt: returnedAt! }] : []),
+          ...(s.returned
+            ? [
+                {
+                  vehicleId: v.id,
+                  fromStatus: "SOLD" as const,
+                  toStatus: "IN_STOCK" as const,
+                  companyId: company.id,
+                  userId: seller.id,
+                  note: s.returned.reason,
+                  createdAt: returnedAt!,
+                },
+              ]
+            : []),
         ],
       });
       await tx.auditLog.createMany({
         data: [
-          { userId: seller.id, companyId: company.id, entity: "Vehicle", entityId: String(v.id), action: "sell", before: { status: "IN_STOCK" }, after: { status: "SOLD", saleId: sale.id }, createdAt: soldAt },
-          ...(s.returned ? [{ userId: seller.id, companyId: company.id, entity: "Vehicle", entityId: String(v.id), action: "return", before: { status: "SOLD", saleId: sale.id }, after: { status: "IN_STOCK" }, createdAt: returnedAt! }] : []),
+          {
+            userId: seller.id,
+            companyId: company.id,
+            entity: "Vehicle",
+            entityId: String(v.id),
+            action: "sell",
+            before: { status: "IN_STOCK" },
+            after: { status: "SOLD", saleId: sale.id },
+            createdAt: soldAt,
+          },
+          ...(s.returned
+            ? [
+                {
+                  userId: seller.id,
+                  companyId: company.id,
+                  entity: "Vehicle",
+                  entityId: String(v.id),
+                  action: "return",
+                  before: { status: "SOLD", saleId: sale.id },
+                  after: { status: "IN_STOCK" },
+                  createdAt: returnedAt!,
+                },
+              ]
+            : []),
         ],
       });
     });

@@ -2,17 +2,12 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runningServer } from "../lib/embedded-postgres";
 import { applyMigrations, readMigrationList } from "../lib/migrations";
-import {
-  embeddedEnv, processesMentioning, query, removeDataDir, runScript, scratchPostgres, tempDataDir,
-} from "../lib/test-helpers";
+import { embeddedEnv, processesMentioning, query, removeDataDir, runScript, scratchPostgres, tempDataDir } from "../lib/test-helpers";
 
 const expected = readMigrationList().migrationDirectories.map((d) => d.path);
 
 async function appliedRows(url: string) {
-  return query<{ migration_name: string; finished: boolean }>(
-    url,
-    "select migration_name, finished_at is not null as finished from _prisma_migrations order by migration_name",
-  );
+  return query<{ migration_name: string; finished: boolean }>(url, "select migration_name, finished_at is not null as finished from _prisma_migrations order by migration_name");
 }
 
 describe("db:migrate", () => {
@@ -24,10 +19,7 @@ describe("db:migrate", () => {
     const scratch = await scratchPostgres("migrate_api");
     try {
       expect(await applyMigrations(scratch.url)).toEqual(expected);
-      const tables = await query<{ n: number }>(
-        scratch.url,
-        "select count(*)::int as n from information_schema.tables where table_schema = 'public'",
-      );
+      const tables = await query<{ n: number }>(scratch.url, "select count(*)::int as n from information_schema.tables where table_schema = 'public'");
       expect(tables[0].n).toBeGreaterThan(1);
       expect(await applyMigrations(scratch.url)).toEqual([]);
       expect(await appliedRows(scratch.url)).toEqual(expected.map((migration_name) => ({ migration_name, finished: true })));

@@ -64,7 +64,10 @@ describe("a real database (DATABASE_URL)", () => {
     try {
       await startLike(scratch.url, { demo: true });
       expect((await query<{ account: string }>(scratch.url, `select account from "User" order by account`)).map((u) => u.account)).toEqual([
-        "admin", "dealer.group", "dealer.sh", "staff.sales",
+        "admin",
+        "dealer.group",
+        "dealer.sh",
+        "staff.sales",
       ]);
     } finally {
       await scratch.drop();

@@ -29,11 +29,15 @@ function isServerOnly(file) {
   return cache.get(file);
 }
 
-const isClientModule = (program) =>
-  program.body.some((n) => n.type === "ExpressionStatement" && n.directive === "use client");
+const isClientModule = (program) => program.body.some((n) => n.type === "ExpressionStatement" && n.directive === "use client");
 
 const rule = {
-  meta: { type: "problem", docs: { description: "no server-only module in a client component" }, schema: [], messages: { serverOnly: "'{{spec}}' is server-only; a client component may import only its types." } },
+  meta: {
+    type: "problem",
+    docs: { description: "no server-only module in a client component" },
+    schema: [],
+    messages: { serverOnly: "'{{spec}}' is server-only; a client component may import only its types." },
+  },
   create(context) {
     let client = false;
     return {

@@ -121,11 +121,10 @@ function runAs(): RunAs | null {
   if (typeof process.getuid !== "function" || process.getuid() !== 0) return null;
   const existing = idOf(SYSTEM_USER);
   if (existing) return existing;
-  const made = spawnSync(
-    "useradd",
-    ["--system", "--user-group", "--no-create-home", "--home-dir", "/nonexistent", "--shell", "/usr/sbin/nologin", SYSTEM_USER],
-    { encoding: "utf8", env: { ...process.env, PATH: `${process.env.PATH ?? ""}:/usr/sbin:/sbin` } },
-  );
+  const made = spawnSync("useradd", ["--system", "--user-group", "--no-create-home", "--home-dir", "/nonexistent", "--shell", "/usr/sbin/nologin", SYSTEM_USER], {
+    encoding: "utf8",
+    env: { ...process.env, PATH: `${process.env.PATH ?? ""}:/usr/sbin:/sbin` },
+  });
   const created = idOf(SYSTEM_USER); // a concurrent caller may have created it first
   if (created) return created;
   throw new Error(
@@ -260,11 +259,11 @@ function initialise(dataDir: string, bins: Binaries, user: RunAs | null): void {
   fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
   try {
     if (user) fs.chownSync(pwfile, user.uid, user.gid);
-    const out = spawnSync(
-      bins.initdb,
-      ["-D", dataDir, "-U", SUPERUSER, `--pwfile=${pwfile}`, "-A", "scram-sha-256", "-E", "UTF8", "--no-locale", "--no-instructions"],
-      { encoding: "utf8", ...(user ?? {}), env: { ...process.env, LC_ALL: "C" } },
-    );
+    const out = spawnSync(bins.initdb, ["-D", dataDir, "-U", SUPERUSER, `--pwfile=${pwfile}`, "-A", "scram-sha-256", "-E", "UTF8", "--no-locale", "--no-instructions"], {
+      encoding: "utf8",
+      ...(user ?? {}),
+      env: { ...process.env, LC_ALL: "C" },
+    });
     if (out.status !== 0) {
       throw new Error(`initdb failed for ${dataDir}: ${out.stderr || out.error?.message || out.stdout}`);
     }
@@ -311,7 +310,11 @@ export async function stopPostmaster(pid: number, timeoutMs = 30_000): Promise<v
     }
     return !isAlive(pid);
   };
-  for (const [signal, ms] of [["SIGINT", timeoutMs], ["SIGQUIT", 5_000], ["SIGKILL", 5_000]] as const) {
+  for (const [signal, ms] of [
+    ["SIGINT", timeoutMs],
+    ["SIGQUIT", 5_000],
+    ["SIGKILL", 5_000],
+  ] as const) {
     try {
       process.kill(pid, signal);
     } catch {
@@ -326,9 +329,10 @@ async function ensureAppDatabase(password: string, port: number): Promise<void> 
   await client.connect();
   try {
     const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [APP_DATABASE]);
-    if (!rowCount) await client.query(`create database "${APP_DATABASE}"`).catch((err: { code?: string }) => {
-      if (err.code !== "42P04") throw err; // created meanwhile by another caller
-    });
+    if (!rowCount)
+      await client.query(`create database "${APP_DATABASE}"`).catch((err: { code?: string }) => {
+        if (err.code !== "42P04") throw err; // created meanwhile by another caller
+      });
   } finally {
     await client.end();
   }
@@ -424,7 +428,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
       const owned = !state.ownerPid || !isAlive(state.ownerPid);
       if (owned) writeState(dataDir, { ...state, ownerPid: process.pid });
       await ensureAppDatabase(state.password, running.port);
-      console.log(`[db] ${owned ? "adopted" : "reusing"} the embedded PostgreSQL on ${path.relative(process.cwd(), dataDir) || dataDir} (pid ${running.pid}, port ${running.port})`);
+      console.log(
+        `[db] ${owned ? "adopted" : "reusing"} the embedded PostgreSQL on ${path.relative(process.cwd(), dataDir) || dataDir} (pid ${running.pid}, port ${running.port})`,
+      );
       return server(dataDir, state.password, running, owned);
     }
 
@@ -438,7 +444,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
       if (version !== bins.major) {
         throw new Error(
           `${dataDir} holds a PostgreSQL ${version} database but the installed binaries are PostgreSQL ${bins.major}: ` +
-            "dump it with the old version and restore it into a new folder (README, \"Backup and restore\")",
+            'dump it with the old version and restore it into a new folder (README, "Backup and restore")',
         );
       }
       if (user) {

@@ -27,9 +27,7 @@ export function readMigrationList(dir = MIGRATIONS_DIR): MigrationList {
       .sort((a, b) => a.localeCompare(b))
       .map((name) => {
         const file = path.join(dir, name, "migration.sql");
-        const content = fs.existsSync(file)
-          ? { tag: "ok" as const, value: fs.readFileSync(file, "utf8") }
-          : { tag: "error" as const, value: `missing ${file}` };
+        const content = fs.existsSync(file) ? { tag: "ok" as const, value: fs.readFileSync(file, "utf8") } : { tag: "error" as const, value: `missing ${file}` };
         return { path: name, migrationFile: { path: "migration.sql", content } };
       }),
   };
@@ -100,10 +98,7 @@ function timestamp(now = new Date()): string {
  * to schema.prisma; null when they already agree. The migrations are replayed on scratch
  * databases of the server at serverUrl, dropped afterwards.
  */
-export async function createMigration(
-  name: string,
-  opts: { serverUrl: string; dir?: string; schema?: string },
-): Promise<NewMigration | null> {
+export async function createMigration(name: string, opts: { serverUrl: string; dir?: string; schema?: string }): Promise<NewMigration | null> {
   const dir = opts.dir ?? MIGRATIONS_DIR;
   const list = readMigrationList(dir);
   list.lockfile.content ??= LOCKFILE_CONTENT;
@@ -120,7 +115,12 @@ export async function createMigration(
       }),
     );
     if (out.exitCode !== 2 || !out.stdout) return null; // 2: the diff is not empty
-    const slug = name.trim().toLowerCase().replace(/[^a-z0-9_]+/g, "_").replace(/^_+|_+$/g, "") || "migration";
+    const slug =
+      name
+        .trim()
+        .toLowerCase()
+        .replace(/[^a-z0-9_]+/g, "_")
+        .replace(/^_+|_+$/g, "") || "migration";
     const migrationName = `${timestamp()}_${slug}`;
     const target = path.join(dir, migrationName);
     if (fs.existsSync(target)) throw new Error(`${target} already exists`);

@@ -130,8 +130,7 @@ export async function withSchemaEngine<T>(opts: EngineOptions, fn: (engine: Sche
   const factory: SqlMigrationAwareDriverAdapterFactory = {
     provider: "postgres",
     adapterName: "@prisma/adapter-pg",
-    connect: () =>
-      pool ? engineAdapter(pool) : opts.connect ? opts.connect() : Promise.reject(new Error("no database configured")),
+    connect: () => (pool ? engineAdapter(pool) : opts.connect ? opts.connect() : Promise.reject(new Error("no database configured"))),
     connectToShadowDb: opts.shadow ?? (() => Promise.reject(new Error("no shadow database configured"))),
   };
   const bound = bindMigrationAwareSqlAdapterFactory(factory);

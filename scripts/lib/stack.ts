@@ -96,8 +96,18 @@ export async function prepareDemoDatabase(serverUrl: string): Promise<Database> 
 }
 
 const BUILD_INPUTS = [
-  "app", "components", "lib", "messages", "i18n", "public", "proxy.ts", "next.config.ts",
-  "package.json", "package-lock.json", "tsconfig.json", "prisma/schema.prisma",
+  "app",
+  "components",
+  "lib",
+  "messages",
+  "i18n",
+  "public",
+  "proxy.ts",
+  "next.config.ts",
+  "package.json",
+  "package-lock.json",
+  "tsconfig.json",
+  "prisma/schema.prisma",
 ];
 
 function newestMtime(file: string): number {

@@ -9,7 +9,9 @@ export default async function NewsNotFound() {
     <div className={styles.notFound} data-testid="news-not-found">
       <h1>{t("notFoundTitle")}</h1>
       <p>{t("notFoundText")}</p>
-      <a className={styles.signIn} href={`${BASE_PATH}/news`}>{t("backToList")}</a>
+      <a className={styles.signIn} href={`${BASE_PATH}/news`}>
+        {t("backToList")}
+      </a>
     </div>
   );
 }

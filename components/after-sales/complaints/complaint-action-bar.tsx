@@ -36,13 +36,31 @@ export function ComplaintActionBar({ id, complaintNo, moves }: { id: number; com
 
   return (
     <div className={styles.buttons} data-testid="complaint-actions">
-      {moves.includes("take") && <button type="button" className={styles.buttonPrimary} disabled={pending} onClick={() => run("take")} data-testid="complaint-take">{t("take")}</button>}
-      {moves.includes("reply") && <button type="button" className={styles.buttonPrimary} disabled={pending} onClick={() => setDialog("reply")} data-testid="complaint-reply">{t("reply")}</button>}
-      {moves.includes("close") && <button type="button" className={styles.buttonPrimary} disabled={pending} onClick={() => run("close")} data-testid="complaint-close">{t("close")}</button>}
-      {moves.includes("note") && <button type="button" className={styles.button} disabled={pending} onClick={() => setDialog("note")} data-testid="complaint-note">{t("note")}</button>}
+      {moves.includes("take") && (
+        <button type="button" className={styles.buttonPrimary} disabled={pending} onClick={() => run("take")} data-testid="complaint-take">
+          {t("take")}
+        </button>
+      )}
+      {moves.includes("reply") && (
+        <button type="button" className={styles.buttonPrimary} disabled={pending} onClick={() => setDialog("reply")} data-testid="complaint-reply">
+          {t("reply")}
+        </button>
+      )}
+      {moves.includes("close") && (
+        <button type="button" className={styles.buttonPrimary} disabled={pending} onClick={() => run("close")} data-testid="complaint-close">
+          {t("close")}
+        </button>
+      )}
+      {moves.includes("note") && (
+        <button type="button" className={styles.button} disabled={pending} onClick={() => setDialog("note")} data-testid="complaint-note">
+          {t("note")}
+        </button>
+      )}
       {dialog && (
         <TextDialog
-          move={dialog} id={id} complaintNo={complaintNo}
+          move={dialog}
+          id={id}
+          complaintNo={complaintNo}
           onClose={(done) => {
             setDialog(null);
             if (done) router.refresh();

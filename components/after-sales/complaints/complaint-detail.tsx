@@ -46,8 +46,18 @@ export async function ComplaintDetailView({ c, locale, dicts, params, dealer }: 
     [
       t("fields.vin"),
       c.vin ? (
-        c.vinLink ? <Link key="v" className={`${styles.link} ${own.mono}`} href={`/car/vehicleInformation?vin=${c.vin}`} prefetch={false} data-testid="detail-vin-link">{c.vin}</Link> : <span key="v" className={own.mono}>{c.vin}</span>
-      ) : "—",
+        c.vinLink ? (
+          <Link key="v" className={`${styles.link} ${own.mono}`} href={`/car/vehicleInformation?vin=${c.vin}`} prefetch={false} data-testid="detail-vin-link">
+            {c.vin}
+          </Link>
+        ) : (
+          <span key="v" className={own.mono}>
+            {c.vin}
+          </span>
+        )
+      ) : (
+        "—"
+      ),
       "vin",
     ],
     [t("fields.category"), c.category ? itemLabel(dicts.complaint_category, c.category, locale) : "—", "category"],
@@ -64,14 +74,17 @@ export async function ComplaintDetailView({ c, locale, dicts, params, dealer }: 
     <div className={styles.screen} data-testid="complaint-detail" data-complaint-no={c.complaintNo} data-status={c.status}>
       <section className={styles.card}>
         <p style={{ margin: "0 0 8px" }}>
-          <Link href={back} className={styles.link} data-testid="complaint-back">{t("detail.back")}</Link>
+          <Link href={back} className={styles.link} data-testid="complaint-back">
+            {t("detail.back")}
+          </Link>
         </p>
         <div className={styles.head}>
           <div>
-            <h1 className={styles.title} data-testid="page-title">{t("detail.title", { complaintNo: c.complaintNo })}</h1>
+            <h1 className={styles.title} data-testid="page-title">
+              {t("detail.title", { complaintNo: c.complaintNo })}
+            </h1>
             <p className={styles.intro}>
-              <StatusBadge items={dicts.complaint_status} value={c.status} locale={locale} />{" "}
-              <span className={styles.muted}>{t(`detail.hint.${c.status}`)}</span>
+              <StatusBadge items={dicts.complaint_status} value={c.status} locale={locale} /> <span className={styles.muted}>{t(`detail.hint.${c.status}`)}</span>
             </p>
           </div>
           <ComplaintActionBar id={c.id} complaintNo={c.complaintNo} moves={c.moves} />
@@ -94,18 +107,24 @@ export async function ComplaintDetailView({ c, locale, dicts, params, dealer }: 
           <section className={styles.card}>
             <h2 className={styles.sectionTitle}>{t("detail.media")}</h2>
             {c.qesImg.length === 0 && c.qesVideo.length === 0 ? (
-              <p className={styles.muted} style={{ margin: 0 }} data-testid="complaint-no-media">{t("detail.noMedia")}</p>
+              <p className={styles.muted} style={{ margin: 0 }} data-testid="complaint-no-media">
+                {t("detail.noMedia")}
+              </p>
             ) : (
               <div className={own.media}>
                 {c.qesImg.length > 0 && (
                   <div>
-                    <p className={own.mediaLabel}>{t("fields.qesImg")} ({c.qesImg.length})</p>
+                    <p className={own.mediaLabel}>
+                      {t("fields.qesImg")} ({c.qesImg.length})
+                    </p>
                     <ComplaintGallery images={c.qesImg.map(({ id, name, url, thumbUrl }) => ({ id, name, url, thumbUrl }))} />
                   </div>
                 )}
                 {c.qesVideo.map((v) => (
                   <div key={v.id}>
-                    <p className={own.mediaLabel}>{t("fields.qesVideo")} · {v.name}</p>
+                    <p className={own.mediaLabel}>
+                      {t("fields.qesVideo")} · {v.name}
+                    </p>
                     <video className={own.video} src={v.url} controls preload="metadata" playsInline aria-label={v.name} data-testid="complaint-video">
                       <a href={v.url}>{v.name}</a>
                     </video>
@@ -126,7 +145,11 @@ export async function ComplaintDetailView({ c, locale, dicts, params, dealer }: 
                 </p>
                 <p className={own.bubble}>
                   <span data-testid="complaint-message-body">{c.description}</span>
-                  {c.questionNote && <span className={own.bubbleNote} data-testid="complaint-question-note">{t("fields.questionNote")}: {c.questionNote}</span>}
+                  {c.questionNote && (
+                    <span className={own.bubbleNote} data-testid="complaint-question-note">
+                      {t("fields.questionNote")}: {c.questionNote}
+                    </span>
+                  )}
                 </p>
               </li>
               {c.messages.map((m) => (
@@ -136,7 +159,9 @@ export async function ComplaintDetailView({ c, locale, dicts, params, dealer }: 
                     <span>{m.author.name}</span>
                     <span>{when(m.createdAt)}</span>
                   </p>
-                  <p className={own.bubble}><span data-testid="complaint-message-body">{m.body}</span></p>
+                  <p className={own.bubble}>
+                    <span data-testid="complaint-message-body">{m.body}</span>
+                  </p>
                 </li>
               ))}
             </ol>

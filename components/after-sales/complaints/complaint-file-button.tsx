@@ -16,7 +16,9 @@ export function ComplaintFileButton({ categories, rules }: { categories: DictIte
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={styles.buttonPrimary} onClick={() => setOpen(true)} data-testid="complaint-file">{t("file")}</button>
+      <button type="button" className={styles.buttonPrimary} onClick={() => setOpen(true)} data-testid="complaint-file">
+        {t("file")}
+      </button>
       {open && <ComplaintForm categories={categories} rules={rules} onClose={() => setOpen(false)} />}
     </>
   );

@@ -37,14 +37,20 @@ export function ComplaintForm({ categories, rules, onClose }: { categories: Dict
     if (!v) return;
     setBusy(true);
     const res = await fileComplaintAction({
-      vin: v.vin ?? "", category: v.category ?? null, description: v.description, questionNote: v.questionNote ?? "",
-      qesImg: v.qesImg ?? [], qesVideo: v.qesVideo ?? [],
+      vin: v.vin ?? "",
+      category: v.category ?? null,
+      description: v.description,
+      questionNote: v.questionNote ?? "",
+      qesImg: v.qesImg ?? [],
+      qesVideo: v.qesVideo ?? [],
     }).catch(() => null);
     setBusy(false);
     if (!res) return void toast("error", t("actions.failed"));
     if (!res.ok) {
       // "qesImg.0.id" → the images field.
-      const fields = Object.entries(res.fieldErrors ?? {}).map(([k, msg]) => [k.split(".")[0], msg] as const).filter(([k]) => (FIELDS as readonly string[]).includes(k));
+      const fields = Object.entries(res.fieldErrors ?? {})
+        .map(([k, msg]) => [k.split(".")[0], msg] as const)
+        .filter(([k]) => (FIELDS as readonly string[]).includes(k));
       if (fields.length) form.setFields(fields.map(([name, msg]) => ({ name: name as keyof Values, errors: [msg] })));
       else actionFailed(res);
       return;
@@ -83,10 +89,7 @@ export function ComplaintForm({ categories, rules, onClose }: { categories: Dict
         <Form.Item name="category" label={label("category")}>
           <Select allowClear options={dictOptions(categories, locale)} placeholder={t("form.categoryPlaceholder")} style={{ maxWidth: 280 }} data-testid="complaint-category" />
         </Form.Item>
-        <Form.Item
-          name="description" label={label("description")}
-          rules={[{ required: true, whitespace: true, message: tv("required", { label: label("description") }) }]}
-        >
+        <Form.Item name="description" label={label("description")} rules={[{ required: true, whitespace: true, message: tv("required", { label: label("description") }) }]}>
           <Input.TextArea maxLength={MAX_DESCRIPTION} showCount rows={4} placeholder={t("form.descriptionPlaceholder")} data-testid="complaint-description" />
         </Form.Item>
         <Form.Item name="qesImg" label={label("qesImg")}>

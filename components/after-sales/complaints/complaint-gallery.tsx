@@ -35,17 +35,29 @@ export function ComplaintGallery({ images }: { images: GalleryImage[] }) {
         ))}
       </ul>
       <dialog
-        ref={dialog} className={styles.preview} aria-label={current?.name ?? t("preview")} onClose={() => setIndex(null)}
-        onClick={(e) => e.target === e.currentTarget && dialog.current?.close()} data-testid="complaint-image-preview"
+        ref={dialog}
+        className={styles.preview}
+        aria-label={current?.name ?? t("preview")}
+        onClose={() => setIndex(null)}
+        onClick={(e) => e.target === e.currentTarget && dialog.current?.close()}
+        data-testid="complaint-image-preview"
       >
         {current && index !== null && (
           <>
             <div className={styles.previewBar}>
-              <span className={styles.previewName}>{t("imageOf", { n: index + 1, total: images.length })} · {current.name}</span>
+              <span className={styles.previewName}>
+                {t("imageOf", { n: index + 1, total: images.length })} · {current.name}
+              </span>
               <span className={styles.previewButtons}>
-                <button type="button" className={styles.previewButton} disabled={index === 0} onClick={() => setIndex(index - 1)}>{t("previous")}</button>
-                <button type="button" className={styles.previewButton} disabled={index === images.length - 1} onClick={() => setIndex(index + 1)}>{t("next")}</button>
-                <button type="button" className={styles.previewButton} onClick={() => dialog.current?.close()} data-testid="complaint-preview-close">{t("closePreview")}</button>
+                <button type="button" className={styles.previewButton} disabled={index === 0} onClick={() => setIndex(index - 1)}>
+                  {t("previous")}
+                </button>
+                <button type="button" className={styles.previewButton} disabled={index === images.length - 1} onClick={() => setIndex(index + 1)}>
+                  {t("next")}
+                </button>
+                <button type="button" className={styles.previewButton} onClick={() => dialog.current?.close()} data-testid="complaint-preview-close">
+                  {t("closePreview")}
+                </button>
               </span>
             </div>
             {/* eslint-disable-next-line @next/next/no-img-element -- a private file: next/image's optimizer cannot fetch it */}

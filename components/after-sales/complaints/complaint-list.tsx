@@ -35,7 +35,8 @@ export async function ComplaintList({ page, locale, dicts, categories, company, 
   const when = (iso: string) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false });
   const id = (name: string) => `complaints-${name}`;
   // A disabled category still filters the complaints filed under it.
-  const filterCategories = f.category && !categories.some((c) => c.value === f.category) ? [...categories, { value: f.category, labelEn: f.category, labelZh: f.category, color: null }] : categories;
+  const filterCategories =
+    f.category && !categories.some((c) => c.value === f.category) ? [...categories, { value: f.category, labelEn: f.category, labelZh: f.category, color: null }] : categories;
 
   return (
     <div className={styles.screen} data-testid="complaint-list">
@@ -45,8 +46,22 @@ export async function ComplaintList({ page, locale, dicts, categories, company, 
 
       <FilterForm action={`/${ROUTE}`} id="complaint" t={t}>
         <TextFilter id={id("no")} label={t("filters.complaintNo")} name="complaintNo" value={f.complaintNo} maxLength={32} placeholder={t("filters.complaintNoPlaceholder")} />
-        <SelectFilter id={id("status")} label={t("filters.status")} name="status" value={f.status} any={t("filters.any")} options={COMPLAINT_STATUSES.map((s) => ({ value: s, label: itemLabel(dicts.complaint_status, s, locale) }))} />
-        <SelectFilter id={id("category")} label={t("filters.category")} name="category" value={f.category} any={t("filters.any")} options={filterCategories.map((c) => ({ value: c.value, label: zh ? c.labelZh : c.labelEn }))} />
+        <SelectFilter
+          id={id("status")}
+          label={t("filters.status")}
+          name="status"
+          value={f.status}
+          any={t("filters.any")}
+          options={COMPLAINT_STATUSES.map((s) => ({ value: s, label: itemLabel(dicts.complaint_status, s, locale) }))}
+        />
+        <SelectFilter
+          id={id("category")}
+          label={t("filters.category")}
+          name="category"
+          value={f.category}
+          any={t("filters.any")}
+          options={filterCategories.map((c) => ({ value: c.value, label: zh ? c.labelZh : c.labelEn }))}
+        />
         <TextFilter id={id("vin")} label={t("filters.vin")} name="vin" value={f.vin} maxLength={17} placeholder={t("filters.vinPlaceholder")} spellCheck={false} />
         <DateRangeFilter id={id} labels={{ from: t("filters.from"), to: t("filters.to") }} from={f.from} to={f.to} />
         {page.staff && (
@@ -83,14 +98,22 @@ export async function ComplaintList({ page, locale, dicts, categories, company, 
         {page.rows.map((r) => (
           <tr key={r.id} data-testid="complaint-row" data-complaint-no={r.complaintNo} data-status={r.status}>
             <td className={styles.nowrap}>
-              <Link className={styles.link} href={href({ ...(f.cursor ? { cursor: f.cursor } : {}), id: r.id })} prefetch={false}>{r.complaintNo}</Link>
+              <Link className={styles.link} href={href({ ...(f.cursor ? { cursor: f.cursor } : {}), id: r.id })} prefetch={false}>
+                {r.complaintNo}
+              </Link>
             </td>
             <td className={styles.nowrap}>{when(r.createdAt)}</td>
-            {page.staff && <td className={own.company}>{zh ? r.company.nameZh : r.company.nameEn} <span className={styles.sub}>{r.company.code}</span></td>}
+            {page.staff && (
+              <td className={own.company}>
+                {zh ? r.company.nameZh : r.company.nameEn} <span className={styles.sub}>{r.company.code}</span>
+              </td>
+            )}
             <td className={`${styles.nowrap} ${own.mono}`}>{r.vin ?? "—"}</td>
             <td className={styles.nowrap}>{r.category ? itemLabel(dicts.complaint_category, r.category, locale) : "—"}</td>
             <td className={own.summary}>{r.summary}</td>
-            <td><StatusBadge items={dicts.complaint_status} value={r.status} locale={locale} testId="complaint-status" /></td>
+            <td>
+              <StatusBadge items={dicts.complaint_status} value={r.status} locale={locale} testId="complaint-status" />
+            </td>
             <td className={styles.nowrap}>{r.handler ?? "—"}</td>
             <td className={styles.nowrap}>{when(r.updatedAt)}</td>
           </tr>

@@ -53,7 +53,12 @@ export function ComplaintTextDialog({ move, id, complaintNo, onClose }: { move: 
     >
       {move === "note" && <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t("actions.noteReopens")} />}
       <Form form={form} layout="vertical" requiredMark onValuesChange={() => form.setFields([{ name: field, errors: [] }])} data-testid="complaint-dialog">
-        <Form.Item name={field} label={label} extra={move === "reply" ? t("actions.replyHint") : undefined} rules={[{ required: true, whitespace: true, message: tv("required", { label }) }]}>
+        <Form.Item
+          name={field}
+          label={label}
+          extra={move === "reply" ? t("actions.replyHint") : undefined}
+          rules={[{ required: true, whitespace: true, message: tv("required", { label }) }]}
+        >
           <Input.TextArea maxLength={MAX_REPLY} showCount rows={5} autoFocus data-testid="complaint-dialog-text" />
         </Form.Item>
       </Form>

@@ -41,7 +41,10 @@ export function BatchReceiveAll({ batchId, batchNo, shipped }: { batchId: number
   const { receive, pending } = useReceive(batchId);
   return (
     <button
-      type="button" className={styles.buttonPrimary} disabled={pending} data-testid="return-batch-receive-all"
+      type="button"
+      className={styles.buttonPrimary}
+      disabled={pending}
+      data-testid="return-batch-receive-all"
       onClick={() => receive({ title: t("receiveAllTitle", { batchNo }), content: t("receiveAllText", { count: shipped }) })}
     >
       {t("receiveAll")}
@@ -59,18 +62,25 @@ export function BatchItemActions({ batchId, target, moves, dealTypes }: { batchI
     <div className={`${styles.buttons} ${own.rowActions}`} data-testid="return-item-actions">
       {moves.includes("receive") && (
         <button
-          type="button" className={styles.button} disabled={pending} data-testid="return-item-receive"
+          type="button"
+          className={styles.button}
+          disabled={pending}
+          data-testid="return-item-receive"
           onClick={() => receive({ title: t("receiveTitle", { returnNo: target.returnNo }), content: t("receiveText") }, [target.id])}
         >
           {t("receive")}
         </button>
       )}
       {moves.includes("complete") && (
-        <button type="button" className={styles.buttonPrimary} disabled={pending} onClick={() => setCompleting(true)} data-testid="return-item-complete">{t("complete")}</button>
+        <button type="button" className={styles.buttonPrimary} disabled={pending} onClick={() => setCompleting(true)} data-testid="return-item-complete">
+          {t("complete")}
+        </button>
       )}
       {completing && (
         <MoveDialog
-          move="complete" target={target} dealTypes={dealTypes}
+          move="complete"
+          target={target}
+          dealTypes={dealTypes}
           onClose={(done) => {
             setCompleting(false);
             if (done) router.refresh();

@@ -15,7 +15,19 @@ import own from "./returns.module.css";
 // items (return type, status, material, fault quantity, part images, a link to each return).
 // Staff's receive and complete buttons are small client islands.
 
-export async function ReturnBatchDetailView({ b, locale, dicts, dealTypes, params }: { b: ReturnBatchDetail; locale: Locale; dicts: ReturnDicts; dealTypes: DictItemView[]; params: URLSearchParams }) {
+export async function ReturnBatchDetailView({
+  b,
+  locale,
+  dicts,
+  dealTypes,
+  params,
+}: {
+  b: ReturnBatchDetail;
+  locale: Locale;
+  dicts: ReturnDicts;
+  dealTypes: DictItemView[];
+  params: URLSearchParams;
+}) {
   const [t, tr, format] = await Promise.all([getTranslations("SalesReturns.ReturnLogs"), getTranslations("SalesReturns"), getFormatter()]);
   const zh = locale === "zh-CN";
   const when = (iso: string) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false });
@@ -43,11 +55,15 @@ export async function ReturnBatchDetailView({ b, locale, dicts, dealTypes, param
     <div className={styles.screen} data-testid="return-batch-detail" data-batch-no={b.batchNo} data-status={b.status}>
       <section className={styles.card}>
         <p style={{ margin: "0 0 8px" }}>
-          <Link href={back} className={styles.link} data-testid="return-batch-back">{t("detail.back")}</Link>
+          <Link href={back} className={styles.link} data-testid="return-batch-back">
+            {t("detail.back")}
+          </Link>
         </p>
         <div className={styles.head}>
           <div>
-            <h1 className={styles.title} data-testid="page-title">{t("detail.title", { batchNo: b.batchNo })}</h1>
+            <h1 className={styles.title} data-testid="page-title">
+              {t("detail.title", { batchNo: b.batchNo })}
+            </h1>
             <p className={styles.intro}>{badge(b.status)}</p>
           </div>
           {b.can.receiveAll && <BatchReceiveAll batchId={b.id} batchNo={b.batchNo} shipped={shipped} />}
@@ -73,18 +89,35 @@ export async function ReturnBatchDetailView({ b, locale, dicts, dealTypes, param
             <tbody>
               {b.items.map((i) => (
                 <tr key={i.id} data-testid="return-log-item" data-return-no={i.returnNo} data-status={i.status}>
-                  <td className={styles.nowrap}><Link className={styles.link} href={`/afterSale/salesReturn?id=${i.id}`} prefetch={false}>{i.returnNo}</Link></td>
+                  <td className={styles.nowrap}>
+                    <Link className={styles.link} href={`/afterSale/salesReturn?id=${i.id}`} prefetch={false}>
+                      {i.returnNo}
+                    </Link>
+                  </td>
                   <td>{label(dicts.return_type, i.returnType)}</td>
-                  <td><StatusBadge items={dicts.sales_return_status} value={i.status} locale={locale} testId="return-log-item-status" /></td>
-                  <td className={own.wide}>{zh ? i.partName.zh : i.partName.en}{i.materialCode ? <span className={styles.sub}>{i.materialCode}</span> : null}</td>
+                  <td>
+                    <StatusBadge items={dicts.sales_return_status} value={i.status} locale={locale} testId="return-log-item-status" />
+                  </td>
+                  <td className={own.wide}>
+                    {zh ? i.partName.zh : i.partName.en}
+                    {i.materialCode ? <span className={styles.sub}>{i.materialCode}</span> : null}
+                  </td>
                   <td className={styles.num}>{i.faultQuantity}</td>
                   <td>
                     {label(dicts.deal_type, i.dealType)}
-                    {i.dealTypeDone ? <span className={styles.sub} data-testid="return-log-item-done">{tr("fields.dealTypeDone")}: {label(dicts.deal_type, i.dealTypeDone)}</span> : null}
+                    {i.dealTypeDone ? (
+                      <span className={styles.sub} data-testid="return-log-item-done">
+                        {tr("fields.dealTypeDone")}: {label(dicts.deal_type, i.dealTypeDone)}
+                      </span>
+                    ) : null}
                   </td>
-                  <td><PartImages images={i.partImg} small testId="return-log-item-images" /></td>
+                  <td>
+                    <PartImages images={i.partImg} small testId="return-log-item-images" />
+                  </td>
                   {staffActions && (
-                    <td><BatchItemActions batchId={b.id} target={{ id: i.id, returnNo: i.returnNo, dealType: i.dealType }} moves={i.moves} dealTypes={dealTypes} /></td>
+                    <td>
+                      <BatchItemActions batchId={b.id} target={{ id: i.id, returnNo: i.returnNo, dealType: i.dealType }} moves={i.moves} dealTypes={dealTypes} />
+                    </td>
                   )}
                 </tr>
               ))}

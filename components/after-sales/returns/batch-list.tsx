@@ -27,12 +27,21 @@ export async function ReturnBatchList({ page, locale, dicts, company }: { page: 
   return (
     <div className={styles.screen} data-testid="return-batch-list">
       <ListHeader title={t("title")} intro={company ? t("dealerIntro", { company }) : t("staffIntro")}>
-        <Link href="/afterSale/salesReturn" className={styles.link} data-testid="to-sales-returns">{t("toReturns")}</Link>
+        <Link href="/afterSale/salesReturn" className={styles.link} data-testid="to-sales-returns">
+          {t("toReturns")}
+        </Link>
       </ListHeader>
 
       <FilterForm action={`/${ROUTE}`} id="return-batch" t={tr}>
         <TextFilter id={id("no")} label={t("filters.batchNo")} name="batchNo" value={f.batchNo} maxLength={32} placeholder={t("filters.batchNoPlaceholder")} />
-        <SelectFilter id={id("status")} label={tr("filters.status")} name="status" value={f.status} any={tr("filters.any")} options={RETURN_BATCH_STATUSES.map((s) => ({ value: s, label: itemLabel(dicts.return_batch_status, s, locale) }))} />
+        <SelectFilter
+          id={id("status")}
+          label={tr("filters.status")}
+          name="status"
+          value={f.status}
+          any={tr("filters.any")}
+          options={RETURN_BATCH_STATUSES.map((s) => ({ value: s, label: itemLabel(dicts.return_batch_status, s, locale) }))}
+        />
         <DateFilter id={id("from")} label={tr("filters.from")} name="from" value={f.from} />
         <DateFilter id={id("to")} label={tr("filters.to")} name="to" value={f.to} />
         {page.staff && (
@@ -64,13 +73,24 @@ export async function ReturnBatchList({ page, locale, dicts, company }: { page: 
         {page.rows.map((b) => (
           <tr key={b.id} data-testid="return-batch-row" data-batch-no={b.batchNo} data-status={b.status}>
             <td className={styles.nowrap}>
-              <Link className={styles.link} href={href({ ...(f.cursor ? { cursor: f.cursor } : {}), id: b.id })} prefetch={false}>{b.batchNo}</Link>
+              <Link className={styles.link} href={href({ ...(f.cursor ? { cursor: f.cursor } : {}), id: b.id })} prefetch={false}>
+                {b.batchNo}
+              </Link>
             </td>
             <td className={styles.nowrap}>{when(b.createdAt)}</td>
-            {page.staff && <td className={own.company}>{zh ? b.company.nameZh : b.company.nameEn} <span className={styles.sub}>{b.company.code}</span></td>}
-            <td><StatusBadge items={dicts.return_batch_status} value={b.status} locale={locale} testId="return-batch-status" /></td>
+            {page.staff && (
+              <td className={own.company}>
+                {zh ? b.company.nameZh : b.company.nameEn} <span className={styles.sub}>{b.company.code}</span>
+              </td>
+            )}
+            <td>
+              <StatusBadge items={dicts.return_batch_status} value={b.status} locale={locale} testId="return-batch-status" />
+            </td>
             <td>{itemLabel(dicts.delivery_way, b.deliveryWay, locale)}</td>
-            <td>{b.logisticsCompany ?? "—"}{b.logisticsNo ? <span className={styles.sub}>{b.logisticsNo}</span> : null}</td>
+            <td>
+              {b.logisticsCompany ?? "—"}
+              {b.logisticsNo ? <span className={styles.sub}>{b.logisticsNo}</span> : null}
+            </td>
             <td className={styles.nowrap}>{b.carNo ?? "—"}</td>
             <td className={styles.nowrap}>{b.contactPhone}</td>
             <td className={styles.num}>{b.itemCount}</td>

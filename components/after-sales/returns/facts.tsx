@@ -18,7 +18,14 @@ export function Facts({ list }: { list: Fact[] }) {
 }
 
 /** The status history (from → to, who, when, note), oldest first. */
-export function History({ events, badge, by, when, empty, testId }: {
+export function History({
+  events,
+  badge,
+  by,
+  when,
+  empty,
+  testId,
+}: {
   events: { id: number; from: string | null; to: string; note: string | null; user: string | null; at: string }[];
   badge: (status: string) => ReactNode;
   by: (user: string) => string;
@@ -32,7 +39,12 @@ export function History({ events, badge, by, when, empty, testId }: {
       {events.map((e) => (
         <li key={e.id} className={styles.step} data-status={e.to}>
           <div className={styles.stepHead}>
-            {e.from ? <>{badge(e.from)}<span aria-hidden="true">→</span></> : null}
+            {e.from ? (
+              <>
+                {badge(e.from)}
+                <span aria-hidden="true">→</span>
+              </>
+            ) : null}
             {badge(e.to)}
             <span className={styles.muted}>{when(e.at)}</span>
             {e.user ? <span className={styles.muted}>{by(e.user)}</span> : null}

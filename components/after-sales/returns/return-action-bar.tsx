@@ -48,14 +48,36 @@ export function ReturnActionBar({ target, moves, material, quantity, batchId, de
 
   return (
     <div className={styles.buttons} data-testid="sales-return-actions">
-      {moves.includes("approve") && <button type="button" className={styles.buttonPrimary} disabled={pending} onClick={() => run("approve")} data-testid="sales-return-approve">{t("approve")}</button>}
-      {moves.includes("receive") && batchId !== null && <button type="button" className={styles.buttonPrimary} disabled={pending} onClick={() => run("receive")} data-testid="sales-return-receive">{t("receive")}</button>}
-      {moves.includes("reject") && <button type="button" className={styles.buttonDanger} disabled={pending} onClick={() => setDialog("reject")} data-testid="sales-return-reject">{t("reject")}</button>}
-      {moves.includes("complete") && <button type="button" className={styles.buttonPrimary} disabled={pending} onClick={() => setDialog("complete")} data-testid="sales-return-complete">{t("complete")}</button>}
-      {moves.includes("ship") && <button type="button" className={styles.buttonPrimary} disabled={pending} onClick={() => setDialog("ship")} data-testid="sales-return-ship">{t("ship")}</button>}
+      {moves.includes("approve") && (
+        <button type="button" className={styles.buttonPrimary} disabled={pending} onClick={() => run("approve")} data-testid="sales-return-approve">
+          {t("approve")}
+        </button>
+      )}
+      {moves.includes("receive") && batchId !== null && (
+        <button type="button" className={styles.buttonPrimary} disabled={pending} onClick={() => run("receive")} data-testid="sales-return-receive">
+          {t("receive")}
+        </button>
+      )}
+      {moves.includes("reject") && (
+        <button type="button" className={styles.buttonDanger} disabled={pending} onClick={() => setDialog("reject")} data-testid="sales-return-reject">
+          {t("reject")}
+        </button>
+      )}
+      {moves.includes("complete") && (
+        <button type="button" className={styles.buttonPrimary} disabled={pending} onClick={() => setDialog("complete")} data-testid="sales-return-complete">
+          {t("complete")}
+        </button>
+      )}
+      {moves.includes("ship") && (
+        <button type="button" className={styles.buttonPrimary} disabled={pending} onClick={() => setDialog("ship")} data-testid="sales-return-ship">
+          {t("ship")}
+        </button>
+      )}
       {(dialog === "reject" || dialog === "complete") && (
         <MoveDialog
-          move={dialog} target={target} dealTypes={dealTypes}
+          move={dialog}
+          target={target}
+          dealTypes={dealTypes}
           onClose={(done) => {
             setDialog(null);
             if (done) router.refresh();

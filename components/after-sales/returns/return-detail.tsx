@@ -15,7 +15,19 @@ import own from "./returns.module.css";
 // or the deal type carried out, its delivery batch and the status history, rendered on the
 // server; only the action bar is a client island.
 
-export async function SalesReturnDetailView({ r, locale, dicts, dealTypes, params }: { r: SalesReturnDetail; locale: Locale; dicts: ReturnDicts; dealTypes: DictItemView[]; params: URLSearchParams }) {
+export async function SalesReturnDetailView({
+  r,
+  locale,
+  dicts,
+  dealTypes,
+  params,
+}: {
+  r: SalesReturnDetail;
+  locale: Locale;
+  dicts: ReturnDicts;
+  dealTypes: DictItemView[];
+  params: URLSearchParams;
+}) {
   const [t, format] = await Promise.all([getTranslations("SalesReturns"), getFormatter()]);
   const zh = locale === "zh-CN";
   const when = (iso: string) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false });
@@ -40,17 +52,28 @@ export async function SalesReturnDetailView({ r, locale, dicts, dealTypes, param
       t("fields.batchNo"),
       r.batch ? (
         <span key="b">
-          <Link className={styles.link} href={`/afterSale/salesReturnLogs?id=${r.batch.id}`} data-testid="detail-batch">{r.batch.batchNo}</Link>{" "}
+          <Link className={styles.link} href={`/afterSale/salesReturnLogs?id=${r.batch.id}`} data-testid="detail-batch">
+            {r.batch.batchNo}
+          </Link>{" "}
           <StatusBadge items={dicts.return_batch_status} value={r.batch.status} locale={locale} />
         </span>
-      ) : t("detail.noBatch"),
+      ) : (
+        t("detail.noBatch")
+      ),
     ],
   ];
   const part: Fact[] = [
     [t("fields.materialName"), material, "material"],
     [t("fields.materialCode"), r.materialCode, "materialCode"],
     [t("fields.partSource"), r.goodsId ? t("detail.catalogue") : t("detail.typed")],
-    [t("fields.orderId"), r.order ? <Link key="o" className={styles.link} href={`/onlineMall/mountings/order?id=${r.order.id}`} data-testid="detail-order">{r.order.orderNo}</Link> : null],
+    [
+      t("fields.orderId"),
+      r.order ? (
+        <Link key="o" className={styles.link} href={`/onlineMall/mountings/order?id=${r.order.id}`} data-testid="detail-order">
+          {r.order.orderNo}
+        </Link>
+      ) : null,
+    ],
     [t("fields.quantity"), r.quantity, "quantity"],
     [t("fields.faultQuantity"), r.faultQuantity, "faultQuantity"],
   ];
@@ -65,16 +88,26 @@ export async function SalesReturnDetailView({ r, locale, dicts, dealTypes, param
     <div className={styles.screen} data-testid="sales-return-detail" data-return-no={r.returnNo} data-status={r.status}>
       <section className={styles.card}>
         <p style={{ margin: "0 0 8px" }}>
-          <Link href={back} className={styles.link} data-testid="sales-return-back">{t("detail.back")}</Link>
+          <Link href={back} className={styles.link} data-testid="sales-return-back">
+            {t("detail.back")}
+          </Link>
         </p>
         <div className={styles.head}>
           <div>
-            <h1 className={styles.title} data-testid="page-title">{t("detail.title", { returnNo: r.returnNo })}</h1>
-            <p className={styles.intro}>{badge(r.status)} {material} × {r.quantity}</p>
+            <h1 className={styles.title} data-testid="page-title">
+              {t("detail.title", { returnNo: r.returnNo })}
+            </h1>
+            <p className={styles.intro}>
+              {badge(r.status)} {material} × {r.quantity}
+            </p>
           </div>
           <ReturnActionBar
-            target={{ id: r.id, returnNo: r.returnNo, dealType: r.dealType }} moves={r.can.moves} material={material} quantity={r.quantity}
-            batchId={r.batch?.id ?? null} dealTypes={dealTypes}
+            target={{ id: r.id, returnNo: r.returnNo, dealType: r.dealType }}
+            moves={r.can.moves}
+            material={material}
+            quantity={r.quantity}
+            batchId={r.batch?.id ?? null}
+            dealTypes={dealTypes}
           />
         </div>
       </section>
@@ -88,8 +121,12 @@ export async function SalesReturnDetailView({ r, locale, dicts, dealTypes, param
           <section className={styles.card}>
             <h2 className={styles.sectionTitle}>{t("detail.part")}</h2>
             <Facts list={part} />
-            <h3 className={styles.sectionTitle} style={{ margin: "16px 0 8px", fontSize: 14 }}>{t("fields.description")}</h3>
-            <p className={own.description} data-testid="detail-description">{r.description}</p>
+            <h3 className={styles.sectionTitle} style={{ margin: "16px 0 8px", fontSize: 14 }}>
+              {t("fields.description")}
+            </h3>
+            <p className={own.description} data-testid="detail-description">
+              {r.description}
+            </p>
           </section>
           <section className={styles.card}>
             <h2 className={styles.sectionTitle}>{t("detail.images")}</h2>

@@ -24,10 +24,38 @@ import { normalizeVin, vinProblem } from "@/lib/vehicles/vin";
 
 type Source = "catalogue" | "typed";
 type Values = {
-  returnType: string; source: Source; goodsId?: number; orderId?: number | null; materialName?: string; materialCode?: string;
-  quantity: number; faultQuantity: number; dealType: string; vin?: string; buyer?: string; buyDate?: string; saleDate?: string; description: string; partImg?: AttachmentValue[];
+  returnType: string;
+  source: Source;
+  goodsId?: number;
+  orderId?: number | null;
+  materialName?: string;
+  materialCode?: string;
+  quantity: number;
+  faultQuantity: number;
+  dealType: string;
+  vin?: string;
+  buyer?: string;
+  buyDate?: string;
+  saleDate?: string;
+  description: string;
+  partImg?: AttachmentValue[];
 };
-const FIELDS = ["returnType", "goodsId", "orderId", "materialName", "materialCode", "quantity", "faultQuantity", "dealType", "vin", "buyer", "buyDate", "saleDate", "description", "partImg"] as const;
+const FIELDS = [
+  "returnType",
+  "goodsId",
+  "orderId",
+  "materialName",
+  "materialCode",
+  "quantity",
+  "faultQuantity",
+  "dealType",
+  "vin",
+  "buyer",
+  "buyDate",
+  "saleDate",
+  "description",
+  "partImg",
+] as const;
 const VIN_MESSAGE = { length: "vinLength", characters: "vinCharacters", checkDigit: "vinCheckDigit" } as const;
 const SEARCH_DELAY_MS = 300;
 
@@ -55,7 +83,9 @@ export function ReturnForm({ imageRule, onClose }: { imageRule?: UploadRule; onC
   const label = (field: string) => loose(t)(`fields.${field}`);
   // `whitespace` only on text: any key beyond `required` makes the rule type-check as a string.
   const required = (field: string, kind: "text" | "select" | "number" = "text") =>
-    kind === "text" ? { required: true, whitespace: true, message: tv("required", { label: label(field) }) } : { required: true, message: tv(kind === "select" ? "select" : "required", { label: label(field) }) };
+    kind === "text"
+      ? { required: true, whitespace: true, message: tv("required", { label: label(field) }) }
+      : { required: true, message: tv(kind === "select" ? "select" : "required", { label: label(field) }) };
 
   useEffect(() => {
     let live = true;
@@ -109,10 +139,20 @@ export function ReturnForm({ imageRule, onClose }: { imageRule?: UploadRule; onC
     setBusy(true);
     try {
       const res = await fileReturnAction({
-        returnType: v.returnType, goodsId: catalogue ? v.goodsId : null, orderId: catalogue ? (v.orderId ?? null) : null,
-        materialName: catalogue ? null : v.materialName, materialCode: catalogue ? null : v.materialCode,
-        quantity: v.quantity, faultQuantity: v.faultQuantity, dealType: v.dealType, vin: v.vin ?? null, buyer: v.buyer ?? null,
-        buyDate: v.buyDate ?? null, saleDate: v.saleDate ?? null, description: v.description, partImg: v.partImg ?? [],
+        returnType: v.returnType,
+        goodsId: catalogue ? v.goodsId : null,
+        orderId: catalogue ? (v.orderId ?? null) : null,
+        materialName: catalogue ? null : v.materialName,
+        materialCode: catalogue ? null : v.materialCode,
+        quantity: v.quantity,
+        faultQuantity: v.faultQuantity,
+        dealType: v.dealType,
+        vin: v.vin ?? null,
+        buyer: v.buyer ?? null,
+        buyDate: v.buyDate ?? null,
+        saleDate: v.saleDate ?? null,
+        description: v.description,
+        partImg: v.partImg ?? [],
       });
       if (!res.ok) {
         const fields = Object.entries(res.fieldErrors ?? {}).filter(([k]) => (FIELDS as readonly string[]).includes(k));
@@ -125,7 +165,9 @@ export function ReturnForm({ imageRule, onClose }: { imageRule?: UploadRule; onC
         "success",
         <span data-testid="sales-return-created">
           {t("actions.done.file", { returnNo: res.data.returnNo })}{" "}
-          <a href={withBase(href)} onClick={(e) => (e.preventDefault(), router.push(href))}>{t("actions.viewReturn")}</a>
+          <a href={withBase(href)} onClick={(e) => (e.preventDefault(), router.push(href))}>
+            {t("actions.viewReturn")}
+          </a>
         </span>,
       );
       router.refresh();
@@ -159,7 +201,9 @@ export function ReturnForm({ imageRule, onClose }: { imageRule?: UploadRule; onC
       {loadError ? (
         <Alert type="error" title={loadError} showIcon />
       ) : !options ? (
-        <div style={{ padding: 32, textAlign: "center" }}><Spin /></div>
+        <div style={{ padding: 32, textAlign: "center" }}>
+          <Spin />
+        </div>
       ) : (
         <Form form={form} layout="vertical" requiredMark initialValues={initial} onValuesChange={clearErrors} data-testid="sales-return-form">
           <div style={grid}>
@@ -173,8 +217,17 @@ export function ReturnForm({ imageRule, onClose }: { imageRule?: UploadRule; onC
           <Form.Item name="source" label={label("partSource")} required>
             <Radio.Group
               data-testid="sales-return-source"
-              options={[{ value: "catalogue", label: t("form.fromCatalogue") }, { value: "typed", label: t("form.typeName") }]}
-              onChange={() => form.setFields([{ name: "goodsId", value: undefined, errors: [] }, { name: "orderId", value: null, errors: [] }, { name: "materialName", errors: [] }])}
+              options={[
+                { value: "catalogue", label: t("form.fromCatalogue") },
+                { value: "typed", label: t("form.typeName") },
+              ]}
+              onChange={() =>
+                form.setFields([
+                  { name: "goodsId", value: undefined, errors: [] },
+                  { name: "orderId", value: null, errors: [] },
+                  { name: "materialName", errors: [] },
+                ])
+              }
             />
           </Form.Item>
           {source === "catalogue" ? (
@@ -224,7 +277,9 @@ export function ReturnForm({ imageRule, onClose }: { imageRule?: UploadRule; onC
                 ({ getFieldValue }) => ({
                   validator: (_: unknown, v?: number | null) => {
                     const quantity = getFieldValue("quantity") as number | null;
-                    return typeof v === "number" && typeof quantity === "number" && v > quantity ? Promise.reject(new Error(t("errors.faultAboveQuantity", { quantity }))) : Promise.resolve();
+                    return typeof v === "number" && typeof quantity === "number" && v > quantity
+                      ? Promise.reject(new Error(t("errors.faultAboveQuantity", { quantity })))
+                      : Promise.resolve();
                   },
                 }),
               ]}
@@ -238,13 +293,15 @@ export function ReturnForm({ imageRule, onClose }: { imageRule?: UploadRule; onC
               label={label("vin")}
               extra={t("form.vinHint")}
               normalize={(v?: string) => (v ? v.toUpperCase() : v)}
-              rules={[{
-                validator: (_: unknown, v?: string) => {
-                  const vin = normalizeVin(v ?? "");
-                  const problem = vin ? vinProblem(vin) : null;
-                  return problem ? Promise.reject(new Error(tv(VIN_MESSAGE[problem], { label: label("vin") }))) : Promise.resolve();
+              rules={[
+                {
+                  validator: (_: unknown, v?: string) => {
+                    const vin = normalizeVin(v ?? "");
+                    const problem = vin ? vinProblem(vin) : null;
+                    return problem ? Promise.reject(new Error(tv(VIN_MESSAGE[problem], { label: label("vin") }))) : Promise.resolve();
+                  },
                 },
-              }]}
+              ]}
             >
               <Input maxLength={17} autoComplete="off" data-testid="sales-return-vin" />
             </Form.Item>

@@ -18,10 +18,14 @@ export function ReturnListActions({ canCreate, imageRule, shippable }: { canCrea
   return (
     <div className={styles.buttons} data-testid="sales-return-list-actions">
       {shippable > 0 && (
-        <button type="button" className={styles.button} onClick={() => setOpen("ship")} data-testid="sales-return-ship-approved">{t("shipApproved", { count: shippable })}</button>
+        <button type="button" className={styles.button} onClick={() => setOpen("ship")} data-testid="sales-return-ship-approved">
+          {t("shipApproved", { count: shippable })}
+        </button>
       )}
       {canCreate && (
-        <button type="button" className={styles.buttonPrimary} onClick={() => setOpen("file")} data-testid="sales-return-file">{t("file")}</button>
+        <button type="button" className={styles.buttonPrimary} onClick={() => setOpen("file")} data-testid="sales-return-file">
+          {t("file")}
+        </button>
       )}
       {open === "file" && <ReturnForm imageRule={imageRule ?? undefined} onClose={() => setOpen(null)} />}
       {open === "ship" && <ShipDialog preselected={[]} onClose={() => setOpen(null)} />}

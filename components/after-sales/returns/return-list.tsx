@@ -17,7 +17,13 @@ import own from "./returns.module.css";
 const ROUTE = "afterSale/salesReturn";
 const SIZES = [10, 20, 50, 100];
 
-export type ReturnDicts = { return_type: DictItemView[]; deal_type: DictItemView[]; sales_return_status: DictItemView[]; return_batch_status: DictItemView[]; delivery_way: DictItemView[] };
+export type ReturnDicts = {
+  return_type: DictItemView[];
+  deal_type: DictItemView[];
+  sales_return_status: DictItemView[];
+  return_batch_status: DictItemView[];
+  delivery_way: DictItemView[];
+};
 
 export async function SalesReturnList({ data, locale, dicts, company }: { data: SalesReturnListData; locale: Locale; dicts: ReturnDicts; company: string | null }) {
   const [t, format] = await Promise.all([getTranslations("SalesReturns"), getFormatter()]);
@@ -34,20 +40,34 @@ export async function SalesReturnList({ data, locale, dicts, company }: { data: 
       <ListHeader title={t("title")} intro={company ? t("dealerIntro", { company }) : t("staffIntro")}>
         <div className={own.headActions}>
           <ReturnListActions canCreate={data.canCreate} imageRule={data.imageRule} shippable={data.shippable} />
-          <Link href="/afterSale/salesReturnLogs" className={styles.link} data-testid="to-return-logs">{t("toLogs")}</Link>
+          <Link href="/afterSale/salesReturnLogs" className={styles.link} data-testid="to-return-logs">
+            {t("toLogs")}
+          </Link>
         </div>
       </ListHeader>
 
       <FilterForm action={`/${ROUTE}`} id="sales-return" t={t}>
         <TextFilter id={id("no")} label={t("filters.returnNo")} name="returnNo" value={f.returnNo} maxLength={32} placeholder={t("filters.returnNoPlaceholder")} />
-        <SelectFilter id={id("status")} label={t("filters.status")} name="status" value={f.status} any={t("filters.any")} options={SALES_RETURN_STATUSES.map((s) => ({ value: s, label: label(dicts.sales_return_status, s) }))} />
-        <SelectFilter id={id("type")} label={t("filters.returnType")} name="returnType" value={f.returnType} any={t("filters.any")} options={dicts.return_type.map((s) => ({ value: s.value, label: label(dicts.return_type, s.value) }))} />
+        <SelectFilter
+          id={id("status")}
+          label={t("filters.status")}
+          name="status"
+          value={f.status}
+          any={t("filters.any")}
+          options={SALES_RETURN_STATUSES.map((s) => ({ value: s, label: label(dicts.sales_return_status, s) }))}
+        />
+        <SelectFilter
+          id={id("type")}
+          label={t("filters.returnType")}
+          name="returnType"
+          value={f.returnType}
+          any={t("filters.any")}
+          options={dicts.return_type.map((s) => ({ value: s.value, label: label(dicts.return_type, s.value) }))}
+        />
         <DateFilter id={id("from")} label={t("filters.from")} name="from" value={f.from} />
         <DateFilter id={id("to")} label={t("filters.to")} name="to" value={f.to} />
         <TextFilter id={id("vin")} label={t("filters.vin")} name="vin" value={f.vin} maxLength={17} placeholder={t("filters.vinPlaceholder")} />
-        {page.staff && (
-          <TextFilter id={id("company")} label={t("filters.company")} name="company" value={f.company} maxLength={50} placeholder={t("filters.companyPlaceholder")} />
-        )}
+        {page.staff && <TextFilter id={id("company")} label={t("filters.company")} name="company" value={f.company} maxLength={50} placeholder={t("filters.companyPlaceholder")} />}
         <SizeFilter id={id("size")} label={t("filters.size")} value={f.size} sizes={SIZES} />
       </FilterForm>
 
@@ -75,18 +95,37 @@ export async function SalesReturnList({ data, locale, dicts, company }: { data: 
         {page.rows.map((r) => (
           <tr key={r.id} data-testid="sales-return-row" data-return-no={r.returnNo} data-status={r.status}>
             <td className={styles.nowrap}>
-              <Link className={styles.link} href={href({ ...(f.cursor ? { cursor: f.cursor } : {}), id: r.id })} prefetch={false}>{r.returnNo}</Link>
+              <Link className={styles.link} href={href({ ...(f.cursor ? { cursor: f.cursor } : {}), id: r.id })} prefetch={false}>
+                {r.returnNo}
+              </Link>
             </td>
             <td className={styles.nowrap}>{when(r.createdAt)}</td>
-            {page.staff && <td className={own.company}>{zh ? r.company.nameZh : r.company.nameEn} <span className={styles.sub}>{r.company.code}</span></td>}
+            {page.staff && (
+              <td className={own.company}>
+                {zh ? r.company.nameZh : r.company.nameEn} <span className={styles.sub}>{r.company.code}</span>
+              </td>
+            )}
             <td>{label(dicts.return_type, r.returnType)}</td>
-            <td className={own.wide}>{zh ? r.partName.zh : r.partName.en}{r.materialCode ? <span className={styles.sub}>{r.materialCode}</span> : null}</td>
+            <td className={own.wide}>
+              {zh ? r.partName.zh : r.partName.en}
+              {r.materialCode ? <span className={styles.sub}>{r.materialCode}</span> : null}
+            </td>
             <td className={styles.num}>{r.quantity}</td>
             <td className={styles.num}>{r.faultQuantity}</td>
             <td>{label(dicts.deal_type, r.dealType)}</td>
             <td className={styles.nowrap}>{r.vin ?? "—"}</td>
-            <td><StatusBadge items={dicts.sales_return_status} value={r.status} locale={locale} testId="sales-return-status" /></td>
-            <td className={styles.nowrap}>{r.batch ? <Link className={styles.link} href={`/afterSale/salesReturnLogs?id=${r.batch.id}`} prefetch={false}>{r.batch.batchNo}</Link> : "—"}</td>
+            <td>
+              <StatusBadge items={dicts.sales_return_status} value={r.status} locale={locale} testId="sales-return-status" />
+            </td>
+            <td className={styles.nowrap}>
+              {r.batch ? (
+                <Link className={styles.link} href={`/afterSale/salesReturnLogs?id=${r.batch.id}`} prefetch={false}>
+                  {r.batch.batchNo}
+                </Link>
+              ) : (
+                "—"
+              )}
+            </td>
           </tr>
         ))}
       </ListResults>

@@ -14,7 +14,17 @@ import { dictOptions, itemLabel, type DictItemView } from "@/lib/dict/items";
 export type MoveTarget = { id: number; returnNo: string; dealType: string };
 type Values = { reason?: string; dealTypeDone?: string };
 
-export function ReturnMoveDialog({ move, target, dealTypes, onClose }: { move: "reject" | "complete"; target: MoveTarget; dealTypes: DictItemView[]; onClose: (done: boolean) => void }) {
+export function ReturnMoveDialog({
+  move,
+  target,
+  dealTypes,
+  onClose,
+}: {
+  move: "reject" | "complete";
+  target: MoveTarget;
+  dealTypes: DictItemView[];
+  onClose: (done: boolean) => void;
+}) {
   const t = useTranslations("SalesReturns");
   const tv = useTranslations("Validation");
   const tc = useTranslations("Common");
@@ -28,7 +38,8 @@ export function ReturnMoveDialog({ move, target, dealTypes, onClose }: { move: "
     if (!v) return;
     setBusy(true);
     try {
-      const res = move === "reject" ? await rejectReturnAction({ id: target.id, reason: v.reason ?? "" }) : await completeReturnAction({ id: target.id, dealTypeDone: v.dealTypeDone ?? "" });
+      const res =
+        move === "reject" ? await rejectReturnAction({ id: target.id, reason: v.reason ?? "" }) : await completeReturnAction({ id: target.id, dealTypeDone: v.dealTypeDone ?? "" });
       if (!res.ok) {
         const fields = Object.entries(res.fieldErrors ?? {}).filter(([k]) => k === "reason" || k === "dealTypeDone");
         if (fields.length) form.setFields(fields.map(([name, msg]) => ({ name: name as keyof Values, errors: [msg] })));

@@ -40,7 +40,9 @@ export function ShipDialog({ preselected, onClose }: { preselected: number[]; on
   const label = (field: string) => loose(t)(`fields.${field}`);
   // `whitespace` only on text: any key beyond `required` makes the rule type-check as a string.
   const required = (field: string, kind: "text" | "select" | "number" = "text") =>
-    kind === "text" ? { required: true, whitespace: true, message: tv("required", { label: label(field) }) } : { required: true, message: tv(kind === "select" ? "select" : "required", { label: label(field) }) };
+    kind === "text"
+      ? { required: true, whitespace: true, message: tv("required", { label: label(field) }) }
+      : { required: true, message: tv(kind === "select" ? "select" : "required", { label: label(field) }) };
 
   useEffect(() => {
     let live = true;
@@ -92,7 +94,16 @@ export function ShipDialog({ preselected, onClose }: { preselected: number[]; on
   const clearErrors = (changed: Partial<Values>) => form.setFields(Object.keys(changed).map((k) => ({ name: k as keyof Values, errors: [] })));
   const columns = [
     { key: "returnNo", title: t("fields.returnNo"), dataIndex: "returnNo" },
-    { key: "material", title: t("fields.material"), render: (_: unknown, r: ShippableReturn) => <>{zh ? r.partName.zh : r.partName.en}{r.materialCode ? <div style={{ fontSize: 12, color: "rgba(0,0,0,0.5)" }}>{r.materialCode}</div> : null}</> },
+    {
+      key: "material",
+      title: t("fields.material"),
+      render: (_: unknown, r: ShippableReturn) => (
+        <>
+          {zh ? r.partName.zh : r.partName.en}
+          {r.materialCode ? <div style={{ fontSize: 12, color: "rgba(0,0,0,0.5)" }}>{r.materialCode}</div> : null}
+        </>
+      ),
+    },
     { key: "quantity", title: t("fields.quantity"), dataIndex: "quantity", align: "right" as const },
     { key: "faultQuantity", title: t("fields.faultQuantity"), dataIndex: "faultQuantity", align: "right" as const },
     { key: "dealType", title: t("fields.dealType"), render: (_: unknown, r: ShippableReturn) => (data ? itemLabel(data.dealTypes, r.dealType, locale) : r.dealType) },
@@ -135,14 +146,26 @@ export function ShipDialog({ preselected, onClose }: { preselected: number[]; on
               </div>
             </div>
           )}
-          <Form form={form} layout="vertical" requiredMark onValuesChange={clearErrors} data-testid="ship-form" initialValues={{ deliveryWay: data.deliveryWays.find((d) => CARRIED.has(d.value))?.value }}>
+          <Form
+            form={form}
+            layout="vertical"
+            requiredMark
+            onValuesChange={clearErrors}
+            data-testid="ship-form"
+            initialValues={{ deliveryWay: data.deliveryWays.find((d) => CARRIED.has(d.value))?.value }}
+          >
             <Form.Item name="shippingAddress" label={label("shippingAddress")} rules={[required("shippingAddress")]}>
               <AutoComplete
                 data-testid="ship-address"
                 placeholder={t("ship.addressPlaceholder")}
                 maxLength={300}
                 options={data.addresses.map((a) => ({ value: zh ? a.textZh : a.textEn, label: `${zh ? a.textZh : a.textEn} · ${a.receiver} ${a.phone}` }))}
-                showSearch={{ filterOption: (input, option) => String(option?.value ?? "").toLowerCase().includes(input.toLowerCase()) }}
+                showSearch={{
+                  filterOption: (input, option) =>
+                    String(option?.value ?? "")
+                      .toLowerCase()
+                      .includes(input.toLowerCase()),
+                }}
                 onSelect={(value: string) => {
                   const a = data.addresses.find((x) => (zh ? x.textZh : x.textEn) === value);
                   if (a && !form.getFieldValue("contactPhone")) form.setFieldValue("contactPhone", a.phone);
@@ -164,7 +187,13 @@ export function ShipDialog({ preselected, onClose }: { preselected: number[]; on
               <Form.Item name="carNo" label={label("carNo")}>
                 <Input maxLength={20} data-testid="ship-car-no" />
               </Form.Item>
-              <Form.Item name="logisticsCompany" label={label("logisticsCompany")} extra={t("ship.logisticsHint")} rules={carried ? [required("logisticsCompany")] : []} required={carried}>
+              <Form.Item
+                name="logisticsCompany"
+                label={label("logisticsCompany")}
+                extra={t("ship.logisticsHint")}
+                rules={carried ? [required("logisticsCompany")] : []}
+                required={carried}
+              >
                 <Input maxLength={100} data-testid="ship-logistics-company" />
               </Form.Item>
               <Form.Item name="logisticsNo" label={label("logisticsNo")} rules={carried ? [required("logisticsNo")] : []} required={carried}>

@@ -63,8 +63,14 @@ export async function CartScreen({ data }: { data: CartPageData }) {
                       <LineBox id={l.id} />
                     </td>
                     <td className={styles.pic}>
-                      {/* eslint-disable-next-line @next/next/no-img-element -- files are served to signed-in viewers only; the optimizer has no session */}
-                      {l.coverUrl ? <img className={styles.thumb} src={l.coverUrl} alt={l.name} width={72} height={54} loading="lazy" /> : <span className={styles.noThumb} aria-hidden>▢</span>}
+                      {l.coverUrl ? (
+                        // eslint-disable-next-line @next/next/no-img-element -- files are served to signed-in viewers only; the optimizer has no session
+                        <img className={styles.thumb} src={l.coverUrl} alt={l.name} width={72} height={54} loading="lazy" />
+                      ) : (
+                        <span className={styles.noThumb} aria-hidden>
+                          ▢
+                        </span>
+                      )}
                     </td>
                     <td>
                       <div className={styles.name} id={`cart-line-${l.id}`}>

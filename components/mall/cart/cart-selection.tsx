@@ -25,7 +25,14 @@ type Selection = { has: (id: number) => boolean; toggle: (id: number) => void; a
 const Ctx = createContext<Selection | null>(null);
 const useSelection = () => useContext(Ctx)!;
 
-export function CartSelection(props: { type: CartType; lines: SelectableLine[]; canUpdate: boolean; canSubmit: boolean; dicts: { deliveryWay: DictItemView[]; carrierType: DictItemView[] }; children: ReactNode }) {
+export function CartSelection(props: {
+  type: CartType;
+  lines: SelectableLine[];
+  canUpdate: boolean;
+  canSubmit: boolean;
+  dicts: { deliveryWay: DictItemView[]; carrierType: DictItemView[] };
+  children: ReactNode;
+}) {
   const { type, lines, canUpdate, canSubmit, dicts, children } = props;
   const t = useTranslations("Cart.page");
   const locale = useLocale() as Locale;
@@ -37,7 +44,13 @@ export function CartSelection(props: { type: CartType; lines: SelectableLine[]; 
 
   const selection: Selection = {
     has: (id) => picked.has(id),
-    toggle: (id) => setPicked((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; }),
+    toggle: (id) =>
+      setPicked((s) => {
+        const n = new Set(s);
+        if (n.has(id)) n.delete(id);
+        else n.add(id);
+        return n;
+      }),
     all: lines.length > 0 && chosen.length === lines.length,
     some: chosen.length > 0 && chosen.length < lines.length,
     toggleAll: () => setPicked(chosen.length === lines.length ? new Set() : new Set(lines.map((l) => l.id))),
@@ -47,7 +60,13 @@ export function CartSelection(props: { type: CartType; lines: SelectableLine[]; 
   const quantity = chosen.reduce((s, l) => s + l.quantity, 0);
   const amount = sumMoney(chosen.map((l) => l.subtotal));
   const flagged = chosen.filter((l) => l.flagged);
-  const blocked = !canSubmit ? t("noPermission") : chosen.length === 0 ? t("noneSelected") : flagged.length ? t("flaggedSelected", { names: flagged.map((l) => l.name).join(locale === "zh-CN" ? "、" : ", ") }) : null;
+  const blocked = !canSubmit
+    ? t("noPermission")
+    : chosen.length === 0
+      ? t("noneSelected")
+      : flagged.length
+        ? t("flaggedSelected", { names: flagged.map((l) => l.name).join(locale === "zh-CN" ? "、" : ", ") })
+        : null;
 
   const remove = async () => {
     const ids = chosen.map((l) => l.id);
@@ -73,11 +92,19 @@ export function CartSelection(props: { type: CartType; lines: SelectableLine[]; 
   return (
     <Ctx.Provider value={selection}>
       <div className={styles.toolbar}>
-        <span className={styles.muted} data-testid="cart-selected">{t("selected", { count: chosen.length })}</span>
+        <span className={styles.muted} data-testid="cart-selected">
+          {t("selected", { count: chosen.length })}
+        </span>
         <span className={styles.toolbarSpacer} />
         {canUpdate && (
           <>
-            <button type="button" className={`${styles.button} ${styles.danger}`} disabled={busy || chosen.length === 0} onClick={() => void remove()} data-testid="cart-delete-selected">
+            <button
+              type="button"
+              className={`${styles.button} ${styles.danger}`}
+              disabled={busy || chosen.length === 0}
+              onClick={() => void remove()}
+              data-testid="cart-delete-selected"
+            >
               {t("deleteSelected")}
             </button>
             <button type="button" className={`${styles.button} ${styles.danger}`} disabled={busy || lines.length === 0} onClick={() => void clear()} data-testid="cart-clear">
@@ -88,12 +115,21 @@ export function CartSelection(props: { type: CartType; lines: SelectableLine[]; 
       </div>
       {children}
       <div className={styles.footer} data-testid="cart-footer">
-        <span className={styles.total} data-testid="cart-total-quantity">{t("totalQuantity", { quantity })}</span>
+        <span className={styles.total} data-testid="cart-total-quantity">
+          {t("totalQuantity", { quantity })}
+        </span>
         <span className={styles.total}>
-          {t("totalAmount")} <span className={styles.amount} data-testid="cart-total-amount">{formatMoney(amount, locale)}</span>
+          {t("totalAmount")}{" "}
+          <span className={styles.amount} data-testid="cart-total-amount">
+            {formatMoney(amount, locale)}
+          </span>
         </span>
         <span className={styles.toolbarSpacer} />
-        {blocked && <span className={styles.blocked} role="status" data-testid="cart-submit-blocked">{blocked}</span>}
+        {blocked && (
+          <span className={styles.blocked} role="status" data-testid="cart-submit-blocked">
+            {blocked}
+          </span>
+        )}
         <button
           type="button"
           className={styles.primary}
@@ -121,7 +157,9 @@ export function SelectAllBox() {
       className={styles.checkbox}
       aria-label={t("selectAll")}
       checked={s.all}
-      ref={(el) => { if (el) el.indeterminate = s.some; }}
+      ref={(el) => {
+        if (el) el.indeterminate = s.some;
+      }}
       onChange={s.toggleAll}
       data-testid="cart-select-all"
     />

@@ -14,7 +14,10 @@ export function CarGroupAdmin({ data }: { data: ListResult<CarGroupRow> }) {
     <AdminList<CarGroupRow, TCarGroupSave>
       labels="CarGroupAdmin"
       data={data}
-      search={[{ name: "keyword", type: "text", placeholder: t("keywordPlaceholder") }, { name: "enabled", type: "boolean" }]}
+      search={[
+        { name: "keyword", type: "text", placeholder: t("keywordPlaceholder") },
+        { name: "enabled", type: "boolean" },
+      ]}
       columns={[
         { key: "code", sortable: true, width: 140 },
         { key: "name", kind: "localized", width: 220 },

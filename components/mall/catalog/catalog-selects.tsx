@@ -28,7 +28,12 @@ export function GroupSelect({ value, onChange, options, id, allowClear = true, m
   };
   return (
     <Select
-      id={id} value={value ?? undefined} onChange={change} allowClear={allowClear} placeholder={t("all")} showSearch={{ optionFilterProp: "label" }}
+      id={id}
+      value={value ?? undefined}
+      onChange={change}
+      allowClear={allowClear}
+      placeholder={t("all")}
+      showSearch={{ optionFilterProp: "label" }}
       options={options.filter((o) => o.enabled || o.id === value).map((o) => ({ value: o.id, label: label(o) }))}
     />
   );
@@ -43,7 +48,11 @@ export function ModelSelect({ value, onChange, options, id, allowClear = true }:
   const shown = options.filter((o) => (o.enabled || o.id === value) && (!group || o.carGroupId === group));
   return (
     <Select
-      id={id} value={value ?? undefined} allowClear={allowClear} placeholder={t("all")} showSearch={{ optionFilterProp: "label" }}
+      id={id}
+      value={value ?? undefined}
+      allowClear={allowClear}
+      placeholder={t("all")}
+      showSearch={{ optionFilterProp: "label" }}
       options={shown.map((o) => ({ value: o.id, label: label(o) }))}
       onChange={(v: number | undefined) => {
         onChange?.(v ?? null);

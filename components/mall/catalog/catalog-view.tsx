@@ -37,7 +37,9 @@ export async function CatalogView({ route, data }: { route: string; data: Catalo
         ) : (
           <div className={styles.empty} data-testid="goods-not-found">
             <p>{t("notFound")}</p>
-            <Link href={`/${route}`} className={styles.button}>{t("back")}</Link>
+            <Link href={`/${route}`} className={styles.button}>
+              {t("back")}
+            </Link>
           </div>
         )}
       </PageContainer>
@@ -50,13 +52,29 @@ export async function CatalogView({ route, data }: { route: string; data: Catalo
     <PageContainer
       title={title}
       description={t(`description.${data.kind}`)}
-      extra={data.can.manage ? <Link href={`/${ADMIN_ROUTE[data.kind]}`} className={`${styles.button} ${styles.ghost}`} data-testid="manage-goods">{t("manage")}</Link> : undefined}
+      extra={
+        data.can.manage ? (
+          <Link href={`/${ADMIN_ROUTE[data.kind]}`} className={`${styles.button} ${styles.ghost}`} data-testid="manage-goods">
+            {t("manage")}
+          </Link>
+        ) : undefined
+      }
     >
       <div className={styles.toolbar}>
         <Form action={`/${route}`} className={styles.search} role="search" data-testid="goods-search">
           {data.group ? <input type="hidden" name="group" value={data.group} /> : null}
-          <input className={styles.searchInput} type="search" name="q" defaultValue={data.q} maxLength={50} placeholder={t("searchPlaceholder")} aria-label={t("searchPlaceholder")} />
-          <button type="submit" className={styles.button}>{t("search")}</button>
+          <input
+            className={styles.searchInput}
+            type="search"
+            name="q"
+            defaultValue={data.q}
+            maxLength={50}
+            placeholder={t("searchPlaceholder")}
+            aria-label={t("searchPlaceholder")}
+          />
+          <button type="submit" className={styles.button}>
+            {t("search")}
+          </button>
         </Form>
       </div>
       {data.groups.length > 0 && (
@@ -68,7 +86,12 @@ export async function CatalogView({ route, data }: { route: string; data: Catalo
           </li>
           {data.groups.map((g) => (
             <li key={g.id}>
-              <Link href={href(route, { group: g.id, q: data.q })} className={`${styles.chip} ${data.group === g.id ? styles.chipActive : ""}`} aria-current={data.group === g.id ? "true" : undefined} data-testid={`group-${g.code}`}>
+              <Link
+                href={href(route, { group: g.id, q: data.q })}
+                className={`${styles.chip} ${data.group === g.id ? styles.chipActive : ""}`}
+                aria-current={data.group === g.id ? "true" : undefined}
+                data-testid={`group-${g.code}`}
+              >
                 {zh ? g.nameZh : g.nameEn}
               </Link>
             </li>
@@ -78,7 +101,11 @@ export async function CatalogView({ route, data }: { route: string; data: Catalo
       {data.items.length === 0 ? (
         <div className={styles.empty} data-testid="goods-empty">
           <p>{filtered ? t("noMatch") : t("empty")}</p>
-          {filtered && <Link href={`/${route}`} className={`${styles.button} ${styles.ghost}`}>{t("clearFilters")}</Link>}
+          {filtered && (
+            <Link href={`/${route}`} className={`${styles.button} ${styles.ghost}`}>
+              {t("clearFilters")}
+            </Link>
+          )}
         </div>
       ) : (
         <ul className={styles.grid} data-testid="goods-grid">
@@ -91,8 +118,16 @@ export async function CatalogView({ route, data }: { route: string; data: Catalo
       )}
       {(data.cursor || data.nextCursor) && (
         <nav className={styles.pager} aria-label={t("pages")}>
-          {data.cursor && <Link href={href(route, { group: data.group, q: data.q })} className={`${styles.button} ${styles.ghost}`} data-testid="first-page">{t("firstPage")}</Link>}
-          {data.nextCursor && <Link href={href(route, { group: data.group, q: data.q, cursor: data.nextCursor })} className={styles.button} data-testid="next-page">{t("nextPage")}</Link>}
+          {data.cursor && (
+            <Link href={href(route, { group: data.group, q: data.q })} className={`${styles.button} ${styles.ghost}`} data-testid="first-page">
+              {t("firstPage")}
+            </Link>
+          )}
+          {data.nextCursor && (
+            <Link href={href(route, { group: data.group, q: data.q, cursor: data.nextCursor })} className={styles.button} data-testid="next-page">
+              {t("nextPage")}
+            </Link>
+          )}
         </nav>
       )}
     </PageContainer>

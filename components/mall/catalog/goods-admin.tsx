@@ -44,7 +44,9 @@ export function GoodsAdmin({ which, data }: { which: "vehicle" | "parts"; data: 
   const setOnSale = (ids: number[], onSale: boolean, name?: string) =>
     confirmed(
       { title: name ? t(onSale ? "confirmOnSale" : "confirmOffSale", { name }) : t(onSale ? "confirmBulkOnSale" : "confirmBulkOffSale", { count: ids.length }) },
-      screen.onSale, { ids, onSale }, t(onSale ? "putOnSale" : "takenOffSale", { count: ids.length }),
+      screen.onSale,
+      { ids, onSale },
+      t(onSale ? "putOnSale" : "takenOffSale", { count: ids.length }),
     ).then((ok) => ok && select([]));
 
   const named = (n: { nameEn: string; nameZh: string } | null) => (n ? (zh ? n.nameZh : n.nameEn) : "—");
@@ -63,23 +65,44 @@ export function GoodsAdmin({ which, data }: { which: "vehicle" | "parts"; data: 
       toolbar={
         canSell ? (
           <Space>
-            <Button disabled={!selected.length} onClick={() => void setOnSale(selected, true)} data-testid="bulk-on-sale">{t("bulkOnSale", { count: selected.length })}</Button>
-            <Button disabled={!selected.length} onClick={() => void setOnSale(selected, false)} data-testid="bulk-off-sale">{t("bulkOffSale", { count: selected.length })}</Button>
+            <Button disabled={!selected.length} onClick={() => void setOnSale(selected, true)} data-testid="bulk-on-sale">
+              {t("bulkOnSale", { count: selected.length })}
+            </Button>
+            <Button disabled={!selected.length} onClick={() => void setOnSale(selected, false)} data-testid="bulk-off-sale">
+              {t("bulkOffSale", { count: selected.length })}
+            </Button>
           </Space>
         ) : undefined
       }
       columns={[
         ...(canSell
-          ? [{
-              key: "select", width: 48,
-              title: <Checkbox checked={allChecked} indeterminate={!!selected.length && !allChecked} onChange={(e) => select(e.target.checked ? data.rows.map((r) => r.id) : [])} aria-label={t("selectAll")} data-testid="select-all" />,
-              render: (r: GoodsRow) => (
-                <Checkbox checked={selected.includes(r.id)} onChange={(e) => select(e.target.checked ? [...selected, r.id] : selected.filter((id) => id !== r.id))} aria-label={t("selectRow", { code: r.code })} data-testid="select-row" />
-              ),
-            }]
+          ? [
+              {
+                key: "select",
+                width: 48,
+                title: (
+                  <Checkbox
+                    checked={allChecked}
+                    indeterminate={!!selected.length && !allChecked}
+                    onChange={(e) => select(e.target.checked ? data.rows.map((r) => r.id) : [])}
+                    aria-label={t("selectAll")}
+                    data-testid="select-all"
+                  />
+                ),
+                render: (r: GoodsRow) => (
+                  <Checkbox
+                    checked={selected.includes(r.id)}
+                    onChange={(e) => select(e.target.checked ? [...selected, r.id] : selected.filter((id) => id !== r.id))}
+                    aria-label={t("selectRow", { code: r.code })}
+                    data-testid="select-row"
+                  />
+                ),
+              },
+            ]
           : []),
         {
-          key: "cover", width: 76,
+          key: "cover",
+          width: 76,
           render: (r) =>
             r.cover ? (
               // eslint-disable-next-line @next/next/no-img-element -- served to signed-in viewers only
@@ -89,7 +112,15 @@ export function GoodsAdmin({ which, data }: { which: "vehicle" | "parts"; data: 
             ),
         },
         { key: "code", sortable: true, width: 150 },
-        { key: "name", width: 220, render: (r) => <Link href={`/${MALL_OF[r.kind]}?id=${r.id}`} data-testid="goods-link">{zh ? r.nameZh : r.nameEn}</Link> },
+        {
+          key: "name",
+          width: 220,
+          render: (r) => (
+            <Link href={`/${MALL_OF[r.kind]}?id=${r.id}`} data-testid="goods-link">
+              {zh ? r.nameZh : r.nameEn}
+            </Link>
+          ),
+        },
         ...(vehicle ? [] : [{ key: "kind", width: 110, render: (r: GoodsRow) => t(`options.kind.${r.kind}`) }]),
         { key: "carGroupId", width: 140, render: (r) => named(r.carGroup) },
         ...(vehicle ? [{ key: "vehicleModelId", width: 150, render: (r: GoodsRow) => named(r.vehicleModel) }] : []),
@@ -97,7 +128,18 @@ export function GoodsAdmin({ which, data }: { which: "vehicle" | "parts"; data: 
         { key: "price", sortable: true, width: 140, align: "right", render: (r) => formatMoney(r.price, locale) },
         { key: "stock", sortable: true, width: 90, align: "right" },
         { key: "minOrderQty", width: 110, align: "right" },
-        { key: "onSale", width: 100, render: (r) => (r.onSale ? <Tag color="green" data-testid="on-sale-tag">{t("onSale")}</Tag> : <Tag data-testid="off-sale-tag">{t("offSale")}</Tag>) },
+        {
+          key: "onSale",
+          width: 100,
+          render: (r) =>
+            r.onSale ? (
+              <Tag color="green" data-testid="on-sale-tag">
+                {t("onSale")}
+              </Tag>
+            ) : (
+              <Tag data-testid="off-sale-tag">{t("offSale")}</Tag>
+            ),
+        },
         { key: "sort", sortable: true, width: 80, align: "right", defaultHidden: true },
         { key: "remark", ellipsis: true, defaultHidden: true },
         { key: "updatedAt", kind: "dateTime", sortable: true, width: 180, defaultHidden: true },
@@ -108,11 +150,41 @@ export function GoodsAdmin({ which, data }: { which: "vehicle" | "parts"; data: 
         size: 640,
         defaults: { kind: data.kinds[0], onSale: false, sort: 0, stock: 0, minOrderQty: 1, pictures: [] },
         toValues: (r) => ({
-          id: r.id, kind: r.kind, code: r.code, nameEn: r.nameEn, nameZh: r.nameZh, carGroupId: r.carGroup?.id ?? null, vehicleModelId: r.vehicleModel?.id ?? null,
-          config: r.config, specification: r.specification, price: r.price, stock: r.stock, stockSeen: r.stock, minOrderQty: r.minOrderQty, onSale: r.onSale,
-          sort: r.sort, remark: r.remark, pictures: r.pictures,
+          id: r.id,
+          kind: r.kind,
+          code: r.code,
+          nameEn: r.nameEn,
+          nameZh: r.nameZh,
+          carGroupId: r.carGroup?.id ?? null,
+          vehicleModelId: r.vehicleModel?.id ?? null,
+          config: r.config,
+          specification: r.specification,
+          price: r.price,
+          stock: r.stock,
+          stockSeen: r.stock,
+          minOrderQty: r.minOrderQty,
+          onSale: r.onSale,
+          sort: r.sort,
+          remark: r.remark,
+          pictures: r.pictures,
         }),
-        order: ["kind", "code", "nameEn", "nameZh", "carGroupId", "vehicleModelId", "config", "specification", "price", "stock", "minOrderQty", "onSale", "sort", "remark", "pictures"],
+        order: [
+          "kind",
+          "code",
+          "nameEn",
+          "nameZh",
+          "carGroupId",
+          "vehicleModelId",
+          "config",
+          "specification",
+          "price",
+          "stock",
+          "minOrderQty",
+          "onSale",
+          "sort",
+          "remark",
+          "pictures",
+        ],
         fields: {
           kind: vehicle ? { hidden: true } : { options: data.kinds.map((k) => ({ value: k, label: t(`options.kind.${k}`) })) },
           carGroupId: { control: <GroupSelect options={data.groups} models={data.models} /> },
@@ -131,7 +203,14 @@ export function GoodsAdmin({ which, data }: { which: "vehicle" | "parts"; data: 
       ]}
       scrollX={1500}
     >
-      <Modal open={!!buying} title={buying ? `${zh ? buying.nameZh : buying.nameEn} (${buying.code})` : undefined} footer={null} onCancel={() => setBuying(null)} destroyOnHidden data-testid="add-to-cart-modal">
+      <Modal
+        open={!!buying}
+        title={buying ? `${zh ? buying.nameZh : buying.nameEn} (${buying.code})` : undefined}
+        footer={null}
+        onCancel={() => setBuying(null)}
+        destroyOnHidden
+        data-testid="add-to-cart-modal"
+      >
         {buying && (
           <div style={{ display: "flex", flexDirection: "column", gap: 12 }}>
             <span>

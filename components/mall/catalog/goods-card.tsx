@@ -23,17 +23,31 @@ export async function GoodsCardView({ goods: g, detailHref, can, locale, eager }
           <span className={styles.placeholder}>{t("noPicture")}</span>
         )}
         <span className={styles.badges}>
-          {!g.onSale && <span className={styles.badge} data-testid="off-sale">{t("offSale")}</span>}
-          {g.stock <= 0 && <span className={`${styles.badge} ${styles.badgeWarn}`} data-testid="out-of-stock">{t("outOfStock")}</span>}
+          {!g.onSale && (
+            <span className={styles.badge} data-testid="off-sale">
+              {t("offSale")}
+            </span>
+          )}
+          {g.stock <= 0 && (
+            <span className={`${styles.badge} ${styles.badgeWarn}`} data-testid="out-of-stock">
+              {t("outOfStock")}
+            </span>
+          )}
         </span>
       </Link>
       <div className={styles.body}>
         <h2 className={styles.name}>
-          <Link href={detailHref} data-testid="goods-name">{name}</Link>
+          <Link href={detailHref} data-testid="goods-name">
+            {name}
+          </Link>
         </h2>
         <span className={styles.code}>{g.code}</span>
-        <span className={styles.price} data-testid="goods-price">{formatMoney(g.price, locale)}</span>
-        <p className={styles.spec} title={spec || undefined}>{spec || "\u00a0"}</p>
+        <span className={styles.price} data-testid="goods-price">
+          {formatMoney(g.price, locale)}
+        </span>
+        <p className={styles.spec} title={spec || undefined}>
+          {spec || "\u00a0"}
+        </p>
         <dl className={styles.meta}>
           {g.carGroup && (
             <div>

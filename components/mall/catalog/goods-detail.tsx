@@ -33,9 +33,17 @@ export async function GoodsDetailView({ goods: g, can, locale }: { goods: GoodsD
         </div>
       )}
       <div className={styles.info}>
-        <h2 className={styles.title} data-testid="goods-detail-name">{name}</h2>
-        <span className={styles.bigPrice} data-testid="goods-detail-price">{formatMoney(g.price, locale)}</span>
-        {!g.onSale && <span className={styles.badge} style={{ alignSelf: "flex-start" }} data-testid="off-sale">{t("offSale")}</span>}
+        <h2 className={styles.title} data-testid="goods-detail-name">
+          {name}
+        </h2>
+        <span className={styles.bigPrice} data-testid="goods-detail-price">
+          {formatMoney(g.price, locale)}
+        </span>
+        {!g.onSale && (
+          <span className={styles.badge} style={{ alignSelf: "flex-start" }} data-testid="off-sale">
+            {t("offSale")}
+          </span>
+        )}
         <dl className={styles.facts}>
           {facts
             .filter(([, v]) => v !== null && v !== "")
@@ -49,7 +57,9 @@ export async function GoodsDetailView({ goods: g, can, locale }: { goods: GoodsD
         {g.remark && (
           <>
             <h3 className={styles.sectionTitle}>{t("remark")}</h3>
-            <p className={styles.remark} data-testid="goods-remark">{g.remark}</p>
+            <p className={styles.remark} data-testid="goods-remark">
+              {g.remark}
+            </p>
           </>
         )}
         {(can.addToCart || can.preOrder) && (

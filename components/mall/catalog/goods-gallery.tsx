@@ -18,7 +18,14 @@ export function GoodsGallery({ pictures, name, labels }: { pictures: AttachmentV
         <ul className={styles.thumbs}>
           {pictures.map((p, i) => (
             <li key={p.id}>
-              <button type="button" className={`${styles.thumb} ${i === index ? styles.thumbActive : ""}`} aria-label={labels[i]} aria-pressed={i === index} onClick={() => setIndex(i)} data-testid="gallery-thumb">
+              <button
+                type="button"
+                className={`${styles.thumb} ${i === index ? styles.thumbActive : ""}`}
+                aria-label={labels[i]}
+                aria-pressed={i === index}
+                onClick={() => setIndex(i)}
+                data-testid="gallery-thumb"
+              >
                 {/* eslint-disable-next-line @next/next/no-img-element -- as above */}
                 <img src={p.thumbUrl ?? p.url} alt="" width={72} height={54} loading="lazy" />
               </button>

@@ -37,7 +37,16 @@ export function VehicleModelAdmin({ data }: { data: ListResult<VehicleModelRow> 
         schema: ZVehicleModelSave,
         save: saveVehicleModelAction,
         defaults: { sort: 0, enabled: true, warrantyMonths: null },
-        toValues: (r) => ({ id: r.id, code: r.code, carGroupId: r.carGroupId, nameEn: r.nameEn, nameZh: r.nameZh, warrantyMonths: r.warrantyMonths, sort: r.sort, enabled: r.enabled }),
+        toValues: (r) => ({
+          id: r.id,
+          code: r.code,
+          carGroupId: r.carGroupId,
+          nameEn: r.nameEn,
+          nameZh: r.nameZh,
+          warrantyMonths: r.warrantyMonths,
+          sort: r.sort,
+          enabled: r.enabled,
+        }),
         fields: { carGroupId: { control: <GroupSelect options={data.groups} allowClear={false} /> }, warrantyMonths: { hint: t("warrantyHint") } },
       }}
       remove={{ action: deleteVehicleModelsAction, name: (r) => r.code }}

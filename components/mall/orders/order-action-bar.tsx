@@ -30,7 +30,17 @@ const PaymentDialog = dynamic<DialogProps>(() => import("./payment-dialog").then
 type Done = OrderMove | "delete" | "pay";
 const ORDER: OrderMove[] = ["confirm", "ship", "receive", "complete", "reject", "cancel", "staffCancel"];
 
-export function OrderActionBar({ order, can, listHref, payMethods }: { order: ActionOrder; can: { moves: OrderMove[]; delete: boolean; pay: boolean }; listHref: string; payMethods: DictItemView[] }) {
+export function OrderActionBar({
+  order,
+  can,
+  listHref,
+  payMethods,
+}: {
+  order: ActionOrder;
+  can: { moves: OrderMove[]; delete: boolean; pay: boolean };
+  listHref: string;
+  payMethods: DictItemView[];
+}) {
   const t = useTranslations("OrderActions");
   const tc = useTranslations("Common");
   const router = useRouter();
@@ -57,11 +67,20 @@ export function OrderActionBar({ order, can, listHref, payMethods }: { order: Ac
     if (m === "confirm") return run("confirm", () => confirmOrderAction({ id: order.id }));
     if (m === "receive" || m === "complete") return run(m, () => completeOrderAction({ id: order.id }));
     // The list is rendered afresh on arrival (dynamic page), without the deleted order.
-    if (m === "delete") return run("delete", () => deleteOrderFromDetailAction({ ids: [order.id] }), () => router.replace(listHref));
+    if (m === "delete")
+      return run(
+        "delete",
+        () => deleteOrderFromDetailAction({ ids: [order.id] }),
+        () => router.replace(listHref),
+      );
     setDialog(m);
   };
 
-  const buttons: (OrderMove | "delete" | "pay")[] = [...ORDER.filter((m) => can.moves.includes(m)), ...(can.pay ? (["pay"] as const) : []), ...(can.delete ? (["delete"] as const) : [])];
+  const buttons: (OrderMove | "delete" | "pay")[] = [
+    ...ORDER.filter((m) => can.moves.includes(m)),
+    ...(can.pay ? (["pay"] as const) : []),
+    ...(can.delete ? (["delete"] as const) : []),
+  ];
   if (buttons.length === 0) return null;
   const Dialog = dialog === "ship" ? ShipDialog : dialog === "pay" ? PaymentDialog : ReasonDialog;
 
@@ -73,7 +92,13 @@ export function OrderActionBar({ order, can, listHref, payMethods }: { order: Ac
           type="button"
           disabled={busy}
           data-testid={`order-${m}`}
-          className={m === "confirm" || m === "ship" || m === "receive" || m === "complete" ? styles.buttonPrimary : m === "delete" || m === "reject" || m === "cancel" || m === "staffCancel" ? styles.buttonDanger : styles.button}
+          className={
+            m === "confirm" || m === "ship" || m === "receive" || m === "complete"
+              ? styles.buttonPrimary
+              : m === "delete" || m === "reject" || m === "cancel" || m === "staffCancel"
+                ? styles.buttonDanger
+                : styles.button
+          }
           onClick={() => void click(m)}
         >
           {t(m)}

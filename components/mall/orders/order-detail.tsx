@@ -18,7 +18,8 @@ export async function OrderDetailView(props: { order: OrderDetail; route: string
   const { order: o, route, locale, dicts, params } = props;
   const [t, format] = await Promise.all([getTranslations("OrderDetail"), getFormatter()]);
   const zh = locale === "zh-CN";
-  const when = (iso: string | null) => (iso ? format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false }) : "—");
+  const when = (iso: string | null) =>
+    iso ? format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false }) : "—";
   const money = (v: string) => formatMoney(v, locale);
   const back = `/${route}${filterQuery(parseOrderFilters(params), params.get("cursor") ? { cursor: params.get("cursor")! } : {})}`;
   const lineName = new Map(o.lines.map((l) => [l.goodsId, zh ? l.nameZh : l.nameEn]));
@@ -67,11 +68,15 @@ export async function OrderDetailView(props: { order: OrderDetail; route: string
     <div className={styles.screen} data-testid="order-detail" data-order-no={o.orderNo} data-status={o.status}>
       <section className={styles.card}>
         <p style={{ margin: "0 0 8px" }}>
-          <Link href={back} className={styles.link} data-testid="order-back">{t("back")}</Link>
+          <Link href={back} className={styles.link} data-testid="order-back">
+            {t("back")}
+          </Link>
         </p>
         <div className={styles.head}>
           <div>
-            <h1 className={styles.title} data-testid="page-title">{t("title", { orderNo: o.orderNo })}</h1>
+            <h1 className={styles.title} data-testid="page-title">
+              {t("title", { orderNo: o.orderNo })}
+            </h1>
             <p className={styles.intro}>
               <span className={styles.tags}>
                 <DictBadge items={dicts.order_status} value={o.status} locale={locale} />
@@ -163,20 +168,31 @@ export async function OrderDetailView(props: { order: OrderDetail; route: string
         <section className={styles.card}>
           <h2 className={styles.sectionTitle}>{t("sections.vehicles")}</h2>
           {o.vehicles.length === 0 ? (
-            <p className={styles.muted} style={{ margin: 0 }}>{t("vehicles.none")}</p>
+            <p className={styles.muted} style={{ margin: 0 }}>
+              {t("vehicles.none")}
+            </p>
           ) : (
             <div className={styles.tableWrap}>
               <table className={styles.table} data-testid="detail-vehicles">
                 <thead>
-                  <tr><th>{t("vehicles.vin")}</th><th>{t("vehicles.goods")}</th><th>{t("vehicles.colour")}</th><th>{t("vehicles.status")}</th></tr>
+                  <tr>
+                    <th>{t("vehicles.vin")}</th>
+                    <th>{t("vehicles.goods")}</th>
+                    <th>{t("vehicles.colour")}</th>
+                    <th>{t("vehicles.status")}</th>
+                  </tr>
                 </thead>
                 <tbody>
                   {o.vehicles.map((v) => (
                     <tr key={v.id} data-testid="detail-vin" data-vin={v.vin}>
-                      <td className={styles.nowrap}><code>{v.vin}</code></td>
+                      <td className={styles.nowrap}>
+                        <code>{v.vin}</code>
+                      </td>
                       <td>{lineName.get(v.goodsId) ?? "—"}</td>
                       <td>{dash(v.colour)}</td>
-                      <td><DictBadge items={dicts.vehicle_status} value={v.status} locale={locale} /></td>
+                      <td>
+                        <DictBadge items={dicts.vehicle_status} value={v.status} locale={locale} />
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -189,9 +205,13 @@ export async function OrderDetailView(props: { order: OrderDetail; route: string
       <div className={styles.grid2}>
         <section className={styles.card}>
           <h2 className={styles.sectionTitle}>{t("sections.payments")}</h2>
-          <p style={{ margin: "0 0 12px" }} data-testid="detail-payment-summary">{t("payments.summary", { paid: money(o.paidAmount), amount: money(o.amount), unpaid: money(o.unpaid) })}</p>
+          <p style={{ margin: "0 0 12px" }} data-testid="detail-payment-summary">
+            {t("payments.summary", { paid: money(o.paidAmount), amount: money(o.amount), unpaid: money(o.unpaid) })}
+          </p>
           {o.payments.length === 0 ? (
-            <p className={styles.muted} style={{ margin: 0 }}>{t("payments.none")}</p>
+            <p className={styles.muted} style={{ margin: 0 }}>
+              {t("payments.none")}
+            </p>
           ) : (
             <div className={styles.tableWrap}>
               <table className={styles.table} data-testid="detail-payments">

@@ -28,7 +28,9 @@ export async function OrderList({ page, route, locale, dicts, company }: { page:
       <section className={styles.card}>
         <div className={styles.head}>
           <div>
-            <h1 className={styles.title} data-testid="page-title">{t("title", { type: page.type })}</h1>
+            <h1 className={styles.title} data-testid="page-title">
+              {t("title", { type: page.type })}
+            </h1>
             <p className={styles.intro}>{company ? t("dealerIntro", { company }) : t("staffIntro")}</p>
           </div>
         </div>
@@ -37,13 +39,25 @@ export async function OrderList({ page, route, locale, dicts, company }: { page:
       {/* Keyed by the filters so a reset or a drill-down link shows the new values. */}
       <FilterForm action={`/${route}`} id="order" t={t} resetTestId="order-reset" formKey={filterQuery(f)}>
         <TextFilter id={id("orderNo")} label={t("filters.orderNo")} name="orderNo" value={f.orderNo} maxLength={32} placeholder={t("filters.orderNoPlaceholder")} />
-        <SelectFilter id={id("status")} label={t("filters.status")} name="status" value={f.status} any={t("filters.any")} options={STATUS_FILTERS.map((s) => ({ value: s, label: statusLabel(s) }))} />
-        <SelectFilter id={id("payment")} label={t("filters.payment")} name="payment" value={f.payment} any={t("filters.any")} options={PAYMENT_FILTERS.map((s) => ({ value: s, label: paymentLabel(s) }))} />
+        <SelectFilter
+          id={id("status")}
+          label={t("filters.status")}
+          name="status"
+          value={f.status}
+          any={t("filters.any")}
+          options={STATUS_FILTERS.map((s) => ({ value: s, label: statusLabel(s) }))}
+        />
+        <SelectFilter
+          id={id("payment")}
+          label={t("filters.payment")}
+          name="payment"
+          value={f.payment}
+          any={t("filters.any")}
+          options={PAYMENT_FILTERS.map((s) => ({ value: s, label: paymentLabel(s) }))}
+        />
         <DateFilter id={id("from")} label={t("filters.from")} name="from" value={f.from} />
         <DateFilter id={id("to")} label={t("filters.to")} name="to" value={f.to} />
-        {page.staff && (
-          <TextFilter id={id("company")} label={t("filters.company")} name="company" value={f.company} maxLength={50} placeholder={t("filters.companyPlaceholder")} />
-        )}
+        {page.staff && <TextFilter id={id("company")} label={t("filters.company")} name="company" value={f.company} maxLength={50} placeholder={t("filters.companyPlaceholder")} />}
         <SizeFilter id={id("size")} label={t("filters.size")} value={f.size} sizes={SIZES} />
       </FilterForm>
 
@@ -70,15 +84,25 @@ export async function OrderList({ page, route, locale, dicts, company }: { page:
         {page.rows.map((r) => (
           <tr key={r.id} data-testid="order-row" data-order-no={r.orderNo} data-status={r.status}>
             <td className={styles.nowrap}>
-              <Link className={styles.link} href={href({ ...(f.cursor ? { cursor: f.cursor } : {}), id: r.id })} prefetch={false}>{r.orderNo}</Link>
+              <Link className={styles.link} href={href({ ...(f.cursor ? { cursor: f.cursor } : {}), id: r.id })} prefetch={false}>
+                {r.orderNo}
+              </Link>
             </td>
             <td className={styles.nowrap}>{when(r.createdAt)}</td>
-            {page.staff && <td>{locale === "zh-CN" ? r.company.nameZh : r.company.nameEn} <span className={styles.sub}>{r.company.code}</span></td>}
+            {page.staff && (
+              <td>
+                {locale === "zh-CN" ? r.company.nameZh : r.company.nameEn} <span className={styles.sub}>{r.company.code}</span>
+              </td>
+            )}
             <td className={styles.num}>{r.quantity}</td>
             <td className={styles.num}>{formatMoney(r.amount, locale)}</td>
             <td className={styles.num}>{formatMoney(r.paidAmount, locale)}</td>
-            <td><DictBadge items={dicts.payment_status} value={r.paymentState} locale={locale} /></td>
-            <td><DictBadge items={dicts.order_status} value={r.status} locale={locale} testId="order-status" /></td>
+            <td>
+              <DictBadge items={dicts.payment_status} value={r.paymentState} locale={locale} />
+            </td>
+            <td>
+              <DictBadge items={dicts.order_status} value={r.status} locale={locale} testId="order-status" />
+            </td>
             <td>{r.creator}</td>
             <td>{r.receiver}</td>
           </tr>

@@ -20,4 +20,6 @@ export const loadShipDataAction = action({ schema: ZOrderId, permission: "order:
  * page it was called from. That page is the deleted order's detail, which now answers 404, and
  * a 404 rendered into the open page would stay on screen after the client moves to the list
  * (the not-found boundary resets on a new path, not on a new query string). */
-export const deleteOrderFromDetailAction = action({ schema: ZOrderIds, permission: "order:delete", labels: "Orders.fields" }, ({ ids }, { viewer, audit }) => deleteOrders(viewer, audit, ids));
+export const deleteOrderFromDetailAction = action({ schema: ZOrderIds, permission: "order:delete", labels: "Orders.fields" }, ({ ids }, { viewer, audit }) =>
+  deleteOrders(viewer, audit, ids),
+);

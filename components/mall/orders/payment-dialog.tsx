@@ -33,7 +33,10 @@ export function PaymentDialog({ order, payMethods, onClose, onDone }: DialogProp
     const v = await form.validateFields();
     setSaving(true);
     try {
-      const res = await settle(recordPaymentAction({ orderId: order.id, amount: v.amount.trim(), paidOn: v.paidOn, method: v.method, reference: v.reference, remark: v.remark }), tc("networkError"));
+      const res = await settle(
+        recordPaymentAction({ orderId: order.id, amount: v.amount.trim(), paidOn: v.paidOn, method: v.method, reference: v.reference, remark: v.remark }),
+        tc("networkError"),
+      );
       if (res.ok) onDone();
       else showFailure(form, res, { amount: "amount", paidOn: "paidOn", method: "method", reference: "reference", remark: "remark" });
     } finally {

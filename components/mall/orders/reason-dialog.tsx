@@ -21,7 +21,10 @@ export function ReasonDialog({ order, mode, onClose, onDone }: DialogProps) {
     const { reason } = await form.validateFields();
     setSaving(true);
     try {
-      const res = await settle(reject ? rejectOrderAction({ id: order.id, reason: reason ?? "" }) : cancelOrderAction({ id: order.id, reason: reason || undefined }), tc("networkError"));
+      const res = await settle(
+        reject ? rejectOrderAction({ id: order.id, reason: reason ?? "" }) : cancelOrderAction({ id: order.id, reason: reason || undefined }),
+        tc("networkError"),
+      );
       if (res.ok) onDone();
       else showFailure(form, res, { reason: "reason" });
     } finally {

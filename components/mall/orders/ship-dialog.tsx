@@ -61,9 +61,19 @@ export function ShipDialog({ order, onClose, onDone }: DialogProps) {
     const vins = vehicle && data ? data.lines.flatMap((l) => (v[vinField(l.lineId)] as string[] | undefined) ?? []) : undefined;
     setSaving(true);
     try {
-      const res = await settle(shipOrderAction({ id: order.id, vins, factoryName: v.factoryName, carrierType: v.carrierType ?? null, logisticsCompany: v.logisticsCompany, logisticsNo: v.logisticsNo }), tc("networkError"));
+      const res = await settle(
+        shipOrderAction({ id: order.id, vins, factoryName: v.factoryName, carrierType: v.carrierType ?? null, logisticsCompany: v.logisticsCompany, logisticsNo: v.logisticsNo }),
+        tc("networkError"),
+      );
       if (res.ok) onDone();
-      else showFailure(form, res, { factoryName: "factoryName", carrierType: "carrierType", logisticsCompany: "logisticsCompany", logisticsNo: "logisticsNo", ...(vehicle && data?.lines[0] ? { vins: vinField(data.lines[0].lineId) } : {}) });
+      else
+        showFailure(form, res, {
+          factoryName: "factoryName",
+          carrierType: "carrierType",
+          logisticsCompany: "logisticsCompany",
+          logisticsNo: "logisticsNo",
+          ...(vehicle && data?.lines[0] ? { vins: vinField(data.lines[0].lineId) } : {}),
+        });
     } finally {
       setSaving(false);
     }
@@ -85,7 +95,12 @@ export function ShipDialog({ order, onClose, onDone }: DialogProps) {
       {!data ? (
         <Skeleton active />
       ) : (
-        <Form form={form} layout="vertical" data-testid="ship-form" initialValues={Object.fromEntries(data.lines.map((l) => [vinField(l.lineId), l.vehicles.slice(0, l.quantity).map((v) => v.vin)]))}>
+        <Form
+          form={form}
+          layout="vertical"
+          data-testid="ship-form"
+          initialValues={Object.fromEntries(data.lines.map((l) => [vinField(l.lineId), l.vehicles.slice(0, l.quantity).map((v) => v.vin)]))}
+        >
           {vehicle &&
             data.lines.map((l) => {
               const label = t("fields.vinsOf", { name: zh ? l.nameZh : l.nameEn });
@@ -102,7 +117,12 @@ export function ShipDialog({ order, onClose, onDone }: DialogProps) {
                   required
                   extra={<ChosenHint form={form} line={l} />}
                   name={vinField(l.lineId)}
-                  rules={[{ validator: (_, value?: string[]) => ((value?.length ?? 0) === l.quantity ? Promise.resolve() : Promise.reject(new Error(t("chooseVins", { count: l.quantity })))) }]}
+                  rules={[
+                    {
+                      validator: (_, value?: string[]) =>
+                        (value?.length ?? 0) === l.quantity ? Promise.resolve() : Promise.reject(new Error(t("chooseVins", { count: l.quantity }))),
+                    },
+                  ]}
                 >
                   <Select
                     mode="multiple"

@@ -39,14 +39,36 @@ export function PreOrderActionBar({ id, preOrderNo, moves, goods, quantity, comp
 
   return (
     <div className={styles.buttons} data-testid="pre-order-actions">
-      {moves.includes("confirm") && <button type="button" className={styles.buttonPrimary} disabled={pending} onClick={() => setDialog("confirm")} data-testid="pre-order-confirm">{t("confirm")}</button>}
-      {moves.includes("convert") && <button type="button" className={styles.buttonPrimary} disabled={pending} onClick={() => run("convert")} data-testid="pre-order-convert">{t("convert")}</button>}
-      {moves.includes("reject") && <button type="button" className={styles.buttonDanger} disabled={pending} onClick={() => setDialog("reject")} data-testid="pre-order-reject">{t("reject")}</button>}
-      {moves.includes("cancel") && <button type="button" className={styles.buttonDanger} disabled={pending} onClick={() => run("cancel")} data-testid="pre-order-cancel">{t("cancel")}</button>}
-      {moves.includes("staffCancel") && <button type="button" className={styles.buttonDanger} disabled={pending} onClick={() => run("staffCancel")} data-testid="pre-order-cancel">{t("staffCancel")}</button>}
+      {moves.includes("confirm") && (
+        <button type="button" className={styles.buttonPrimary} disabled={pending} onClick={() => setDialog("confirm")} data-testid="pre-order-confirm">
+          {t("confirm")}
+        </button>
+      )}
+      {moves.includes("convert") && (
+        <button type="button" className={styles.buttonPrimary} disabled={pending} onClick={() => run("convert")} data-testid="pre-order-convert">
+          {t("convert")}
+        </button>
+      )}
+      {moves.includes("reject") && (
+        <button type="button" className={styles.buttonDanger} disabled={pending} onClick={() => setDialog("reject")} data-testid="pre-order-reject">
+          {t("reject")}
+        </button>
+      )}
+      {moves.includes("cancel") && (
+        <button type="button" className={styles.buttonDanger} disabled={pending} onClick={() => run("cancel")} data-testid="pre-order-cancel">
+          {t("cancel")}
+        </button>
+      )}
+      {moves.includes("staffCancel") && (
+        <button type="button" className={styles.buttonDanger} disabled={pending} onClick={() => run("staffCancel")} data-testid="pre-order-cancel">
+          {t("staffCancel")}
+        </button>
+      )}
       {dialog && (
         <MoveDialog
-          move={dialog} id={id} preOrderNo={preOrderNo}
+          move={dialog}
+          id={id}
+          preOrderNo={preOrderNo}
           onClose={(done) => {
             setDialog(null);
             if (done) router.refresh();

@@ -49,8 +49,12 @@ export async function PreOrderDetailView({ p, locale, dicts, params }: { p: PreO
     [
       t("fields.order"),
       p.order ? (
-        <Link key="o" className={styles.link} href={`/onlineMall/car/order?id=${p.order.id}`} data-testid="detail-order">{p.order.orderNo}</Link>
-      ) : "—",
+        <Link key="o" className={styles.link} href={`/onlineMall/car/order?id=${p.order.id}`} data-testid="detail-order">
+          {p.order.orderNo}
+        </Link>
+      ) : (
+        "—"
+      ),
     ],
     ...(p.rejectReason ? [[t("fields.rejectReason"), p.rejectReason, "rejectReason"] as [string, ReactNode, string]] : []),
   ];
@@ -74,16 +78,27 @@ export async function PreOrderDetailView({ p, locale, dicts, params }: { p: PreO
     <div className={styles.screen} data-testid="pre-order-detail" data-pre-order-no={p.preOrderNo} data-status={p.status}>
       <section className={styles.card}>
         <p style={{ margin: "0 0 8px" }}>
-          <Link href={back} className={styles.link} data-testid="pre-order-back">{t("detail.back")}</Link>
+          <Link href={back} className={styles.link} data-testid="pre-order-back">
+            {t("detail.back")}
+          </Link>
         </p>
         <div className={styles.head}>
           <div>
-            <h1 className={styles.title} data-testid="page-title">{t("detail.title", { preOrderNo: p.preOrderNo })}</h1>
-            <p className={styles.intro}><StatusBadge items={dicts.pre_order_status} value={p.status} locale={locale} /></p>
+            <h1 className={styles.title} data-testid="page-title">
+              {t("detail.title", { preOrderNo: p.preOrderNo })}
+            </h1>
+            <p className={styles.intro}>
+              <StatusBadge items={dicts.pre_order_status} value={p.status} locale={locale} />
+            </p>
           </div>
           <PreOrderActionBar
-            id={p.id} preOrderNo={p.preOrderNo} moves={p.can.moves} goods={name} quantity={p.quantity}
-            company={zh ? p.company.nameZh : p.company.nameEn} stock={p.goods?.stock ?? null}
+            id={p.id}
+            preOrderNo={p.preOrderNo}
+            moves={p.can.moves}
+            goods={name}
+            quantity={p.quantity}
+            company={zh ? p.company.nameZh : p.company.nameEn}
+            stock={p.goods?.stock ?? null}
           />
         </div>
       </section>
@@ -97,8 +112,12 @@ export async function PreOrderDetailView({ p, locale, dicts, params }: { p: PreO
           <section className={styles.card}>
             <h2 className={styles.sectionTitle}>{t("detail.goods")}</h2>
             <div className={styles.goods}>
-              {/* eslint-disable-next-line @next/next/no-img-element -- a served picture */}
-              {p.picture ? <img className={styles.picture} src={p.picture} alt={name} width={200} height={130} /> : <span className={styles.noPicture}>{t("detail.noPicture")}</span>}
+              {p.picture ? (
+                // eslint-disable-next-line @next/next/no-img-element -- a served picture
+                <img className={styles.picture} src={p.picture} alt={name} width={200} height={130} />
+              ) : (
+                <span className={styles.noPicture}>{t("detail.noPicture")}</span>
+              )}
               <div style={{ flex: 1, minWidth: 240 }}>
                 <Facts list={goods} />
                 {p.goods && (

@@ -34,11 +34,14 @@ export function PreOrderForm({ goodsId, name, minOrderQty, onClose }: { goodsId:
 
   useEffect(() => {
     let live = true;
-    void preOrderFormOptionsAction({}).then((res) => {
-      if (!live) return;
-      if (!res.ok) return setLoadError(res.message);
-      setOptions(res.data);
-    }, () => live && setLoadError(t("actions.loadError")));
+    void preOrderFormOptionsAction({}).then(
+      (res) => {
+        if (!live) return;
+        if (!res.ok) return setLoadError(res.message);
+        setOptions(res.data);
+      },
+      () => live && setLoadError(t("actions.loadError")),
+    );
     return () => {
       live = false;
     };
@@ -61,7 +64,9 @@ export function PreOrderForm({ goodsId, name, minOrderQty, onClose }: { goodsId:
       "success",
       <span data-testid="pre-order-created">
         {t("actions.done.create", { preOrderNo: res.data.preOrderNo })}{" "}
-        <a href={withBase(href)} onClick={(e) => (e.preventDefault(), router.push(href))}>{t("actions.viewPreOrder")}</a>
+        <a href={withBase(href)} onClick={(e) => (e.preventDefault(), router.push(href))}>
+          {t("actions.viewPreOrder")}
+        </a>
       </span>,
     );
     onClose();
@@ -87,13 +92,22 @@ export function PreOrderForm({ goodsId, name, minOrderQty, onClose }: { goodsId:
       {loadError ? (
         <Alert type="error" title={loadError} showIcon />
       ) : !options ? (
-        <div style={{ padding: 32, textAlign: "center" }}><Spin /></div>
+        <div style={{ padding: 32, textAlign: "center" }}>
+          <Spin />
+        </div>
       ) : (
         <Form form={form} layout="vertical" requiredMark initialValues={initial} onValuesChange={clearErrors} data-testid="pre-order-form">
           {options.addresses.length === 0 && (
             <Alert
-              type="warning" showIcon style={{ marginBottom: 16 }} title={t("actions.noAddress")}
-              description={<Link href="/onlineMall/adress" onClick={onClose}>{t("actions.addAddress")}</Link>}
+              type="warning"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title={t("actions.noAddress")}
+              description={
+                <Link href="/onlineMall/adress" onClick={onClose}>
+                  {t("actions.addAddress")}
+                </Link>
+              }
             />
           )}
           <Form.Item name="quantity" label={t("fields.quantity")} extra={t("actions.minHint", { min })} rules={[required("quantity")]}>

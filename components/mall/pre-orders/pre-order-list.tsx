@@ -16,7 +16,19 @@ import styles from "@/components/ui/record-screen.module.css";
 const ROUTE = "onlineMall/car/preOrder";
 const SIZES = [10, 20, 50, 100];
 
-export async function PreOrderList({ page, locale, statuses, company, canCreate }: { page: PreOrderPage; locale: Locale; statuses: DictItemView[]; company: string | null; canCreate: boolean }) {
+export async function PreOrderList({
+  page,
+  locale,
+  statuses,
+  company,
+  canCreate,
+}: {
+  page: PreOrderPage;
+  locale: Locale;
+  statuses: DictItemView[];
+  company: string | null;
+  canCreate: boolean;
+}) {
   const [t, format] = await Promise.all([getTranslations("PreOrders"), getFormatter()]);
   const f = page.filters;
   const zh = locale === "zh-CN";
@@ -29,20 +41,29 @@ export async function PreOrderList({ page, locale, statuses, company, canCreate 
       <ListHeader title={t("title")} intro={company ? t("dealerIntro", { company }) : t("staffIntro")}>
         {canCreate && (
           <div>
-            <p className={styles.muted} style={{ margin: "0 0 6px", maxWidth: 320 }}>{t("createHint")}</p>
-            <Link href="/onlineMall/car/goods" className={styles.buttonPrimary} data-testid="pre-order-to-mall">{t("toMall")}</Link>
+            <p className={styles.muted} style={{ margin: "0 0 6px", maxWidth: 320 }}>
+              {t("createHint")}
+            </p>
+            <Link href="/onlineMall/car/goods" className={styles.buttonPrimary} data-testid="pre-order-to-mall">
+              {t("toMall")}
+            </Link>
           </div>
         )}
       </ListHeader>
 
       <FilterForm action={`/${ROUTE}`} id="pre-order" t={t}>
         <TextFilter id={id("no")} label={t("filters.preOrderNo")} name="preOrderNo" value={f.preOrderNo} maxLength={32} placeholder={t("filters.preOrderNoPlaceholder")} />
-        <SelectFilter id={id("status")} label={t("filters.status")} name="status" value={f.status} any={t("filters.any")} options={PRE_ORDER_STATUSES.map((s) => ({ value: s, label: itemLabel(statuses, s, locale) }))} />
+        <SelectFilter
+          id={id("status")}
+          label={t("filters.status")}
+          name="status"
+          value={f.status}
+          any={t("filters.any")}
+          options={PRE_ORDER_STATUSES.map((s) => ({ value: s, label: itemLabel(statuses, s, locale) }))}
+        />
         <DateFilter id={id("from")} label={t("filters.from")} name="from" value={f.from} />
         <DateFilter id={id("to")} label={t("filters.to")} name="to" value={f.to} />
-        {page.staff && (
-          <TextFilter id={id("company")} label={t("filters.company")} name="company" value={f.company} maxLength={50} placeholder={t("filters.companyPlaceholder")} />
-        )}
+        {page.staff && <TextFilter id={id("company")} label={t("filters.company")} name="company" value={f.company} maxLength={50} placeholder={t("filters.companyPlaceholder")} />}
         <SizeFilter id={id("size")} label={t("filters.size")} value={f.size} sizes={SIZES} />
       </FilterForm>
 
@@ -69,22 +90,41 @@ export async function PreOrderList({ page, locale, statuses, company, canCreate 
         {page.rows.map((r) => (
           <tr key={r.id} data-testid="pre-order-row" data-pre-order-no={r.preOrderNo} data-status={r.status}>
             <td className={styles.nowrap}>
-              <Link className={styles.link} href={href({ ...(f.cursor ? { cursor: f.cursor } : {}), id: r.id })} prefetch={false}>{r.preOrderNo}</Link>
+              <Link className={styles.link} href={href({ ...(f.cursor ? { cursor: f.cursor } : {}), id: r.id })} prefetch={false}>
+                {r.preOrderNo}
+              </Link>
             </td>
             <td className={styles.nowrap}>{when(r.createdAt)}</td>
-            {page.staff && <td>{zh ? r.company.nameZh : r.company.nameEn} <span className={styles.sub}>{r.company.code}</span></td>}
+            {page.staff && (
+              <td>
+                {zh ? r.company.nameZh : r.company.nameEn} <span className={styles.sub}>{r.company.code}</span>
+              </td>
+            )}
             <td>
               <span className={styles.goodsCell}>
                 {/* eslint-disable-next-line @next/next/no-img-element -- a served thumbnail */}
                 {r.thumb ? <img className={styles.thumb} src={r.thumb} alt="" width={56} height={40} loading="lazy" /> : null}
-                <span>{zh ? r.nameZh : r.nameEn}{r.config ? <span className={styles.sub}>{r.config}</span> : null}</span>
+                <span>
+                  {zh ? r.nameZh : r.nameEn}
+                  {r.config ? <span className={styles.sub}>{r.config}</span> : null}
+                </span>
               </span>
             </td>
             <td className={styles.num}>{r.quantity}</td>
             <td className={styles.num}>{formatMoney(r.amount, locale)}</td>
             <td className={styles.nowrap}>{r.expectedDate ?? "—"}</td>
-            <td><StatusBadge items={statuses} value={r.status} locale={locale} testId="pre-order-status" /></td>
-            <td className={styles.nowrap}>{r.order ? <Link className={styles.link} href={`/onlineMall/car/order?id=${r.order.id}`} prefetch={false}>{r.order.orderNo}</Link> : "—"}</td>
+            <td>
+              <StatusBadge items={statuses} value={r.status} locale={locale} testId="pre-order-status" />
+            </td>
+            <td className={styles.nowrap}>
+              {r.order ? (
+                <Link className={styles.link} href={`/onlineMall/car/order?id=${r.order.id}`} prefetch={false}>
+                  {r.order.orderNo}
+                </Link>
+              ) : (
+                "—"
+              )}
+            </td>
             <td>{r.creator}</td>
           </tr>
         ))}

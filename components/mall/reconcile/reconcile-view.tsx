@@ -18,7 +18,9 @@ export async function ReconcileView({ data, locale, company }: { data: Reconcili
   return (
     <div className={styles.screen} data-testid="reconcile">
       <section className={styles.card}>
-        <h1 className={styles.title} data-testid="page-title">{t("title")}</h1>
+        <h1 className={styles.title} data-testid="page-title">
+          {t("title")}
+        </h1>
         <p className={styles.intro}>{company ? t("dealerIntro", { company }) : t("staffIntro")}</p>
       </section>
 
@@ -35,12 +37,24 @@ export async function ReconcileView({ data, locale, company }: { data: Reconcili
           {data.staff && (
             <label className={styles.field} htmlFor="rec-company">
               {t("filters.company")}
-              <input id="rec-company" className={styles.input} name="company" defaultValue={f.company} maxLength={50} placeholder={t("filters.companyPlaceholder")} autoComplete="off" />
+              <input
+                id="rec-company"
+                className={styles.input}
+                name="company"
+                defaultValue={f.company}
+                maxLength={50}
+                placeholder={t("filters.companyPlaceholder")}
+                autoComplete="off"
+              />
             </label>
           )}
           <div className={styles.buttons}>
-            <button type="submit" className={styles.buttonPrimary} data-testid="reconcile-search">{t("filters.search")}</button>
-            <Link href={`/${ROUTE}`} className={styles.button}>{t("filters.reset")}</Link>
+            <button type="submit" className={styles.buttonPrimary} data-testid="reconcile-search">
+              {t("filters.search")}
+            </button>
+            <Link href={`/${ROUTE}`} className={styles.button}>
+              {t("filters.reset")}
+            </Link>
           </div>
         </Form>
       </section>
@@ -61,13 +75,23 @@ export async function ReconcileView({ data, locale, company }: { data: Reconcili
               {data.rows.map((r) => (
                 <tr key={r.type} data-testid="reconcile-row" data-type={r.type}>
                   <td>
-                    <Link className={styles.link} href={r.href} title={t("showOrders")} data-testid="reconcile-drill">{t("typeName", { type: r.type })}</Link>
+                    <Link className={styles.link} href={r.href} title={t("showOrders")} data-testid="reconcile-drill">
+                      {t("typeName", { type: r.type })}
+                    </Link>
                   </td>
-                  <td className={styles.num} data-testid="reconcile-orders">{r.orders}</td>
-                  <td className={styles.num} data-testid="reconcile-total">{money(r.orderTotal)}</td>
-                  <td className={styles.num} data-testid="reconcile-paid">{money(r.paidTotal)}</td>
+                  <td className={styles.num} data-testid="reconcile-orders">
+                    {r.orders}
+                  </td>
+                  <td className={styles.num} data-testid="reconcile-total">
+                    {money(r.orderTotal)}
+                  </td>
+                  <td className={styles.num} data-testid="reconcile-paid">
+                    {money(r.paidTotal)}
+                  </td>
                   <td className={styles.num}>
-                    <Link className={styles.link} href={r.unpaidHref} title={t("showUnpaid")} data-testid="reconcile-unpaid">{money(r.unpaidTotal)}</Link>
+                    <Link className={styles.link} href={r.unpaidHref} title={t("showUnpaid")} data-testid="reconcile-unpaid">
+                      {money(r.unpaidTotal)}
+                    </Link>
                   </td>
                 </tr>
               ))}
@@ -83,7 +107,9 @@ export async function ReconcileView({ data, locale, company }: { data: Reconcili
             </tfoot>
           </table>
         </div>
-        <p className={styles.muted} style={{ margin: "12px 0 0" }}>{t("excluded")}</p>
+        <p className={styles.muted} style={{ margin: "12px 0 0" }}>
+          {t("excluded")}
+        </p>
       </section>
     </div>
   );

@@ -147,7 +147,10 @@ export function SubmitOrderDialog({ type, lines, dicts, onClose }: SubmitOrderPr
             {t("totalQuantity")}: <b data-testid="submit-order-quantity">{quantity}</b>
           </span>
           <span>
-            {t("totalPrice")}: <span className={styles.amount} data-testid="submit-order-amount">{formatMoney(sumMoney(lines.map((l) => l.subtotal)), locale)}</span>
+            {t("totalPrice")}:{" "}
+            <span className={styles.amount} data-testid="submit-order-amount">
+              {formatMoney(sumMoney(lines.map((l) => l.subtotal)), locale)}
+            </span>
           </span>
         </div>
         {loadError && <Alert type="error" showIcon title={loadError} style={{ marginBottom: 12 }} />}

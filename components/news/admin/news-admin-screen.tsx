@@ -32,8 +32,25 @@ export async function NewsAdminScreen({ data }: { data: NewsAdminData }) {
       </ListHeader>
 
       <FilterForm action={`/${ROUTE}`} id="news-admin" t={t}>
-        <TextFilter id={id("q")} label={t("filters.q")} name="q" value={f.q} maxLength={100} placeholder={t("filters.qPlaceholder")} style={{ minWidth: 260 }} testId="news-admin-q" />
-        <SelectFilter id={id("status")} label={t("filters.status")} name="status" value={f.phase} any={t("filters.any")} options={NEWS_PHASES.map((p) => ({ value: p, label: t(`phases.${p}`) }))} testId="news-admin-status" />
+        <TextFilter
+          id={id("q")}
+          label={t("filters.q")}
+          name="q"
+          value={f.q}
+          maxLength={100}
+          placeholder={t("filters.qPlaceholder")}
+          style={{ minWidth: 260 }}
+          testId="news-admin-q"
+        />
+        <SelectFilter
+          id={id("status")}
+          label={t("filters.status")}
+          name="status"
+          value={f.phase}
+          any={t("filters.any")}
+          options={NEWS_PHASES.map((p) => ({ value: p, label: t(`phases.${p}`) }))}
+          testId="news-admin-status"
+        />
         <SizeFilter id={id("size")} label={t("filters.size")} value={f.size} sizes={SIZES} />
       </FilterForm>
 
@@ -61,16 +78,26 @@ export async function NewsAdminScreen({ data }: { data: NewsAdminData }) {
             <tr key={r.id} data-testid="news-admin-row" data-news-id={r.id} data-phase={r.phase}>
               <td>
                 <div className={own.titleCell}>
-                  {/* eslint-disable-next-line @next/next/no-img-element -- a served thumbnail */}
-                  {r.thumb ? <img className={styles.thumb} src={r.thumb} alt="" loading="lazy" width={56} height={40} /> : <span className={own.noThumb} aria-hidden>{t("noCover")}</span>}
+                  {r.thumb ? (
+                    // eslint-disable-next-line @next/next/no-img-element -- a served thumbnail
+                    <img className={styles.thumb} src={r.thumb} alt="" loading="lazy" width={56} height={40} />
+                  ) : (
+                    <span className={own.noThumb} aria-hidden>
+                      {t("noCover")}
+                    </span>
+                  )}
                   <div className={own.titles}>
-                    <span className={own.title} data-testid="news-admin-title">{title}</span>
+                    <span className={own.title} data-testid="news-admin-title">
+                      {title}
+                    </span>
                     <span className={styles.sub}>{other}</span>
                   </div>
                 </div>
               </td>
               <td>
-                <span className={styles.tag} data-color={PHASE_COLOR[r.phase]} data-testid="news-admin-phase">{t(`phases.${r.phase}`)}</span>
+                <span className={styles.tag} data-color={PHASE_COLOR[r.phase]} data-testid="news-admin-phase">
+                  {t(`phases.${r.phase}`)}
+                </span>
               </td>
               <td className={styles.nowrap}>
                 {r.publishAt ? when(r.publishAt) : "—"}

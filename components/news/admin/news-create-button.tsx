@@ -17,7 +17,9 @@ export function NewsCreateButton({ imageRule }: { imageRule: UploadRule }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={styles.buttonPrimary} onClick={() => setOpen(true)} data-testid="news-create">{t("create")}</button>
+      <button type="button" className={styles.buttonPrimary} onClick={() => setOpen(true)} data-testid="news-create">
+        {t("create")}
+      </button>
       {open && (
         <NewsForm
           target={null}

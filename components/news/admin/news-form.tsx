@@ -22,8 +22,14 @@ import { beforeToday, beijingNow, fromMinute, MINUTE, toMinute } from "./publish
 // and the tab holding a field to correct is shown.
 
 type Values = {
-  titleEn: string; titleZh: string; summaryEn: string; summaryZh: string; detailEn: string; detailZh: string;
-  cover?: AttachmentValue[]; publishAt?: Dayjs | null;
+  titleEn: string;
+  titleZh: string;
+  summaryEn: string;
+  summaryZh: string;
+  detailEn: string;
+  detailZh: string;
+  cover?: AttachmentValue[];
+  publishAt?: Dayjs | null;
 };
 type Lang = "en" | "zh";
 const LANG_FIELDS: Record<Lang, readonly (keyof Values)[]> = { en: ["titleEn", "summaryEn", "detailEn"], zh: ["titleZh", "summaryZh", "detailZh"] };
@@ -73,7 +79,21 @@ export function NewsForm({ target, imageRule, onClose }: { target: { id: number;
 type T = ReturnType<typeof useTranslations<"NewsAdmin">>;
 type TV = ReturnType<typeof useTranslations<"Validation">>;
 
-function NewsFormBody({ title, article, imageRule, onClose, t, tv }: { title: string; article: NewsForEdit | null; imageRule: UploadRule; onClose: (saved: boolean) => void; t: T; tv: TV }) {
+function NewsFormBody({
+  title,
+  article,
+  imageRule,
+  onClose,
+  t,
+  tv,
+}: {
+  title: string;
+  article: NewsForEdit | null;
+  imageRule: UploadRule;
+  onClose: (saved: boolean) => void;
+  t: T;
+  tv: TV;
+}) {
   const locale = useLocale();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState<"save" | "publish" | null>(null);
@@ -87,7 +107,16 @@ function NewsFormBody({ title, article, imageRule, onClose, t, tv }: { title: st
   const label = (f: (typeof FIELDS)[number]) => t(`fields.${f}`);
 
   const initialValues: Partial<Values> = article
-    ? { titleEn: article.titleEn, titleZh: article.titleZh, summaryEn: article.summaryEn, summaryZh: article.summaryZh, detailEn: article.detailEn, detailZh: article.detailZh, cover: article.cover, publishAt: fromMinute(article.publishAt) }
+    ? {
+        titleEn: article.titleEn,
+        titleZh: article.titleZh,
+        summaryEn: article.summaryEn,
+        summaryZh: article.summaryZh,
+        detailEn: article.detailEn,
+        detailZh: article.detailZh,
+        cover: article.cover,
+        publishAt: fromMinute(article.publishAt),
+      }
     : { titleEn: "", titleZh: "", summaryEn: "", summaryZh: "", detailEn: "", detailZh: "", cover: [], publishAt: null };
 
   /** Shows the tab holding the first field with an error. */
@@ -104,15 +133,24 @@ function NewsFormBody({ title, article, imageRule, onClose, t, tv }: { title: st
     if (!v) return;
     setBusy(publish ? "publish" : "save");
     const payload = {
-      titleEn: v.titleEn, titleZh: v.titleZh, summaryEn: v.summaryEn, summaryZh: v.summaryZh, detailEn: v.detailEn ?? "", detailZh: v.detailZh ?? "",
-      cover: (v.cover ?? []).map((c) => ({ id: c.id })), publishAt: live ? null : toMinute(v.publishAt), publish,
+      titleEn: v.titleEn,
+      titleZh: v.titleZh,
+      summaryEn: v.summaryEn,
+      summaryZh: v.summaryZh,
+      detailEn: v.detailEn ?? "",
+      detailZh: v.detailZh ?? "",
+      cover: (v.cover ?? []).map((c) => ({ id: c.id })),
+      publishAt: live ? null : toMinute(v.publishAt),
+      publish,
     };
     const res = await (article ? updateNewsAction({ ...payload, id: article.id, version: article.version }) : createNewsAction(payload)).catch(() => null);
     setBusy(null);
     if (!res) return void toast("error", t("actions.failed"));
     if (!res.ok) {
       // "cover.0.id" → the cover field.
-      const fields = Object.entries(res.fieldErrors ?? {}).map(([k, msg]) => [k.split(".")[0], msg] as const).filter(([k]) => (FIELDS as readonly string[]).includes(k));
+      const fields = Object.entries(res.fieldErrors ?? {})
+        .map(([k, msg]) => [k.split(".")[0], msg] as const)
+        .filter(([k]) => (FIELDS as readonly string[]).includes(k));
       if (fields.length) {
         form.setFields(fields.map(([name, msg]) => ({ name: name as keyof Values, errors: [msg] })));
         showErrorTabs(fields.map(([k]) => k));
@@ -120,7 +158,17 @@ function NewsFormBody({ title, article, imageRule, onClose, t, tv }: { title: st
       return;
     }
     const shown = locale === "zh-CN" ? v.titleZh : v.titleEn;
-    const key = !article ? (res.data.phase === "published" ? "createPublished" : res.data.phase === "scheduled" ? "createScheduled" : "create") : publish ? (res.data.phase === "scheduled" ? "schedule" : "publish") : "update";
+    const key = !article
+      ? res.data.phase === "published"
+        ? "createPublished"
+        : res.data.phase === "scheduled"
+          ? "createScheduled"
+          : "create"
+      : publish
+        ? res.data.phase === "scheduled"
+          ? "schedule"
+          : "publish"
+        : "update";
     toast("success", <span data-testid="news-admin-done">{t(`actions.done.${key}`, { title: shown })}</span>);
     dirty.current = false;
     onClose(true);
@@ -156,7 +204,11 @@ function NewsFormBody({ title, article, imageRule, onClose, t, tv }: { title: st
   const max = (field: (typeof FIELDS)[number], n: number) => ({ max: n, message: tv("maxLength", { label: label(field), max: n }) });
 
   const langPane = (lang: Lang) => {
-    const [titleF, summaryF, detailF] = (lang === "en" ? ["titleEn", "summaryEn", "detailEn"] : ["titleZh", "summaryZh", "detailZh"]) as ["titleEn" | "titleZh", "summaryEn" | "summaryZh", "detailEn" | "detailZh"];
+    const [titleF, summaryF, detailF] = (lang === "en" ? ["titleEn", "summaryEn", "detailEn"] : ["titleZh", "summaryZh", "detailZh"]) as [
+      "titleEn" | "titleZh",
+      "summaryEn" | "summaryZh",
+      "detailEn" | "detailZh",
+    ];
     return (
       <>
         <Form.Item name={titleF} label={label(titleF)} rules={[required(titleF), max(titleF, MAX_TITLE)]}>
@@ -175,13 +227,19 @@ function NewsFormBody({ title, article, imageRule, onClose, t, tv }: { title: st
   const tabLabel = (lang: Lang) => (
     <span data-testid={`news-tab-${lang}`}>
       {lang === "en" ? t("form.english") : t("form.chinese")}
-      {tabErrors[lang] ? <span style={{ color: "var(--ant-color-error, #ff4d4f)", marginLeft: 4 }} role="img" aria-label={t("form.tabErrors")}>●</span> : null}
+      {tabErrors[lang] ? (
+        <span style={{ color: "var(--ant-color-error, #ff4d4f)", marginLeft: 4 }} role="img" aria-label={t("form.tabErrors")}>
+          ●
+        </span>
+      ) : null}
     </span>
   );
 
   const footer = (
     <Space style={{ display: "flex", justifyContent: "flex-end" }}>
-      <Button onClick={() => void close()} data-testid="news-cancel">{t("form.cancel")}</Button>
+      <Button onClick={() => void close()} data-testid="news-cancel">
+        {t("form.cancel")}
+      </Button>
       <Button onClick={() => void submit(false)} loading={busy === "save"} disabled={busy !== null} data-testid="news-save">
         {phase === "draft" ? t("form.saveDraft") : t("form.save")}
       </Button>
@@ -195,7 +253,16 @@ function NewsFormBody({ title, article, imageRule, onClose, t, tv }: { title: st
 
   return (
     <Drawer open title={title} size={960} onClose={() => void close()} mask={{ closable: false }} destroyOnHidden footer={footer} data-testid="news-form-drawer">
-      <Form form={form} name="news" layout="vertical" requiredMark initialValues={initialValues} onValuesChange={onValuesChange} onFieldsChange={onFieldsChange} data-testid="news-form">
+      <Form
+        form={form}
+        name="news"
+        layout="vertical"
+        requiredMark
+        initialValues={initialValues}
+        onValuesChange={onValuesChange}
+        onFieldsChange={onFieldsChange}
+        data-testid="news-form"
+      >
         {article ? <p style={{ margin: "0 0 12px", color: "rgba(0,0,0,0.55)" }}>{t("form.address", { path: `${BASE_PATH}/${newsPath(article.id, article.slug)}` })}</p> : null}
         <Tabs
           activeKey={tab}
@@ -205,7 +272,11 @@ function NewsFormBody({ title, article, imageRule, onClose, t, tv }: { title: st
         <Form.Item name="cover" label={label("cover")} extra={t("form.coverHint")}>
           <LazyUploadField kind="IMAGE" rule={imageRule} max={1} />
         </Form.Item>
-        <Form.Item name="publishAt" label={label("publishAt")} extra={live ? t("form.publishAtLive") : phase === "scheduled" ? t("form.publishAtScheduled") : t("form.publishAtHint")}>
+        <Form.Item
+          name="publishAt"
+          label={label("publishAt")}
+          extra={live ? t("form.publishAtLive") : phase === "scheduled" ? t("form.publishAtScheduled") : t("form.publishAtHint")}
+        >
           <DatePicker showTime={{ format: "HH:mm" }} format={MINUTE} style={{ width: 280 }} disabled={live} disabledDate={beforeToday} data-testid="news-publish-at" />
         </Form.Item>
       </Form>

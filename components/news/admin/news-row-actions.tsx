@@ -46,17 +46,35 @@ export function NewsRowActions({ row, imageRule }: { row: NewsRowView; imageRule
 
   return (
     <div className={own.actions} data-testid="news-admin-actions">
-      {can("edit") && <button type="button" className={own.act} disabled={pending} onClick={() => setDialog("edit")} data-testid="news-edit">{t("edit")}</button>}
-      {can("publish") && <button type="button" className={own.act} disabled={pending} onClick={() => run("publish")} data-testid="news-publish">{t("publish")}</button>}
+      {can("edit") && (
+        <button type="button" className={own.act} disabled={pending} onClick={() => setDialog("edit")} data-testid="news-edit">
+          {t("edit")}
+        </button>
+      )}
+      {can("publish") && (
+        <button type="button" className={own.act} disabled={pending} onClick={() => run("publish")} data-testid="news-publish">
+          {t("publish")}
+        </button>
+      )}
       {can("schedule") && (
         <button type="button" className={own.act} disabled={pending} onClick={() => setDialog("schedule")} data-testid="news-schedule">
           {row.phase === "scheduled" ? t("reschedule") : t("schedule")}
         </button>
       )}
-      {can("unpublish") && <button type="button" className={`${own.act} ${own.danger}`} disabled={pending} onClick={() => run("unpublish")} data-testid="news-unpublish">{t("unpublish")}</button>}
-      {can("delete") && <button type="button" className={`${own.act} ${own.danger}`} disabled={pending} onClick={() => run("delete")} data-testid="news-delete">{t("delete")}</button>}
+      {can("unpublish") && (
+        <button type="button" className={`${own.act} ${own.danger}`} disabled={pending} onClick={() => run("unpublish")} data-testid="news-unpublish">
+          {t("unpublish")}
+        </button>
+      )}
+      {can("delete") && (
+        <button type="button" className={`${own.act} ${own.danger}`} disabled={pending} onClick={() => run("delete")} data-testid="news-delete">
+          {t("delete")}
+        </button>
+      )}
       {row.phase === "published" && (
-        <a className={own.act} href={`${BASE_PATH}/${newsPath(row.id, row.slug)}`} target="_blank" rel="noopener" data-testid="news-view">{t("view")}</a>
+        <a className={own.act} href={`${BASE_PATH}/${newsPath(row.id, row.slug)}`} target="_blank" rel="noopener" data-testid="news-view">
+          {t("view")}
+        </a>
       )}
       {dialog === "edit" && (
         <NewsForm

@@ -17,12 +17,16 @@ export async function NewsReaderArticle({ article, locale }: { article: NewsArti
       <section className={styles.card}>
         <article className={own.article} data-testid="news-reader-article" data-news-id={article.id}>
           <div className={own.articleHead}>
-            <Link className={styles.link} href="/market/news">← {t("backToList")}</Link>
+            <Link className={styles.link} href="/market/news">
+              ← {t("backToList")}
+            </Link>
             <a className={styles.button} href={newsArticlePath(article.id, article.slug)} target="_blank" rel="noopener" title={t("publicLinkHint")} data-testid="news-public-link">
               {t("publicLink")} ↗
             </a>
           </div>
-          <h1 className={own.title} data-testid="page-title">{titleOf(article, locale)}</h1>
+          <h1 className={own.title} data-testid="page-title">
+            {titleOf(article, locale)}
+          </h1>
           <p className={own.lead}>{summaryOf(article, locale)}</p>
           <div className={own.meta}>
             <time dateTime={article.publishAt}>{t("published", { date: when })}</time>

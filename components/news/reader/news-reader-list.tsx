@@ -17,12 +17,16 @@ export async function NewsReaderList({ list, locale }: { list: NewsListPage; loc
   return (
     <div className={styles.screen} data-testid="news-reader">
       <section className={styles.card}>
-        <h1 className={styles.title} data-testid="page-title">{t("title")}</h1>
+        <h1 className={styles.title} data-testid="page-title">
+          {t("title")}
+        </h1>
         <p className={styles.intro}>{t("intro")}</p>
       </section>
       <section className={styles.card}>
         {list.rows.length === 0 ? (
-          <p className={styles.empty} data-testid="news-reader-empty">{t("empty")}</p>
+          <p className={styles.empty} data-testid="news-reader-empty">
+            {t("empty")}
+          </p>
         ) : (
           <ul className={own.grid}>
             {list.rows.map((n) => (
@@ -35,7 +39,9 @@ export async function NewsReaderList({ list, locale }: { list: NewsListPage; loc
                       <span>{t("views", { count: n.views })}</span>
                     </div>
                     <h2 className={own.cardTitle}>
-                      <Link href={`${ROUTE}?id=${n.id}`} prefetch={false}>{titleOf(n, locale)}</Link>
+                      <Link href={`${ROUTE}?id=${n.id}`} prefetch={false}>
+                        {titleOf(n, locale)}
+                      </Link>
                     </h2>
                     <p className={own.summary}>{summaryOf(n, locale)}</p>
                   </div>
@@ -47,8 +53,24 @@ export async function NewsReaderList({ list, locale }: { list: NewsListPage; loc
         {list.pages > 1 && (
           <nav className={styles.pager} aria-label={t("pagination")}>
             <span className={own.pageInfo}>{t("pageOf", { page: list.page, pages: list.pages })}</span>
-            {list.page > 1 ? <Link className={styles.button} href={page(list.page - 1)} data-testid="news-reader-prev">{t("previous")}</Link> : <span className={`${styles.button} ${styles.off}`} aria-disabled="true">{t("previous")}</span>}
-            {list.page < list.pages ? <Link className={styles.button} href={page(list.page + 1)} data-testid="news-reader-next">{t("next")}</Link> : <span className={`${styles.button} ${styles.off}`} aria-disabled="true">{t("next")}</span>}
+            {list.page > 1 ? (
+              <Link className={styles.button} href={page(list.page - 1)} data-testid="news-reader-prev">
+                {t("previous")}
+              </Link>
+            ) : (
+              <span className={`${styles.button} ${styles.off}`} aria-disabled="true">
+                {t("previous")}
+              </span>
+            )}
+            {list.page < list.pages ? (
+              <Link className={styles.button} href={page(list.page + 1)} data-testid="news-reader-next">
+                {t("next")}
+              </Link>
+            ) : (
+              <span className={`${styles.button} ${styles.off}`} aria-disabled="true">
+                {t("next")}
+              </span>
+            )}
           </nav>
         )}
       </section>

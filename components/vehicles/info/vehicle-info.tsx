@@ -43,17 +43,23 @@ export async function VehicleInfoScreen({ data, dicts, locale, staff }: { data: 
   return (
     <div className={styles.screen} data-testid="vehicle-info-screen">
       <section className={styles.card}>
-        <h1 className={styles.title} data-testid="page-title">{t("title")}</h1>
+        <h1 className={styles.title} data-testid="page-title">
+          {t("title")}
+        </h1>
         <p className={styles.intro}>{staff ? t("staffIntro") : t("dealerIntro")}</p>
         <VinSearch key={data.vin ?? ""} initial={data.vin ?? ""} />
       </section>
       {data.vin === null ? (
         <section className={styles.card}>
-          <p className={styles.empty} data-testid="vehicle-info-empty">{t("empty")}</p>
+          <p className={styles.empty} data-testid="vehicle-info-empty">
+            {t("empty")}
+          </p>
         </section>
       ) : data.problem ? (
         <section className={styles.card}>
-          <p className={styles.invalid} role="alert" data-testid="vehicle-info-invalid">{tv(PROBLEM_KEY[data.problem], { label: t("search.label") })}</p>
+          <p className={styles.invalid} role="alert" data-testid="vehicle-info-invalid">
+            {tv(PROBLEM_KEY[data.problem], { label: t("search.label") })}
+          </p>
         </section>
       ) : !data.info ? (
         <section className={styles.card}>
@@ -73,7 +79,8 @@ async function VehicleDetails({ v, dicts, locale, staff }: { v: VehicleInfo; dic
   const [t, format] = await Promise.all([getTranslations("VehicleInfo"), getFormatter()]);
   const zh = locale === "zh-CN";
   const named = (n: { nameEn: string; nameZh: string }) => (zh ? n.nameZh : n.nameEn);
-  const when = (iso: string | null) => (iso ? format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false }) : null);
+  const when = (iso: string | null) =>
+    iso ? format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false }) : null;
   const carType = [named(v.model), v.goods.config].filter(Boolean).join(" · ");
 
   const facts: Fact[] = [
@@ -138,7 +145,9 @@ async function VehicleDetails({ v, dicts, locale, staff }: { v: VehicleInfo; dic
                     <tr key={s.id} data-testid="sale-row" data-returned={s.returnedAt ? "true" : "false"}>
                       <td className={styles.nowrap}>{when(s.soldAt)}</td>
                       <td>{s.ownerName}</td>
-                      <td className={styles.nowrap} data-testid="sale-id-number">{s.idNumberMasked}</td>
+                      <td className={styles.nowrap} data-testid="sale-id-number">
+                        {s.idNumberMasked}
+                      </td>
                       <td className={styles.nowrap}>{t("sales.range", { start: s.warrantyStart, end: s.warrantyEnd })}</td>
                       <td>{s.createdBy}</td>
                       <td>

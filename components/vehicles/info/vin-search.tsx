@@ -36,15 +36,32 @@ export function VinSearch({ initial }: { initial: string }) {
   return (
     <form className={styles.search} onSubmit={submit} role="search" noValidate data-testid="vin-search">
       <div className={styles.searchField}>
-        <label className={styles.label} htmlFor="vehicle-info-vin">{t("label")}</label>
+        <label className={styles.label} htmlFor="vehicle-info-vin">
+          {t("label")}
+        </label>
         <input
-          id="vehicle-info-vin" name="vin" className={styles.input} value={value} maxLength={40} autoComplete="off" spellCheck={false} placeholder={t("placeholder")}
-          aria-invalid={error ? true : undefined} aria-describedby={error ? "vehicle-info-vin-error" : undefined}
-          onChange={(e) => (setValue(e.target.value), error && setError(null))} data-testid="vin-input"
+          id="vehicle-info-vin"
+          name="vin"
+          className={styles.input}
+          value={value}
+          maxLength={40}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={t("placeholder")}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "vehicle-info-vin-error" : undefined}
+          onChange={(e) => (setValue(e.target.value), error && setError(null))}
+          data-testid="vin-input"
         />
-        {error && <p id="vehicle-info-vin-error" className={styles.error} role="alert" data-testid="vin-error">{error}</p>}
+        {error && (
+          <p id="vehicle-info-vin-error" className={styles.error} role="alert" data-testid="vin-error">
+            {error}
+          </p>
+        )}
       </div>
-      <button type="submit" className={styles.buttonPrimary} disabled={pending} data-testid="vin-submit">{t("submit")}</button>
+      <button type="submit" className={styles.buttonPrimary} disabled={pending} data-testid="vin-submit">
+        {t("submit")}
+      </button>
     </form>
   );
 }

@@ -14,7 +14,19 @@ const MALL_ROUTE = "onlineMall/car/goods";
 
 /** One model + configuration: picture, names, price, the current count; for dealers the
  * add-to-cart island, for staff the factory-side counts per status and the VIN panel. */
-export async function InventoryGroupView({ g, data, statuses, locale, eager }: { g: InventoryGroup; data: InventoryData; statuses: DictItemView[]; locale: Locale; eager: boolean }) {
+export async function InventoryGroupView({
+  g,
+  data,
+  statuses,
+  locale,
+  eager,
+}: {
+  g: InventoryGroup;
+  data: InventoryData;
+  statuses: DictItemView[];
+  locale: Locale;
+  eager: boolean;
+}) {
   const t = await getTranslations("VehicleInventory.group");
   const zh = locale === "zh-CN";
   const name = zh ? g.nameZh : g.nameEn;
@@ -32,12 +44,26 @@ export async function InventoryGroupView({ g, data, statuses, locale, eager }: {
   return (
     <li className={styles.group} data-testid="inventory-group" data-goods-id={g.goodsId} data-code={g.code}>
       <div className={styles.groupMain}>
-        {detail ? <Link href={detail} className={styles.picture} tabIndex={-1} aria-hidden prefetch={false}>{picture}</Link> : <span className={styles.picture}>{picture}</span>}
+        {detail ? (
+          <Link href={detail} className={styles.picture} tabIndex={-1} aria-hidden prefetch={false}>
+            {picture}
+          </Link>
+        ) : (
+          <span className={styles.picture}>{picture}</span>
+        )}
         <div className={styles.info}>
           <h2 className={styles.name} data-testid="inventory-name">
-            {detail ? <Link href={detail} prefetch={false}>{name}</Link> : name}
+            {detail ? (
+              <Link href={detail} prefetch={false}>
+                {name}
+              </Link>
+            ) : (
+              name
+            )}
           </h2>
-          <p className={styles.config} data-testid="inventory-config">{g.config ?? "—"}</p>
+          <p className={styles.config} data-testid="inventory-config">
+            {g.config ?? "—"}
+          </p>
           <dl className={styles.meta}>
             {model && (
               <div>
@@ -57,7 +83,9 @@ export async function InventoryGroupView({ g, data, statuses, locale, eager }: {
             </div>
             <div>
               <dt>{t("price")}</dt>
-              <dd className={styles.price} data-testid="inventory-price">{formatMoney(g.price, locale)}</dd>
+              <dd className={styles.price} data-testid="inventory-price">
+                {formatMoney(g.price, locale)}
+              </dd>
             </div>
             <div>
               <dt>{t("minOrderQty")}</dt>
@@ -66,21 +94,33 @@ export async function InventoryGroupView({ g, data, statuses, locale, eager }: {
           </dl>
           {(!g.onSale || g.stock <= 0) && (
             <span className={styles.badges}>
-              {!g.onSale && <span className={styles.badge} data-testid="inventory-off-sale">{t("offSale")}</span>}
-              {g.stock <= 0 && <span className={`${styles.badge} ${styles.badgeWarn}`} data-testid="inventory-out">{t("outOfStock")}</span>}
+              {!g.onSale && (
+                <span className={styles.badge} data-testid="inventory-off-sale">
+                  {t("offSale")}
+                </span>
+              )}
+              {g.stock <= 0 && (
+                <span className={`${styles.badge} ${styles.badgeWarn}`} data-testid="inventory-out">
+                  {t("outOfStock")}
+                </span>
+              )}
             </span>
           )}
         </div>
         <div className={styles.side}>
           <div className={styles.current}>
             <span>{data.staff ? t("orderable") : t("current")}</span>
-            <span className={styles.currentValue} data-zero={g.stock <= 0 ? "" : undefined} data-testid="inventory-stock">{g.stock}</span>
+            <span className={styles.currentValue} data-zero={g.stock <= 0 ? "" : undefined} data-testid="inventory-stock">
+              {g.stock}
+            </span>
           </div>
           {g.counts && (
             <dl className={styles.counts} aria-label={t("counts")}>
               {FACTORY_SIDE.map((s) => (
                 <div key={s}>
-                  <dt><StatusTag items={statuses} value={s} locale={locale} /></dt>
+                  <dt>
+                    <StatusTag items={statuses} value={s} locale={locale} />
+                  </dt>
                   <dd data-testid={`inventory-count-${s}`}>{g.counts![s]}</dd>
                 </div>
               ))}
@@ -90,7 +130,9 @@ export async function InventoryGroupView({ g, data, statuses, locale, eager }: {
         </div>
       </div>
       {/* Keyed by the status filter: a new filter starts the panel afresh. */}
-      {data.can.vins && <InventoryVins key={status ?? "all"} goodsId={g.goodsId} name={[name, g.config].filter(Boolean).join(" · ")} total={vinTotal} status={status} statuses={statuses} />}
+      {data.can.vins && (
+        <InventoryVins key={status ?? "all"} goodsId={g.goodsId} name={[name, g.config].filter(Boolean).join(" · ")} total={vinTotal} status={status} statuses={statuses} />
+      )}
     </li>
   );
 }

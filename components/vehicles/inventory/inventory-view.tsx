@@ -29,11 +29,15 @@ export async function InventoryView({ data, statuses, locale }: { data: Inventor
       <section className={styles.card}>
         <div className={styles.head}>
           <div>
-            <h1 className={styles.title} data-testid="page-title">{t("title")}</h1>
+            <h1 className={styles.title} data-testid="page-title">
+              {t("title")}
+            </h1>
             <p className={styles.intro}>{data.staff ? t("description.staff") : t("description.dealer")}</p>
           </div>
           {data.can.import && (
-            <Link href={`/${STOCK_ROUTE}`} className={styles.buttonPrimary} data-testid="inventory-import">{t("importVehicles")}</Link>
+            <Link href={`/${STOCK_ROUTE}`} className={styles.buttonPrimary} data-testid="inventory-import">
+              {t("importVehicles")}
+            </Link>
           )}
         </div>
       </section>
@@ -45,25 +49,47 @@ export async function InventoryView({ data, statuses, locale }: { data: Inventor
             {t("filters.model")}
             <select id={id("model")} className={styles.input} name="model" defaultValue={f.model ? String(f.model) : ""}>
               <option value="">{t("filters.anyModel")}</option>
-              {data.models.map((m) => <option key={m.id} value={m.id}>{zh ? m.nameZh : m.nameEn}</option>)}
+              {data.models.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {zh ? m.nameZh : m.nameEn}
+                </option>
+              ))}
             </select>
           </label>
           <label className={styles.field} htmlFor={id("config")}>
             {t("filters.config")}
-            <input id={id("config")} className={styles.input} name="config" defaultValue={f.config} maxLength={50} placeholder={t("filters.configPlaceholder")} autoComplete="off" />
+            <input
+              id={id("config")}
+              className={styles.input}
+              name="config"
+              defaultValue={f.config}
+              maxLength={50}
+              placeholder={t("filters.configPlaceholder")}
+              autoComplete="off"
+            />
           </label>
           <label className={styles.field} htmlFor={id("status")}>
             {t("filters.status")}
             <select id={id("status")} className={styles.input} name="status" defaultValue={f.status}>
               <option value="">{t("filters.anyStatus")}</option>
-              {data.staff
-                ? FACTORY_SIDE.map((s) => <option key={s} value={s}>{itemLabel(statuses, s, locale)}</option>)
-                : <option value={AVAILABLE}>{t("filters.available")}</option>}
+              {data.staff ? (
+                FACTORY_SIDE.map((s) => (
+                  <option key={s} value={s}>
+                    {itemLabel(statuses, s, locale)}
+                  </option>
+                ))
+              ) : (
+                <option value={AVAILABLE}>{t("filters.available")}</option>
+              )}
             </select>
           </label>
           <div className={styles.buttons}>
-            <button type="submit" className={styles.buttonPrimary} data-testid="inventory-search">{t("filters.search")}</button>
-            <Link href={`/${ROUTE}`} className={styles.button} data-testid="inventory-reset">{t("filters.reset")}</Link>
+            <button type="submit" className={styles.buttonPrimary} data-testid="inventory-search">
+              {t("filters.search")}
+            </button>
+            <Link href={`/${ROUTE}`} className={styles.button} data-testid="inventory-reset">
+              {t("filters.reset")}
+            </Link>
           </div>
         </Form>
       </section>
@@ -75,7 +101,11 @@ export async function InventoryView({ data, statuses, locale }: { data: Inventor
         {data.groups.length === 0 ? (
           <div className={styles.empty} data-testid="inventory-empty">
             <p>{filtered ? t("empty.noMatch") : data.staff ? t("empty.staff") : t("empty.dealer")}</p>
-            {filtered && <Link href={`/${ROUTE}`} className={styles.button}>{t("empty.clearFilters")}</Link>}
+            {filtered && (
+              <Link href={`/${ROUTE}`} className={styles.button}>
+                {t("empty.clearFilters")}
+              </Link>
+            )}
           </div>
         ) : (
           <ul className={styles.groups} data-testid="inventory-groups">
@@ -86,8 +116,20 @@ export async function InventoryView({ data, statuses, locale }: { data: Inventor
         )}
         {(f.cursor || data.next) && (
           <nav className={styles.pager} aria-label={t("pager.label")}>
-            {f.cursor ? <Link className={styles.button} href={href()} data-testid="inventory-first">{t("pager.first")}</Link> : null}
-            {data.next ? <Link className={styles.button} href={href({ cursor: data.next })} data-testid="inventory-next">{t("pager.next")}</Link> : <span className={`${styles.button} ${styles.off}`} aria-disabled="true">{t("pager.next")}</span>}
+            {f.cursor ? (
+              <Link className={styles.button} href={href()} data-testid="inventory-first">
+                {t("pager.first")}
+              </Link>
+            ) : null}
+            {data.next ? (
+              <Link className={styles.button} href={href({ cursor: data.next })} data-testid="inventory-next">
+                {t("pager.next")}
+              </Link>
+            ) : (
+              <span className={`${styles.button} ${styles.off}`} aria-disabled="true">
+                {t("pager.next")}
+              </span>
+            )}
           </nav>
         )}
       </section>

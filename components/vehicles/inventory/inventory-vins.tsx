@@ -55,17 +55,29 @@ export function InventoryVins({ goodsId, name, total, status, statuses }: Props)
     <div className={styles.vins}>
       <div className={styles.vinsHead}>
         <button type="button" className={styles.toggle} aria-expanded={open} aria-controls={panelId} disabled={total === 0} onClick={toggle} data-testid="vins-toggle">
-          <span className={styles.chevron} aria-hidden>›</span>
+          <span className={styles.chevron} aria-hidden>
+            ›
+          </span>
           {total === 0 ? t("none") : open ? t("hide") : t("show", { count: total })}
         </button>
-        {open && rows && rows.length > 0 ? <span className={styles.muted} data-testid="vins-shown">{t("shown", { count: rows.length })}</span> : null}
+        {open && rows && rows.length > 0 ? (
+          <span className={styles.muted} data-testid="vins-shown">
+            {t("shown", { count: rows.length })}
+          </span>
+        ) : null}
       </div>
       {open && (
         <div id={panelId} className={styles.panel} role="region" aria-label={t("title", { name })} aria-busy={pending} data-testid="vins-panel">
           {rows === null ? (
-            error ? null : <p className={styles.muted} role="status">{t("loading")}</p>
+            error ? null : (
+              <p className={styles.muted} role="status">
+                {t("loading")}
+              </p>
+            )
           ) : rows.length === 0 ? (
-            <p className={styles.muted} data-testid="vins-empty">{t("empty")}</p>
+            <p className={styles.muted} data-testid="vins-empty">
+              {t("empty")}
+            </p>
           ) : (
             <div className={styles.tableWrap}>
               <table className={styles.table} data-testid="vins-table">
@@ -82,11 +94,15 @@ export function InventoryVins({ goodsId, name, total, status, statuses }: Props)
                   {rows.map((v) => (
                     <tr key={v.vin} data-testid="vin-row" data-vin={v.vin} data-status={v.status}>
                       <td className={styles.nowrap}>
-                        <Link className={`${styles.link} ${styles.mono}`} href={`/car/vehicleInformation?vin=${v.vin}`} prefetch={false} data-testid="vin-link">{v.vin}</Link>
+                        <Link className={`${styles.link} ${styles.mono}`} href={`/car/vehicleInformation?vin=${v.vin}`} prefetch={false} data-testid="vin-link">
+                          {v.vin}
+                        </Link>
                       </td>
                       <td>{v.colour ?? "—"}</td>
                       <td className={styles.nowrap}>{v.entryAt}</td>
-                      <td><StatusTag items={statuses} value={v.status} locale={locale} /></td>
+                      <td>
+                        <StatusTag items={statuses} value={v.status} locale={locale} />
+                      </td>
                       <td className={styles.nowrap}>{v.orderNo ?? "—"}</td>
                     </tr>
                   ))}
@@ -97,7 +113,9 @@ export function InventoryVins({ goodsId, name, total, status, statuses }: Props)
           {error ? (
             <p className={styles.alert} role="alert" data-testid="vins-error">
               <span>{error}</span>
-              <button type="button" className={styles.button} disabled={pending} onClick={() => load(rows && rows.length ? next : null)}>{t("retry")}</button>
+              <button type="button" className={styles.button} disabled={pending} onClick={() => load(rows && rows.length ? next : null)}>
+                {t("retry")}
+              </button>
             </p>
           ) : null}
           {next && !error ? (

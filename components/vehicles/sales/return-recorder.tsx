@@ -71,9 +71,19 @@ export function ReturnRecorder() {
         <Form.Item label={tf("vin")} required extra={found ? undefined : t("hint")} style={{ marginBottom: found ? 8 : 0 }}>
           <Space.Compact style={{ width: "100%", maxWidth: 520 }}>
             <Form.Item name="vin" noStyle>
-              <Input aria-label={tf("vin")} placeholder={t("vinPlaceholder")} maxLength={20} autoComplete="off" spellCheck={false} onPressEnter={(e) => (e.preventDefault(), void query())} data-testid="return-vin" />
+              <Input
+                aria-label={tf("vin")}
+                placeholder={t("vinPlaceholder")}
+                maxLength={20}
+                autoComplete="off"
+                spellCheck={false}
+                onPressEnter={(e) => (e.preventDefault(), void query())}
+                data-testid="return-vin"
+              />
             </Form.Item>
-            <Button type="primary" onClick={() => void query()} loading={busy === "query"} data-testid="return-query">{t("query")}</Button>
+            <Button type="primary" onClick={() => void query()} loading={busy === "query"} data-testid="return-query">
+              {t("query")}
+            </Button>
           </Space.Compact>
         </Form.Item>
         {found && (
@@ -96,7 +106,10 @@ export function ReturnRecorder() {
               <Col xs={24} md={12} lg={8}>
                 <Form.Item name="returnedAt" label={tf("returnedAt")} required extra={t("beijingTime")}>
                   <DatePicker
-                    showTime={{ format: "HH:mm" }} format={MINUTE} style={{ width: "100%" }} data-testid="return-returned-at"
+                    showTime={{ format: "HH:mm" }}
+                    format={MINUTE}
+                    style={{ width: "100%" }}
+                    data-testid="return-returned-at"
                     disabledDate={(d) => d.format(DAY) < found.soldAt.slice(0, 10) || d.format(DAY) > last}
                   />
                 </Form.Item>
@@ -108,8 +121,12 @@ export function ReturnRecorder() {
               </Col>
             </Row>
             <Space>
-              <Button type="primary" danger onClick={() => void submit()} loading={busy === "return"} disabled={!found.open} data-testid="return-submit">{t("submit")}</Button>
-              <Button onClick={clear} data-testid="return-clear">{t("another")}</Button>
+              <Button type="primary" danger onClick={() => void submit()} loading={busy === "return"} disabled={!found.open} data-testid="return-submit">
+                {t("submit")}
+              </Button>
+              <Button onClick={clear} data-testid="return-clear">
+                {t("another")}
+              </Button>
             </Space>
           </>
         )}

@@ -19,7 +19,17 @@ import { useVehicleAction } from "./use-vehicle-action";
 // the purchase time and the owner. A valid PRC resident ID fills birthday, sex and age (which
 // the server derives from it again); other IDs take them as typed. Times are Beijing time.
 
-type Values = { vin?: string; soldAt?: Dayjs | null; ownerName?: string; phone?: string; idType?: string; idNumber?: string; sex?: string | null; birthday?: Dayjs | null; age?: number | null };
+type Values = {
+  vin?: string;
+  soldAt?: Dayjs | null;
+  ownerName?: string;
+  phone?: string;
+  idType?: string;
+  idNumber?: string;
+  sex?: string | null;
+  birthday?: Dayjs | null;
+  age?: number | null;
+};
 const FIELDS = ["vin", "soldAt", "ownerName", "phone", "idType", "idNumber", "sex", "birthday", "age"] as const;
 const MINUTE = "YYYY-MM-DD HH:mm";
 const DAY = "YYYY-MM-DD";
@@ -76,7 +86,13 @@ export function SaleRecorder({ idTypes, sexes }: { idTypes: DictItemView[]; sexe
 
   const submit = async () => {
     if (!car) return;
-    if (!(await form.validateFields().then(() => true, () => false))) return;
+    if (
+      !(await form.validateFields().then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
     const v = form.getFieldsValue(true) as Values;
     const facts = ownerFactsFromId(v.idType, v.idNumber, v.soldAt?.format(DAY) ?? today, today);
     // With a resident ID the server derives birthday, sex and age from the number itself.
@@ -113,9 +129,19 @@ export function SaleRecorder({ idTypes, sexes }: { idTypes: DictItemView[]; sexe
         <Form.Item label={tf("vin")} required extra={car ? undefined : t("hint")} style={{ marginBottom: car ? 8 : 0 }}>
           <Space.Compact style={{ width: "100%", maxWidth: 520 }}>
             <Form.Item name="vin" noStyle>
-              <Input aria-label={tf("vin")} placeholder={t("vinPlaceholder")} maxLength={20} autoComplete="off" spellCheck={false} onPressEnter={(e) => (e.preventDefault(), void query())} data-testid="sale-vin" />
+              <Input
+                aria-label={tf("vin")}
+                placeholder={t("vinPlaceholder")}
+                maxLength={20}
+                autoComplete="off"
+                spellCheck={false}
+                onPressEnter={(e) => (e.preventDefault(), void query())}
+                data-testid="sale-vin"
+              />
             </Form.Item>
-            <Button type="primary" onClick={() => void query()} loading={busy === "query"} data-testid="sale-query">{t("query")}</Button>
+            <Button type="primary" onClick={() => void query()} loading={busy === "query"} data-testid="sale-query">
+              {t("query")}
+            </Button>
           </Space.Compact>
         </Form.Item>
         {car && (
@@ -125,7 +151,10 @@ export function SaleRecorder({ idTypes, sexes }: { idTypes: DictItemView[]; sexe
               <Col xs={24} md={12} lg={8}>
                 <Form.Item name="soldAt" label={tf("soldAt")} required extra={t("beijingTime")}>
                   <DatePicker
-                    showTime={{ format: "HH:mm" }} format={MINUTE} style={{ width: "100%" }} data-testid="sale-sold-at"
+                    showTime={{ format: "HH:mm" }}
+                    format={MINUTE}
+                    style={{ width: "100%" }}
+                    data-testid="sale-sold-at"
                     disabledDate={(d) => d.format(DAY) > today || d.format(DAY) < car.entryAt.slice(0, 10)}
                   />
                 </Form.Item>
@@ -167,8 +196,12 @@ export function SaleRecorder({ idTypes, sexes }: { idTypes: DictItemView[]; sexe
               </Col>
             </Row>
             <Space>
-              <Button type="primary" onClick={() => void submit()} loading={busy === "sell"} data-testid="sale-submit">{t("submit")}</Button>
-              <Button onClick={clear} data-testid="sale-clear">{t("another")}</Button>
+              <Button type="primary" onClick={() => void submit()} loading={busy === "sell"} data-testid="sale-submit">
+                {t("submit")}
+              </Button>
+              <Button onClick={clear} data-testid="sale-clear">
+                {t("another")}
+              </Button>
             </Space>
           </>
         )}

@@ -25,7 +25,12 @@ export function useVehicleAction() {
     };
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
-      const errors = translateIssues(parsed.error, (k, v) => loose(tv)(k, v), (f) => (loose(tl).has(f) ? loose(tl)(f) : f), values);
+      const errors = translateIssues(
+        parsed.error,
+        (k, v) => loose(tv)(k, v),
+        (f) => (loose(tl).has(f) ? loose(tl)(f) : f),
+        values,
+      );
       show(errors, Object.values(errors)[0]);
       return null;
     }

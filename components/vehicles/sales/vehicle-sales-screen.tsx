@@ -38,8 +38,18 @@ export function VehicleSalesScreen({ data, canSell, idTypes, sexes }: { data: Li
         { key: "warrantyEnd", width: 120 },
         { key: "createdBy", width: 120 },
         {
-          key: "status", width: 100,
-          render: (r) => (r.returned ? <Tag color="orange" data-testid="sale-row-status">{t("status.returned")}</Tag> : <Tag color="green" data-testid="sale-row-status">{t("status.sold")}</Tag>),
+          key: "status",
+          width: 100,
+          render: (r) =>
+            r.returned ? (
+              <Tag color="orange" data-testid="sale-row-status">
+                {t("status.returned")}
+              </Tag>
+            ) : (
+              <Tag color="green" data-testid="sale-row-status">
+                {t("status.sold")}
+              </Tag>
+            ),
         },
         { key: "returnedAt", width: 160, defaultHidden: true },
       ]}

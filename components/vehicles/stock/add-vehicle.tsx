@@ -20,8 +20,13 @@ const MINUTE = "YYYY-MM-DD HH:mm";
 function MinuteInput({ value, onChange, id }: { value?: string | null; onChange?: (v: string | null) => void; id?: string }) {
   return (
     <DatePicker
-      id={id} showTime={{ format: "HH:mm" }} format={MINUTE} style={{ width: 220 }} allowClear
-      value={value ? dayjs(value) : null} onChange={(d) => onChange?.(d ? d.format(MINUTE) : null)}
+      id={id}
+      showTime={{ format: "HH:mm" }}
+      format={MINUTE}
+      style={{ width: 220 }}
+      allowClear
+      value={value ? dayjs(value) : null}
+      onChange={(d) => onChange?.(d ? d.format(MINUTE) : null)}
       data-testid="entry-at-picker"
     />
   );
@@ -48,8 +53,14 @@ function GoodsSelect({ value, onChange, id }: { value?: number | null; onChange?
   }, []);
   return (
     <Select
-      id={id} value={value ?? undefined} onChange={(v: number | undefined) => onChange?.(v ?? null)} allowClear loading={options === null}
-      showSearch={{ optionFilterProp: "label" }} placeholder={t("goodsPlaceholder")} notFoundContent={options === null ? t("loading") : t("noGoods")}
+      id={id}
+      value={value ?? undefined}
+      onChange={(v: number | undefined) => onChange?.(v ?? null)}
+      allowClear
+      loading={options === null}
+      showSearch={{ optionFilterProp: "label" }}
+      placeholder={t("goodsPlaceholder")}
+      notFoundContent={options === null ? t("loading") : t("noGoods")}
       options={(options ?? []).map((g) => ({ value: g.id, label: `${zh ? g.nameZh : g.nameEn}${g.config ? ` · ${g.config}` : ""} (${g.code})` }))}
       data-testid="goods-select"
     />
@@ -68,13 +79,34 @@ export function AddVehicleButton() {
   };
   return (
     <>
-      <Button type="primary" icon={<PlusOutlined />} onClick={start} data-testid="add-vehicle">{t("addVehicle")}</Button>
+      <Button type="primary" icon={<PlusOutlined />} onClick={start} data-testid="add-vehicle">
+        {t("addVehicle")}
+      </Button>
       <FormDrawer<TAddVehicle>
-        title={t("addTitle")} open={open} form={form} onClose={() => setOpen(false)} testId="edit-drawer" size={520}
-        onSubmit={async (v) => !!(await submit(form, ZAddVehicle, addVehicleAction, v as unknown as Record<string, unknown>, t("added", { vin: String(v.vin ?? "").trim().toUpperCase() })))}
+        title={t("addTitle")}
+        open={open}
+        form={form}
+        onClose={() => setOpen(false)}
+        testId="edit-drawer"
+        size={520}
+        onSubmit={async (v) =>
+          !!(await submit(
+            form,
+            ZAddVehicle,
+            addVehicleAction,
+            v as unknown as Record<string, unknown>,
+            t("added", {
+              vin: String(v.vin ?? "")
+                .trim()
+                .toUpperCase(),
+            }),
+          ))
+        }
       >
         <SchemaFields
-          schema={ZAddVehicle} labels="VehicleStock" order={["vin", "goodsId", "colour", "entryAt"]}
+          schema={ZAddVehicle}
+          labels="VehicleStock"
+          order={["vin", "goodsId", "colour", "entryAt"]}
           fields={{
             vin: { placeholder: t("vinFormPlaceholder"), props: { maxLength: 17, style: { fontFamily: "monospace" } } },
             goodsId: { control: <GoodsSelect />, itemProps: { required: true } },

@@ -25,7 +25,11 @@ export function VehicleStock({ data }: { data: VehicleStockData }) {
       labels="VehicleStock"
       resource="vehicleStock"
       data={data}
-      header={<p style={{ margin: "-8px 0 16px", color: "rgba(0,0,0,0.55)" }} data-testid="stock-intro">{staff ? t("staffIntro") : t("dealerIntro")}</p>}
+      header={
+        <p style={{ margin: "-8px 0 16px", color: "rgba(0,0,0,0.55)" }} data-testid="stock-intro">
+          {staff ? t("staffIntro") : t("dealerIntro")}
+        </p>
+      }
       toolbar={staff && data.can.create ? <AddVehicleButton /> : undefined}
       search={[
         { name: "vin", type: "text", placeholder: t("vinPlaceholder"), width: 200 },
@@ -34,26 +38,46 @@ export function VehicleStock({ data }: { data: VehicleStockData }) {
         { name: "status", type: "select", options: data.statuses.map((s) => ({ value: s, label: itemLabel(data.statusItems, s, locale) })), width: 140 },
         { name: "entryAt", type: "dateRange" },
         ...(staff
-          ? [{ name: "holder", type: "select" as const, width: 220, options: [{ value: FACTORY, label: t("factory") }, ...data.holders.map((c) => ({ value: String(c.id), label: `${named(c)} (${c.code})` }))] }]
+          ? [
+              {
+                name: "holder",
+                type: "select" as const,
+                width: 220,
+                options: [{ value: FACTORY, label: t("factory") }, ...data.holders.map((c) => ({ value: String(c.id), label: `${named(c)} (${c.code})` }))],
+              },
+            ]
           : []),
       ]}
       columns={[
         { key: "model", width: 150, render: (r) => named(r.model) },
         {
-          key: "cover", width: 84,
+          key: "cover",
+          width: 84,
           render: (r) =>
             r.goods.thumbUrl ? (
               // eslint-disable-next-line @next/next/no-img-element -- served to signed-in viewers only; the optimizer has no session
-              <img src={r.goods.thumbUrl} alt={named(r.goods)} width={64} height={44} loading="lazy" style={{ objectFit: "cover", borderRadius: 4, display: "block" }} data-testid="stock-picture" />
+              <img
+                src={r.goods.thumbUrl}
+                alt={named(r.goods)}
+                width={64}
+                height={44}
+                loading="lazy"
+                style={{ objectFit: "cover", borderRadius: 4, display: "block" }}
+                data-testid="stock-picture"
+              />
             ) : (
               "—"
             ),
         },
         { key: "config", width: 200, ellipsis: true, render: (r) => r.goods.config ?? "—" },
         {
-          key: "vin", width: 200, sortable: true,
+          key: "vin",
+          width: 200,
+          sortable: true,
           render: (r) => (
-            <Link href={`/car/vehicleInformation?vin=${r.vin}`} prefetch={false} style={{ fontFamily: "monospace" }} data-testid="stock-vin">{r.vin}</Link>
+            <Link href={`/car/vehicleInformation?vin=${r.vin}`} prefetch={false} style={{ fontFamily: "monospace" }} data-testid="stock-vin">
+              {r.vin}
+            </Link>
           ),
         },
         { key: "entryAt", kind: "dateTime", sortable: true, width: 180 },

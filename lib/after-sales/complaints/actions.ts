@@ -13,6 +13,8 @@ const on = { labels: "Complaints.fields", revalidate: ["/afterSale/complaint"] }
 
 export const fileComplaintAction = action({ ...on, schema: ZFileComplaint, permission: "complaint:create" }, (i, { viewer, audit }) => fileComplaint(viewer, audit, i));
 export const takeComplaintAction = action({ ...on, schema: ZComplaintId, permission: "complaint:reply" }, (i, { viewer, audit }) => takeComplaint(viewer, audit, i.id));
-export const replyComplaintAction = action({ ...on, schema: ZReplyComplaint, permission: "complaint:reply" }, (i, { viewer, audit }) => replyComplaint(viewer, audit, i.id, i.appealNote));
+export const replyComplaintAction = action({ ...on, schema: ZReplyComplaint, permission: "complaint:reply" }, (i, { viewer, audit }) =>
+  replyComplaint(viewer, audit, i.id, i.appealNote),
+);
 export const closeComplaintAction = action({ ...on, schema: ZComplaintId, permission: "complaint:close" }, (i, { viewer, audit }) => closeComplaint(viewer, audit, i.id));
 export const noteComplaintAction = action({ ...on, schema: ZComplaintNote, permission: "complaint:close" }, (i, { viewer, audit }) => addDealerNote(viewer, audit, i.id, i.note));

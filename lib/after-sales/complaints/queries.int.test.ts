@@ -14,7 +14,10 @@ import { complaintQuery, listComplaints, loadComplaintRoute, parseComplaintFilte
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
 vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => m.cacheMock));
 vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
-vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()) }));
+vi.mock("@/lib/auth/viewer", async (orig) => ({
+  ...(await orig<typeof import("@/lib/auth/viewer")>()),
+  getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()),
+}));
 
 // The complaint list and detail against PostgreSQL: a dealer reads only its company's
 // complaints (another's answers "missing", like a made-up id), staff only their data scope; every
@@ -47,9 +50,15 @@ type Over = { complaintNo?: string; status?: ComplaintStatus; vin?: string | nul
 async function makeComplaint(d: Dealer, over: Over = {}) {
   return db().complaint.create({
     data: {
-      complaintNo: over.complaintNo ?? uid("T").toUpperCase(), companyId: d.company, creatorId: d.user, status: over.status ?? "SUBMITTED",
-      vin: over.vin === undefined ? null : over.vin, category: over.category === undefined ? "SERVICE" : over.category, description: over.description ?? "The door seal whistles.",
-      handlerId: over.handlerId ?? null, ...(over.createdAt ? { createdAt: over.createdAt } : {}),
+      complaintNo: over.complaintNo ?? uid("T").toUpperCase(),
+      companyId: d.company,
+      creatorId: d.user,
+      status: over.status ?? "SUBMITTED",
+      vin: over.vin === undefined ? null : over.vin,
+      category: over.category === undefined ? "SERVICE" : over.category,
+      description: over.description ?? "The door seal whistles.",
+      handlerId: over.handlerId ?? null,
+      ...(over.createdAt ? { createdAt: over.createdAt } : {}),
     },
     select: { id: true, complaintNo: true, createdAt: true },
   });
@@ -151,7 +160,14 @@ describe("filters", () => {
     const vin1 = vinOf(stem, 1);
     const vin2 = vinOf(stem, 2);
     // 2026-03-01 23:30 in Shanghai is 15:30 UTC; 2026-03-02 00:30 in Shanghai is 16:30 UTC on 03-01.
-    const late = await makeComplaint(d, { complaintNo: `${p}1`, createdAt: new Date("2026-03-01T15:30:00Z"), status: "PROCESSING", vin: vin1, category: "PRODUCT_QUALITY", handlerId: staffAll.userId });
+    const late = await makeComplaint(d, {
+      complaintNo: `${p}1`,
+      createdAt: new Date("2026-03-01T15:30:00Z"),
+      status: "PROCESSING",
+      vin: vin1,
+      category: "PRODUCT_QUALITY",
+      handlerId: staffAll.userId,
+    });
     const early = await makeComplaint(d, { complaintNo: `${p}2`, createdAt: new Date("2026-03-01T16:30:00Z"), vin: vin2, category: "SERVICE" });
     const closed = await makeComplaint(d, { complaintNo: `${p}3`, createdAt: new Date("2026-03-05T04:00:00Z"), status: "CLOSED", vin: null, category: null });
     const list = async (q: Record<string, string | number>, viewer = d.viewer) => nos(await listComplaints(viewer, filters({ complaintNo: p, ...q })));
@@ -179,8 +195,30 @@ describe("filters", () => {
   });
 
   it("parses the query string defensively and writes it back for links", () => {
-    const f = filters({ status: "REPLIED", category: "war-ranty", vin: " lcp 12 ", complaintNo: "cp2026", company: "  D0  ", mine: 1, size: 500, cursor: "x", from: "2026-13-01", to: "2026-03-02" });
-    expect(f).toMatchObject({ status: "REPLIED", category: "WARRANTY", vin: "LCP12", complaintNo: "CP2026", company: "D0", mine: true, size: 20, cursor: "", from: "", to: "2026-03-02" });
+    const f = filters({
+      status: "REPLIED",
+      category: "war-ranty",
+      vin: " lcp 12 ",
+      complaintNo: "cp2026",
+      company: "  D0  ",
+      mine: 1,
+      size: 500,
+      cursor: "x",
+      from: "2026-13-01",
+      to: "2026-03-02",
+    });
+    expect(f).toMatchObject({
+      status: "REPLIED",
+      category: "WARRANTY",
+      vin: "LCP12",
+      complaintNo: "CP2026",
+      company: "D0",
+      mine: true,
+      size: 20,
+      cursor: "",
+      from: "",
+      to: "2026-03-02",
+    });
     expect(complaintQuery(f, { id: 7 })).toBe("?status=REPLIED&category=WARRANTY&to=2026-03-02&vin=LCP12&complaintNo=CP2026&company=D0&mine=1&id=7");
     expect(complaintQuery(filters({}))).toBe("");
   });
@@ -228,7 +266,13 @@ describe("paging", () => {
     const d = await makeDealer();
     const p = uid("Q").toUpperCase();
     await db().complaint.createMany({
-      data: Array.from({ length: 60 }, (_, i) => ({ complaintNo: `${p}${String(i).padStart(3, "0")}`, companyId: d.company, creatorId: d.user, description: `Complaint ${i}`, handlerId: i % 2 ? staffAll.userId : null })),
+      data: Array.from({ length: 60 }, (_, i) => ({
+        complaintNo: `${p}${String(i).padStart(3, "0")}`,
+        companyId: d.company,
+        creatorId: d.user,
+        description: `Complaint ${i}`,
+        handlerId: i % 2 ? staffAll.userId : null,
+      })),
     });
     for (const viewer of [d.viewer, staffAll]) {
       let small: ComplaintPage | null = null;
@@ -273,14 +317,33 @@ describe("the vehicle link", () => {
 /** A pending upload row (what POST /uploads leaves behind), without bytes in storage. */
 async function pending(uploaderId: number, kind: "IMAGE" | "VIDEO" = "IMAGE", ext = kind === "IMAGE" ? "webp" : "mp4") {
   const id = randomBytes(16).toString("hex");
-  await db().attachment.create({ data: { id, kind, mime: kind === "IMAGE" ? "image/webp" : "video/mp4", ext, size: 1000, sha256: "0".repeat(64), storageKey: `test/${id}.${ext}`, originalName: `f.${ext}`, uploaderId } });
+  await db().attachment.create({
+    data: {
+      id,
+      kind,
+      mime: kind === "IMAGE" ? "image/webp" : "video/mp4",
+      ext,
+      size: 1000,
+      sha256: "0".repeat(64),
+      storageKey: `test/${id}.${ext}`,
+      originalName: `f.${ext}`,
+      uploaderId,
+    },
+  });
   return { id, name: `f.${ext}`, url: `/customerWeb/api/v1/files/${id}`, thumbUrl: null, kind };
 }
 
 describe("actions", () => {
   it("carry the conversation: file → take → reply → a note reopens → reply → close", async () => {
     await actAs({ id: a.user }, a.company);
-    const filed = await fileComplaintAction({ vin: "", category: "SERVICE", description: "Rattle at idle", questionNote: "", qesImg: [await pending(a.user), await pending(a.user)], qesVideo: [await pending(a.user, "VIDEO")] });
+    const filed = await fileComplaintAction({
+      vin: "",
+      category: "SERVICE",
+      description: "Rattle at idle",
+      questionNote: "",
+      qesImg: [await pending(a.user), await pending(a.user)],
+      qesVideo: [await pending(a.user, "VIDEO")],
+    });
     if (!filed.ok) throw new Error(filed.message);
     const { id, complaintNo } = filed.data;
     const staffUser = { id: staffAll.userId };
@@ -296,7 +359,11 @@ describe("actions", () => {
 
     const d = await loadComplaintRoute(a.viewer, new URLSearchParams({ id: String(id) }));
     if (d.kind !== "detail") throw new Error("not found");
-    expect(d.complaint.messages.map((m) => [m.side, m.body])).toEqual([["STAFF", "Tighten the bracket."], ["DEALER", "Still rattles."], ["STAFF", "Replace the bracket."]]);
+    expect(d.complaint.messages.map((m) => [m.side, m.body])).toEqual([
+      ["STAFF", "Tighten the bracket."],
+      ["DEALER", "Still rattles."],
+      ["STAFF", "Replace the bracket."],
+    ]);
     expect(d.complaint.history.map((e) => e.toStatus)).toEqual(["SUBMITTED", "PROCESSING", "REPLIED", "PROCESSING", "REPLIED", "CLOSED"]);
     expect([d.complaint.qesImg.length, d.complaint.qesVideo.length]).toEqual([2, 1]);
   });
@@ -309,13 +376,24 @@ describe("actions", () => {
 
     const max = (await getUploadRule("IMAGE")).maxCount;
     const many = await Promise.all(Array.from({ length: max + 1 }, () => pending(a.user)));
-    expect(await fileComplaintAction({ description: "Too many", qesImg: many })).toEqual({ ok: false, code: "VALIDATION", message: `A maximum of ${max} can be uploaded`, fieldErrors: { qesImg: `A maximum of ${max} can be uploaded` } });
+    expect(await fileComplaintAction({ description: "Too many", qesImg: many })).toEqual({
+      ok: false,
+      code: "VALIDATION",
+      message: `A maximum of ${max} can be uploaded`,
+      fieldErrors: { qesImg: `A maximum of ${max} can be uploaded` },
+    });
     setTestLocale("zh-CN");
     try {
       const video = await pending(a.user, "VIDEO");
       // A video in the image field is the wrong format for it.
-      expect(await fileComplaintAction({ description: "格式不对", qesImg: [video] })).toMatchObject({ ok: false, fieldErrors: { qesImg: expect.stringMatching(/^只能上传.+格式$/) } });
-      expect(await fileComplaintAction({ description: "两个视频", qesVideo: [await pending(a.user, "VIDEO"), video] })).toMatchObject({ ok: false, fieldErrors: { qesVideo: "视频不能大于 1" } });
+      expect(await fileComplaintAction({ description: "格式不对", qesImg: [video] })).toMatchObject({
+        ok: false,
+        fieldErrors: { qesImg: expect.stringMatching(/^只能上传.+格式$/) },
+      });
+      expect(await fileComplaintAction({ description: "两个视频", qesVideo: [await pending(a.user, "VIDEO"), video] })).toMatchObject({
+        ok: false,
+        fieldErrors: { qesVideo: "视频不能大于 1" },
+      });
     } finally {
       setTestLocale("en-US");
     }

@@ -44,7 +44,6 @@ export type ComplaintFilters = {
   size: number;
 };
 
-
 export function parseComplaintFilters(p: URLSearchParams): ComplaintFilters {
   return {
     status: choiceParam(p, "status", COMPLAINT_STATUSES),
@@ -80,7 +79,14 @@ function filterWhere(viewer: Viewer, f: ComplaintFilters, staff: boolean): Prism
 }
 
 const LIST_SELECT = {
-  id: true, complaintNo: true, status: true, vin: true, category: true, description: true, createdAt: true, updatedAt: true,
+  id: true,
+  complaintNo: true,
+  status: true,
+  vin: true,
+  category: true,
+  description: true,
+  createdAt: true,
+  updatedAt: true,
   company: { select: { code: true, nameEn: true, nameZh: true } },
   creator: { select: { name: true } },
   handler: { select: { name: true } },
@@ -88,11 +94,18 @@ const LIST_SELECT = {
 type ListRaw = Prisma.ComplaintGetPayload<{ select: typeof LIST_SELECT }>;
 
 export type ComplaintRow = {
-  id: number; complaintNo: string; status: ComplaintStatus; vin: string | null; category: string | null;
+  id: number;
+  complaintNo: string;
+  status: ComplaintStatus;
+  vin: string | null;
+  category: string | null;
   /** The first SUMMARY_CHARS characters of the question description ("…" when cut). */
   summary: string;
-  createdAt: string; updatedAt: string;
-  company: { code: string; nameEn: string; nameZh: string }; creator: string; handler: string | null;
+  createdAt: string;
+  updatedAt: string;
+  company: { code: string; nameEn: string; nameZh: string };
+  creator: string;
+  handler: string | null;
 };
 export type ComplaintPage = {
   rows: ComplaintRow[];
@@ -110,15 +123,30 @@ function summaryOf(description: string): string {
 }
 
 const toRow = (r: ListRaw): ComplaintRow => ({
-  id: r.id, complaintNo: r.complaintNo, status: r.status, vin: r.vin, category: r.category, summary: summaryOf(r.description),
-  createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(), company: r.company, creator: r.creator.name, handler: r.handler?.name ?? null,
+  id: r.id,
+  complaintNo: r.complaintNo,
+  status: r.status,
+  vin: r.vin,
+  category: r.category,
+  summary: summaryOf(r.description),
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+  company: r.company,
+  creator: r.creator.name,
+  handler: r.handler?.name ?? null,
 });
 
 export async function listComplaints(viewer: Viewer, filters: ComplaintFilters): Promise<ComplaintPage> {
   const staff = viewer.userType !== "DEALER";
   const where: Prisma.ComplaintWhereInput = { AND: [await complaintScope(viewer), ...filterWhere(viewer, filters, staff)] };
-  const { rows, next, prev, total } = await readKeysetPage(filters, "createdAt", where,
-    (q) => db().complaint.findMany({ ...q, select: LIST_SELECT }), (q) => db().complaint.count(q), { maxSize: MAX_PAGE_SIZE });
+  const { rows, next, prev, total } = await readKeysetPage(
+    filters,
+    "createdAt",
+    where,
+    (q) => db().complaint.findMany({ ...q, select: LIST_SELECT }),
+    (q) => db().complaint.count(q),
+    { maxSize: MAX_PAGE_SIZE },
+  );
   return { rows: rows.map(toRow), filters, next, prev, total, staff };
 }
 
@@ -135,7 +163,8 @@ async function vinLinks(viewer: Viewer, vin: string | null): Promise<boolean> {
 
 /** The file form's upload limits (the configured IMAGE and VIDEO rules); null without complaint:create. */
 export type ComplaintUploadRules = { image: UploadRule; video: UploadRule };
-export type ComplaintRouteData = { kind: "list"; list: ComplaintPage; canCreate: boolean; rules: ComplaintUploadRules | null } | { kind: "detail"; complaint: ComplaintView } | { kind: "missing" };
+export type ComplaintRouteData =
+  { kind: "list"; list: ComplaintPage; canCreate: boolean; rules: ComplaintUploadRules | null } | { kind: "detail"; complaint: ComplaintView } | { kind: "missing" };
 
 /** The route's data: the detail when the URL names ?id= (outside the viewer's scope: missing),
  * else the filtered list. The page and the route's server loader both answer from here. */

@@ -41,14 +41,28 @@ async function pending(uploaderId: number, kind: AttachmentKind = "IMAGE", over:
   const id = randomBytes(16).toString("hex");
   const ext = over.ext ?? (kind === "IMAGE" ? "webp" : "mp4");
   await db().attachment.create({
-    data: { id, kind, mime: kind === "IMAGE" ? "image/webp" : "video/mp4", ext, size: over.size ?? 1000, sha256: "0".repeat(64), storageKey: `test/${id}.${ext}`, originalName: `f.${ext}`, uploaderId },
+    data: {
+      id,
+      kind,
+      mime: kind === "IMAGE" ? "image/webp" : "video/mp4",
+      ext,
+      size: over.size ?? 1000,
+      sha256: "0".repeat(64),
+      storageKey: `test/${id}.${ext}`,
+      originalName: `f.${ext}`,
+      uploaderId,
+    },
   });
   return { id };
 }
 const images = (uploaderId: number, n: number) => Promise.all(Array.from({ length: n }, () => pending(uploaderId)));
 
 const file = async (d: Dealer, over: Partial<TFileComplaintInput> = {}) =>
-  fileComplaint(d.viewer, ctxOf(d.viewer), ZFileComplaint.parse({ vin: VIN, category: "PRODUCT_QUALITY", description: "The window rattles at 80 km/h.", questionNote: "Since delivery", ...over }));
+  fileComplaint(
+    d.viewer,
+    ctxOf(d.viewer),
+    ZFileComplaint.parse({ vin: VIN, category: "PRODUCT_QUALITY", description: "The window rattles at 80 km/h.", questionNote: "Since delivery", ...over }),
+  );
 const row = (id: number) => db().complaint.findUniqueOrThrow({ where: { id } });
 const events = (id: number) => db().statusEvent.findMany({ where: { entity: "Complaint", entityId: id }, orderBy: { id: "asc" } });
 const audits = (id: number) => db().auditLog.findMany({ where: { entity: "Complaint", entityId: String(id) }, orderBy: { id: "asc" } });
@@ -56,7 +70,10 @@ const messages = (id: number) => db().complaintMessage.findMany({ where: { compl
 const files = (id: number) => db().attachment.findMany({ where: { ownerType: "complaint", ownerId: String(id) }, orderBy: { id: "asc" } });
 
 async function expectDomain(p: Promise<unknown>, key: string, status?: number, field?: string) {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err, key).toBeInstanceOf(DomainError);
   expect((err as DomainError).key).toBe(key);
   if (status) expect((err as DomainError).status).toBe(status);
@@ -100,11 +117,27 @@ describe("the conversation", () => {
     const video = await pending(a.user, "VIDEO");
     const { id, complaintNo } = await file(a, { vin: VIN.toLowerCase(), qesImg: imgs, qesVideo: [video] });
     expect(complaintNo).toMatch(/^CP\d{8}\d+$/);
-    expect(await row(id)).toMatchObject({ companyId: a.company, creatorId: a.user, status: "SUBMITTED", vin: VIN, category: "PRODUCT_QUALITY", description: "The window rattles at 80 km/h.", questionNote: "Since delivery", handlerId: null, appealNote: null, closedAt: null });
+    expect(await row(id)).toMatchObject({
+      companyId: a.company,
+      creatorId: a.user,
+      status: "SUBMITTED",
+      vin: VIN,
+      category: "PRODUCT_QUALITY",
+      description: "The window rattles at 80 km/h.",
+      questionNote: "Since delivery",
+      handlerId: null,
+      appealNote: null,
+      closedAt: null,
+    });
     // The description stays on the complaint; the conversation starts with the first reply.
     expect(await messages(id)).toEqual([]);
     const linked = await files(id);
-    expect(linked.filter((f) => f.field === "qesImg").map((f) => f.id).sort()).toEqual(imgs.map((i) => i.id).sort());
+    expect(
+      linked
+        .filter((f) => f.field === "qesImg")
+        .map((f) => f.id)
+        .sort(),
+    ).toEqual(imgs.map((i) => i.id).sort());
     expect(linked.filter((f) => f.field === "qesVideo").map((f) => f.id)).toEqual([video.id]);
 
     expect(await takeComplaint(staff, ctxOf(staff), id)).toEqual({ id, complaintNo, status: "PROCESSING" });
@@ -142,8 +175,21 @@ describe("the conversation", () => {
     // Both sides see the whole detail; each is offered only its own moves.
     for (const v of [a.viewer, staff]) {
       const d = (await complaintDetail(v, id))!;
-      expect(d).toMatchObject({ id, complaintNo, status: "CLOSED", vin: VIN, company: { id: a.company }, creator: { id: a.user }, handler: { id: staff.userId, name: staff.name }, moves: [] });
-      expect(d.messages.map((m) => [m.side, m.author.id])).toEqual([["STAFF", staff.userId], ["DEALER", a.user], ["STAFF", staff.userId]]);
+      expect(d).toMatchObject({
+        id,
+        complaintNo,
+        status: "CLOSED",
+        vin: VIN,
+        company: { id: a.company },
+        creator: { id: a.user },
+        handler: { id: staff.userId, name: staff.name },
+        moves: [],
+      });
+      expect(d.messages.map((m) => [m.side, m.author.id])).toEqual([
+        ["STAFF", staff.userId],
+        ["DEALER", a.user],
+        ["STAFF", staff.userId],
+      ]);
       expect(d.messages[1].author.name).toBe(a.viewer.name);
       expect(d.history.map((h) => h.toStatus)).toEqual(["SUBMITTED", "PROCESSING", "REPLIED", "PROCESSING", "REPLIED", "CLOSED"]);
       expect(d.history[1].user).toEqual({ id: staff.userId, name: staff.name });
@@ -198,7 +244,14 @@ describe("filing", () => {
 describe("upload rules when the files are saved", () => {
   it("refuses too many images, a video in the image field, a disallowed format, an oversize file, someone else's upload and two videos", async () => {
     const ten = await images(a.user, 10);
-    let err = await refusedFiling(a, ten.map((i) => i.id), () => file(a, { qesImg: ten }), "Uploads.errors.maxCount", 422, "qesImg");
+    let err = await refusedFiling(
+      a,
+      ten.map((i) => i.id),
+      () => file(a, { qesImg: ten }),
+      "Uploads.errors.maxCount",
+      422,
+      "qesImg",
+    );
     expect(err.values).toEqual({ count: 9 });
 
     const [img] = await images(a.user, 1);
@@ -223,17 +276,35 @@ describe("upload rules when the files are saved", () => {
     // The schema allows one video; the service enforces it too.
     const v1 = await pending(a.user, "VIDEO");
     const v2 = await pending(a.user, "VIDEO");
-    err = await refusedFiling(a, [v1.id, v2.id], () => fileComplaint(a.viewer, ctxOf(a.viewer), { description: "x", qesImg: [], qesVideo: [v1, v2] }), "Uploads.errors.maxCount", 422, "qesVideo");
+    err = await refusedFiling(
+      a,
+      [v1.id, v2.id],
+      () => fileComplaint(a.viewer, ctxOf(a.viewer), { description: "x", qesImg: [], qesVideo: [v1, v2] }),
+      "Uploads.errors.maxCount",
+      422,
+      "qesVideo",
+    );
     expect(err.values).toEqual({ count: 1 });
   });
 
   it("follows the configured rule: a lower image count and a format taken off the list", async () => {
     const saved = await db().attachmentRule.findUnique({ where: { kind: "IMAGE" } });
-    await db().attachmentRule.upsert({ where: { kind: "IMAGE" }, create: { kind: "IMAGE", formats: ["jpg", "png"], maxSizeMb: 5, maxCount: 3 }, update: { formats: ["jpg", "png"], maxCount: 3 } });
+    await db().attachmentRule.upsert({
+      where: { kind: "IMAGE" },
+      create: { kind: "IMAGE", formats: ["jpg", "png"], maxSizeMb: 5, maxCount: 3 },
+      update: { formats: ["jpg", "png"], maxCount: 3 },
+    });
     invalidateUploadRules();
     try {
       const four = await Promise.all(Array.from({ length: 4 }, () => pending(a.user, "IMAGE", { ext: "jpg" })));
-      const err = await refusedFiling(a, four.map((i) => i.id), () => file(a, { qesImg: four }), "Uploads.errors.maxCount", 422, "qesImg");
+      const err = await refusedFiling(
+        a,
+        four.map((i) => i.id),
+        () => file(a, { qesImg: four }),
+        "Uploads.errors.maxCount",
+        422,
+        "qesImg",
+      );
       expect(err.values).toEqual({ count: 3 });
       const webp = await pending(a.user, "IMAGE", { ext: "webp" });
       const fmt = await refusedFiling(a, [webp.id], () => file(a, { qesImg: [four[0], webp] }), "Uploads.errors.format", 415, "qesImg");
@@ -282,7 +353,10 @@ describe("refusals", () => {
       ["note", () => addDealerNote(a.viewer, ctxOf(a.viewer), id, "reopen?"), "Complaints.errors.transition"],
       ["take", () => takeComplaint(staff, ctxOf(staff), id), "Complaints.errors.transition"],
       ["reply", () => replyComplaint(staff, ctxOf(staff), id, "late"), "Complaints.errors.transition"],
-    ] as const) await unchanged(id, attempt, key, 409).catch((e: unknown) => { throw new Error(`${name}: ${String(e)}`); });
+    ] as const)
+      await unchanged(id, attempt, key, 409).catch((e: unknown) => {
+        throw new Error(`${name}: ${String(e)}`);
+      });
 
     // Staff without complaint:reply, and a dealer without complaint:close.
     const other = (await file(a)).id;

@@ -55,7 +55,14 @@ function statusNote(text: string | null): string | null {
 
 const ROW = { id: true, complaintNo: true, status: true, companyId: true, vin: true, category: true, handlerId: true, appealNote: true, closedAt: true } as const;
 type Row = Prisma.ComplaintGetPayload<{ select: typeof ROW }>;
-const brief = (r: Row) => ({ id: r.id, complaintNo: r.complaintNo, status: r.status, handlerId: r.handlerId, appealNote: r.appealNote, closedAt: r.closedAt?.toISOString() ?? null });
+const brief = (r: Row) => ({
+  id: r.id,
+  complaintNo: r.complaintNo,
+  status: r.status,
+  handlerId: r.handlerId,
+  appealNote: r.appealNote,
+  closedAt: r.closedAt?.toISOString() ?? null,
+});
 
 /**
  * Saves one upload field's files onto the complaint, enforcing the configured rule of its kind
@@ -68,7 +75,9 @@ async function linkField(tx: Tx, viewer: Viewer, complaintId: number, field: str
   try {
     const limit = Math.min(max ?? rule.maxCount, rule.maxCount);
     if (unique.length > limit) throw new UploadError("MAX_COUNT", "errors.maxCount", { count: limit }, 422);
-    const rows = unique.length ? await tx.attachment.findMany({ where: { id: { in: unique }, ownerType: null, uploaderId: viewer.userId }, select: { id: true, kind: true, ext: true, size: true } }) : [];
+    const rows = unique.length
+      ? await tx.attachment.findMany({ where: { id: { in: unique }, ownerType: null, uploaderId: viewer.userId }, select: { id: true, kind: true, ext: true, size: true } })
+      : [];
     for (const r of rows) {
       if (r.kind !== kind || !(rule.formats as string[]).includes(r.ext)) throw UploadError.of(wrongFormat(rule));
       if (r.size > rule.maxSizeMb * MB) throw UploadError.of(tooLarge(rule.maxSizeMb));
@@ -96,16 +105,46 @@ export async function fileComplaint(viewer: Viewer, ctx: AuditCtx, input: TFileC
     const complaintNo = await nextCode("CP", { tx });
     const row = await tx.complaint.create({
       data: {
-        complaintNo, companyId, creatorId: viewer.userId, status: "SUBMITTED", vin: input.vin ?? null, category: input.category ?? null,
-        description: input.description, questionNote: input.questionNote ?? null,
+        complaintNo,
+        companyId,
+        creatorId: viewer.userId,
+        status: "SUBMITTED",
+        vin: input.vin ?? null,
+        category: input.category ?? null,
+        description: input.description,
+        questionNote: input.questionNote ?? null,
       },
       select: ROW,
     });
-    const images = await linkField(tx, viewer, row.id, COMPLAINT_IMAGE_FIELD, "IMAGE", rules.IMAGE, input.qesImg.map((f) => f.id));
-    const videos = await linkField(tx, viewer, row.id, COMPLAINT_VIDEO_FIELD, "VIDEO", rules.VIDEO, input.qesVideo.map((f) => f.id), MAX_VIDEOS);
+    const images = await linkField(
+      tx,
+      viewer,
+      row.id,
+      COMPLAINT_IMAGE_FIELD,
+      "IMAGE",
+      rules.IMAGE,
+      input.qesImg.map((f) => f.id),
+    );
+    const videos = await linkField(
+      tx,
+      viewer,
+      row.id,
+      COMPLAINT_VIDEO_FIELD,
+      "VIDEO",
+      rules.VIDEO,
+      input.qesVideo.map((f) => f.id),
+      MAX_VIDEOS,
+    );
     await tx.statusEvent.create({ data: { entity: "Complaint", entityId: row.id, fromStatus: null, toStatus: "SUBMITTED", userId: ctx.userId } });
     await audit(tx, ctx, "Complaint", row.id, "create", null, {
-      ...brief(row), companyId, vin: row.vin, category: row.category, description: input.description, questionNote: input.questionNote ?? null, qesImg: images, qesVideo: videos,
+      ...brief(row),
+      companyId,
+      vin: row.vin,
+      category: row.category,
+      description: input.description,
+      questionNote: input.questionNote ?? null,
+      qesImg: images,
+      qesVideo: videos,
     });
     await notifyComplaintEvent(tx, { complaintId: row.id, event: "complaint.submitted", actorId: ctx.userId });
     return { id: row.id, complaintNo: row.complaintNo };
@@ -184,7 +223,17 @@ export async function complaintDetail(viewer: Viewer, id: number): Promise<Compl
   const c = await db().complaint.findFirst({
     where: { AND: [{ id }, await complaintScope(viewer)] },
     select: {
-      id: true, complaintNo: true, status: true, vin: true, category: true, description: true, questionNote: true, appealNote: true, createdAt: true, updatedAt: true, closedAt: true,
+      id: true,
+      complaintNo: true,
+      status: true,
+      vin: true,
+      category: true,
+      description: true,
+      questionNote: true,
+      appealNote: true,
+      createdAt: true,
+      updatedAt: true,
+      closedAt: true,
       company: { select: { id: true, code: true, nameEn: true, nameZh: true } },
       creator: { select: { id: true, name: true } },
       handler: { select: { id: true, name: true } },
@@ -193,7 +242,11 @@ export async function complaintDetail(viewer: Viewer, id: number): Promise<Compl
   });
   if (!c) return null;
   const [events, files] = await Promise.all([
-    db().statusEvent.findMany({ where: { entity: "Complaint", entityId: c.id }, orderBy: { id: "asc" }, select: { id: true, fromStatus: true, toStatus: true, note: true, createdAt: true, userId: true } }),
+    db().statusEvent.findMany({
+      where: { entity: "Complaint", entityId: c.id },
+      orderBy: { id: "asc" },
+      select: { id: true, fromStatus: true, toStatus: true, note: true, createdAt: true, userId: true },
+    }),
     attachmentsOf(COMPLAINT_OWNER, c.id),
   ]);
   const userIds = [...new Set(events.map((e) => e.userId).filter((u): u is number => u !== null))];

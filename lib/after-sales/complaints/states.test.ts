@@ -7,9 +7,11 @@ const all = () => true;
 
 describe("complaint moves", () => {
   it("has exactly the transitions of the domain", () => {
-    expect(Object.values(COMPLAINT_MOVES).map((m) => `${m.from}→${m.to} ${m.actor}`).sort()).toEqual(
-      ["SUBMITTED→PROCESSING staff", "PROCESSING→REPLIED staff", "REPLIED→CLOSED dealer", "REPLIED→PROCESSING dealer"].sort(),
-    );
+    expect(
+      Object.values(COMPLAINT_MOVES)
+        .map((m) => `${m.from}→${m.to} ${m.actor}`)
+        .sort(),
+    ).toEqual(["SUBMITTED→PROCESSING staff", "PROCESSING→REPLIED staff", "REPLIED→CLOSED dealer", "REPLIED→PROCESSING dealer"].sort());
   });
 
   it("offers each actor only its moves from the status, and only with the permission", () => {

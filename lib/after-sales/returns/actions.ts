@@ -17,10 +17,16 @@ const on = { labels, revalidate: ["/afterSale/salesReturn", "/afterSale/salesRet
 
 export const fileReturnAction = action({ ...on, schema: ZFileReturn, permission: "salesReturn:create" }, (i, { viewer, audit }) => fileReturn(viewer, audit, i));
 export const approveReturnAction = action({ ...on, schema: ZReturnId, permission: "salesReturn:approve" }, (i, { viewer, audit }) => approveReturn(viewer, audit, i.id));
-export const rejectReturnAction = action({ ...on, schema: ZRejectReturn, permission: "salesReturn:approve" }, (i, { viewer, audit }) => rejectReturn(viewer, audit, i.id, i.reason));
+export const rejectReturnAction = action({ ...on, schema: ZRejectReturn, permission: "salesReturn:approve" }, (i, { viewer, audit }) =>
+  rejectReturn(viewer, audit, i.id, i.reason),
+);
 export const shipReturnsAction = action({ ...on, schema: ZShipReturns, permission: "salesReturn:ship" }, (i, { viewer, audit }) => shipReturns(viewer, audit, i));
-export const receiveReturnsAction = action({ ...on, schema: ZReceiveReturns, permission: "salesReturn:receive" }, (i, { viewer, audit }) => receiveReturns(viewer, audit, i.batchId, i.returnIds));
-export const completeReturnAction = action({ ...on, schema: ZCompleteReturn, permission: "salesReturn:receive" }, (i, { viewer, audit }) => completeReturn(viewer, audit, i.id, i.dealTypeDone));
+export const receiveReturnsAction = action({ ...on, schema: ZReceiveReturns, permission: "salesReturn:receive" }, (i, { viewer, audit }) =>
+  receiveReturns(viewer, audit, i.batchId, i.returnIds),
+);
+export const completeReturnAction = action({ ...on, schema: ZCompleteReturn, permission: "salesReturn:receive" }, (i, { viewer, audit }) =>
+  completeReturn(viewer, audit, i.id, i.dealTypeDone),
+);
 
 // The forms' choices, read when a form opens or the dealer types; read-only, nothing refreshed.
 
@@ -31,7 +37,9 @@ export const returnFormOptionsAction = action({ schema: z.object({}), permission
 export const searchReturnPartsAction = action({ schema: z.object({ q: z.string().trim().max(50) }), permission: "salesReturn:create", labels }, (i) => searchReturnParts(i.q));
 
 /** The dealer's own parts orders holding the chosen part. */
-export const returnPartOrdersAction = action({ schema: z.object({ goodsId: zId }), permission: "salesReturn:create", labels }, (i, { viewer }) => returnPartOrders(viewer, i.goodsId));
+export const returnPartOrdersAction = action({ schema: z.object({ goodsId: zId }), permission: "salesReturn:create", labels }, (i, { viewer }) =>
+  returnPartOrders(viewer, i.goodsId),
+);
 
 /** The ship dialog's approved returns, delivery ways and address suggestions. */
 export const shipFormOptionsAction = action({ schema: z.object({}), permission: "salesReturn:ship", labels }, (_i, { viewer }) => shipFormOptions(viewer));

@@ -9,8 +9,19 @@ import type { AuditCtx } from "@/lib/core/audit";
 import { makeCompany, makeOrganization, makeRole, makeUser, nowSeconds, uid } from "@/lib/test/factories";
 import { withCheckDigit } from "@/lib/vehicles/vin";
 import {
-  listReturnBatches, listSalesReturns, loadReturnLogRoute, loadSalesReturnRoute, parseReturnBatchFilters, parseSalesReturnFilters, returnBatchDetail, returnPartOrders,
-  salesReturnDetail, searchReturnParts, shipFormOptions, shippableReturns, type SalesReturnPage,
+  listReturnBatches,
+  listSalesReturns,
+  loadReturnLogRoute,
+  loadSalesReturnRoute,
+  parseReturnBatchFilters,
+  parseSalesReturnFilters,
+  returnBatchDetail,
+  returnPartOrders,
+  salesReturnDetail,
+  searchReturnParts,
+  shipFormOptions,
+  shippableReturns,
+  type SalesReturnPage,
 } from "./queries";
 import { ZShipReturns, type TFileReturn } from "./schemas";
 import { approveReturn, completeReturn, fileReturn, receiveReturns, rejectReturn, shipReturns } from "./service";
@@ -47,8 +58,18 @@ async function makeOrder(d: Dealer, goodsId: number, over: { type?: "PARTS" | "V
   const quantity = over.quantity ?? 2;
   return db().order.create({
     data: {
-      orderNo: uid("SO").toUpperCase(), type: over.type ?? "PARTS", status: over.status ?? "SUBMITTED", companyId: d.company, quantity, amount: "240.00", phone: "13912345678",
-      deliveryWay: "LOGISTICS", receiver: "Wang Fang", receiverPhone: "13912345678", address: "No. 1 Test Road", creatorId: d.user,
+      orderNo: uid("SO").toUpperCase(),
+      type: over.type ?? "PARTS",
+      status: over.status ?? "SUBMITTED",
+      companyId: d.company,
+      quantity,
+      amount: "240.00",
+      phone: "13912345678",
+      deliveryWay: "LOGISTICS",
+      receiver: "Wang Fang",
+      receiverPhone: "13912345678",
+      address: "No. 1 Test Road",
+      creatorId: d.user,
       lines: { create: [{ goodsId, kind: goods.kind, nameEn: goods.nameEn, nameZh: goods.nameZh, price: goods.price, quantity, subtotal: "240.00" }] },
     },
   });
@@ -56,13 +77,36 @@ async function makeOrder(d: Dealer, goodsId: number, over: { type?: "PARTS" | "V
 
 async function upload(userId: number): Promise<string> {
   const id = randomBytes(16).toString("hex");
-  await db().attachment.create({ data: { id, kind: "IMAGE", mime: "image/webp", ext: "webp", size: 10, sha256: "0".repeat(64), storageKey: `test/${id}.webp`, originalName: `p-${id.slice(0, 4)}.webp`, uploaderId: userId } });
+  await db().attachment.create({
+    data: {
+      id,
+      kind: "IMAGE",
+      mime: "image/webp",
+      ext: "webp",
+      size: 10,
+      sha256: "0".repeat(64),
+      storageKey: `test/${id}.webp`,
+      originalName: `p-${id.slice(0, 4)}.webp`,
+      uploaderId: userId,
+    },
+  });
   return id;
 }
 
 const form = (over: Partial<TFileReturn> = {}): TFileReturn => ({
-  returnType: "QUALITY", materialName: "Brake pad (front)", materialCode: "BP-01", quantity: 3, faultQuantity: 2, dealType: "REPLACE", vin: null, buyer: "Li Lei",
-  buyDate: null, saleDate: null, description: "Squeals after 200 km.", partImg: [], ...over,
+  returnType: "QUALITY",
+  materialName: "Brake pad (front)",
+  materialCode: "BP-01",
+  quantity: 3,
+  faultQuantity: 2,
+  dealType: "REPLACE",
+  vin: null,
+  buyer: "Li Lei",
+  buyDate: null,
+  saleDate: null,
+  description: "Squeals after 200 km.",
+  partImg: [],
+  ...over,
 });
 const file = (d: Dealer, over: Partial<TFileReturn> = {}) => fileReturn(d.viewer, ctxOf(d.viewer), form(over));
 const approved = async (d: Dealer, over: Partial<TFileReturn> = {}) => {
@@ -71,7 +115,18 @@ const approved = async (d: Dealer, over: Partial<TFileReturn> = {}) => {
   return r;
 };
 const ship = (d: Dealer, ids: number[]) =>
-  shipReturns(d.viewer, ctxOf(d.viewer), ZShipReturns.parse({ returnIds: ids, shippingAddress: "Plant 2, Wuhan", deliveryWay: "EXPRESS", contactPhone: "13912345678", logisticsCompany: "SF Express", logisticsNo: uid("SF") }));
+  shipReturns(
+    d.viewer,
+    ctxOf(d.viewer),
+    ZShipReturns.parse({
+      returnIds: ids,
+      shippingAddress: "Plant 2, Wuhan",
+      deliveryWay: "EXPRESS",
+      contactPhone: "13912345678",
+      logisticsCompany: "SF Express",
+      logisticsNo: uid("SF"),
+    }),
+  );
 const filters = (q: Record<string, string | number> = {}) => parseSalesReturnFilters(new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])));
 const batchFilters = (q: Record<string, string | number> = {}) => parseReturnBatchFilters(new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])));
 const nos = (p: SalesReturnPage) => p.rows.map((r) => r.returnNo);
@@ -125,7 +180,13 @@ describe("the parts return list", () => {
     const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
     expect(nos(await listSalesReturns(d.viewer, filters({ from: today, to: today })))).toEqual([r3.returnNo, r2.returnNo]);
     // Nonsense filters are dropped, not trusted.
-    expect(filters({ status: "LOST", returnType: "x;drop", from: "2026-02-30", cursor: "zz", size: 5000 })).toMatchObject({ status: "", returnType: "", from: "", cursor: "", size: 20 });
+    expect(filters({ status: "LOST", returnType: "x;drop", from: "2026-02-30", cursor: "zz", size: 5000 })).toMatchObject({
+      status: "",
+      returnType: "",
+      from: "",
+      cursor: "",
+      size: 20,
+    });
     // The row: the catalogue part's names in both languages, else the typed name.
     const part = await makePart();
     const fromCatalogue = await file(d, { goodsId: part.id, materialName: null, materialCode: null });
@@ -185,7 +246,10 @@ describe("the parts return list", () => {
   it("costs the same number of queries for 1 row or 50 (no per-row reads), for dealers and staff", async () => {
     const d = await makeDealer(orgA);
     for (let i = 0; i < 6; i++) await approved(d);
-    const { id: batchId } = await ship(d, (await shippableReturns(d.viewer)).map((r) => r.id));
+    const { id: batchId } = await ship(
+      d,
+      (await shippableReturns(d.viewer)).map((r) => r.id),
+    );
     expect(batchId).toBeGreaterThan(0);
     const one = await countQueries(() => listSalesReturns(d.viewer, filters({ size: 1 })));
     const many = await countQueries(() => listSalesReturns(d.viewer, filters({ size: 50 })));
@@ -214,14 +278,34 @@ describe("a return's detail", () => {
     const batch = await ship(a, [r.id]);
     const d = await salesReturnDetail(a.viewer, r.id);
     expect(d).toMatchObject({
-      returnNo: r.returnNo, status: "SHIPPED", returnType: "QUALITY", goodsId: part.id, materialCode: part.code, materialName: part.nameEn, quantity: 3, faultQuantity: 2,
-      dealType: "REPLACE", dealTypeDone: null, vin, buyer: "Li Lei", buyDate: "2026-01-05", saleDate: "2026-01-06", description: "Squeals after 200 km.", rejectReason: null,
-      order: { id: order.id, orderNo: order.orderNo, status: "SUBMITTED" }, batch: { id: batch.id, batchNo: batch.batchNo, status: "SHIPPED" },
-      company: { code: a.code }, can: { moves: [] },
+      returnNo: r.returnNo,
+      status: "SHIPPED",
+      returnType: "QUALITY",
+      goodsId: part.id,
+      materialCode: part.code,
+      materialName: part.nameEn,
+      quantity: 3,
+      faultQuantity: 2,
+      dealType: "REPLACE",
+      dealTypeDone: null,
+      vin,
+      buyer: "Li Lei",
+      buyDate: "2026-01-05",
+      saleDate: "2026-01-06",
+      description: "Squeals after 200 km.",
+      rejectReason: null,
+      order: { id: order.id, orderNo: order.orderNo, status: "SUBMITTED" },
+      batch: { id: batch.id, batchNo: batch.batchNo, status: "SHIPPED" },
+      company: { code: a.code },
+      can: { moves: [] },
     });
     expect(d.partImg.map((i) => i.id)).toEqual(images);
     expect(d.partImg[0]).toMatchObject({ kind: "IMAGE", url: `/customerWeb/api/v1/files/${images[0]}` });
-    expect(d.events.map((e) => [e.from, e.to, e.note])).toEqual([[null, "SUBMITTED", null], ["SUBMITTED", "APPROVED", null], ["APPROVED", "SHIPPED", batch.batchNo]]);
+    expect(d.events.map((e) => [e.from, e.to, e.note])).toEqual([
+      [null, "SUBMITTED", null],
+      ["SUBMITTED", "APPROVED", null],
+      ["APPROVED", "SHIPPED", batch.batchNo],
+    ]);
     expect(d.events[1].user).toBe(staff.name);
     // Staff may receive it now; the dealer may do nothing more.
     expect((await salesReturnDetail(staff, r.id)).can.moves).toEqual(["receive"]);
@@ -245,7 +329,14 @@ describe("the return logs", () => {
 
     const list = await listReturnBatches(a.viewer, batchFilters({ batchNo: batch.batchNo }));
     expect(list.rows).toHaveLength(1);
-    expect(list.rows[0]).toMatchObject({ batchNo: batch.batchNo, status: "SHIPPED", deliveryWay: "EXPRESS", logisticsCompany: "SF Express", contactPhone: "13912345678", itemCount: 2 });
+    expect(list.rows[0]).toMatchObject({
+      batchNo: batch.batchNo,
+      status: "SHIPPED",
+      deliveryWay: "EXPRESS",
+      logisticsCompany: "SF Express",
+      contactPhone: "13912345678",
+      itemCount: 2,
+    });
     expect((await listReturnBatches(a.viewer, batchFilters({ size: 100 }))).rows.map((x) => x.batchNo)).not.toContain(batchB.batchNo);
     expect((await listReturnBatches(a.viewer, batchFilters({ batchNo: batch.batchNo, status: "COMPLETED" }))).rows).toEqual([]);
     expect((await listReturnBatches(staff, batchFilters({ company: b.code }))).rows.map((x) => x.batchNo)).toEqual([batchB.batchNo]);
@@ -270,7 +361,10 @@ describe("the return logs", () => {
     await completeReturn(staff, ctxOf(staff), r2.id, "REPAIR");
     log = await returnBatchDetail(a.viewer, batch.id);
     expect(log.status).toBe("COMPLETED");
-    expect(log.items.map((i) => [i.status, i.dealTypeDone])).toEqual([["COMPLETED", "REFUND"], ["COMPLETED", "REPAIR"]]);
+    expect(log.items.map((i) => [i.status, i.dealTypeDone])).toEqual([
+      ["COMPLETED", "REFUND"],
+      ["COMPLETED", "REPAIR"],
+    ]);
     expect(log.events.map((e) => e.to)).toEqual(["SHIPPED", "RECEIVED", "COMPLETED"]);
     expect((await listReturnBatches(a.viewer, batchFilters({ batchNo: batch.batchNo, status: "COMPLETED" }))).rows).toHaveLength(1);
     // The return list names the batch.

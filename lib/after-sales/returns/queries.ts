@@ -104,8 +104,19 @@ function returnFilterWhere(f: SalesReturnFilters, staff: boolean): Prisma.SalesR
 }
 
 const RETURN_LIST_SELECT = {
-  id: true, returnNo: true, status: true, returnType: true, goodsId: true, materialCode: true, materialName: true, quantity: true, faultQuantity: true,
-  dealType: true, dealTypeDone: true, vin: true, createdAt: true,
+  id: true,
+  returnNo: true,
+  status: true,
+  returnType: true,
+  goodsId: true,
+  materialCode: true,
+  materialName: true,
+  quantity: true,
+  faultQuantity: true,
+  dealType: true,
+  dealTypeDone: true,
+  vin: true,
+  createdAt: true,
   goods: { select: { nameEn: true, nameZh: true } },
   company: { select: { code: true, nameEn: true, nameZh: true } },
   batch: { select: { id: true, batchNo: true } },
@@ -113,11 +124,23 @@ const RETURN_LIST_SELECT = {
 type ReturnListRaw = Prisma.SalesReturnGetPayload<{ select: typeof RETURN_LIST_SELECT }>;
 
 export type SalesReturnRow = {
-  id: number; returnNo: string; status: SalesReturnStatus; returnType: string; goodsId: number | null; materialCode: string | null;
+  id: number;
+  returnNo: string;
+  status: SalesReturnStatus;
+  returnType: string;
+  goodsId: number | null;
+  materialCode: string | null;
   /** The part's name in each language: the catalogue's names now, else the name the dealer typed. */
-  materialName: string; partName: { en: string; zh: string };
-  quantity: number; faultQuantity: number; dealType: string; dealTypeDone: string | null; vin: string | null; createdAt: string;
-  company: CompanyName; batch: { id: number; batchNo: string } | null;
+  materialName: string;
+  partName: { en: string; zh: string };
+  quantity: number;
+  faultQuantity: number;
+  dealType: string;
+  dealTypeDone: string | null;
+  vin: string | null;
+  createdAt: string;
+  company: CompanyName;
+  batch: { id: number; batchNo: string } | null;
 };
 export type SalesReturnPage = {
   rows: SalesReturnRow[];
@@ -128,30 +151,65 @@ export type SalesReturnPage = {
   staff: boolean;
 };
 
-const partName = (r: { materialName: string; goods: { nameEn: string; nameZh: string } | null }) => ({ en: r.goods?.nameEn ?? r.materialName, zh: r.goods?.nameZh ?? r.materialName });
+const partName = (r: { materialName: string; goods: { nameEn: string; nameZh: string } | null }) => ({
+  en: r.goods?.nameEn ?? r.materialName,
+  zh: r.goods?.nameZh ?? r.materialName,
+});
 const toReturnRow = (r: ReturnListRaw): SalesReturnRow => ({
-  id: r.id, returnNo: r.returnNo, status: r.status, returnType: r.returnType, goodsId: r.goodsId, materialCode: r.materialCode, materialName: r.materialName,
-  partName: partName(r), quantity: r.quantity, faultQuantity: r.faultQuantity, dealType: r.dealType, dealTypeDone: r.dealTypeDone, vin: r.vin,
-  createdAt: r.createdAt.toISOString(), company: r.company, batch: r.batch,
+  id: r.id,
+  returnNo: r.returnNo,
+  status: r.status,
+  returnType: r.returnType,
+  goodsId: r.goodsId,
+  materialCode: r.materialCode,
+  materialName: r.materialName,
+  partName: partName(r),
+  quantity: r.quantity,
+  faultQuantity: r.faultQuantity,
+  dealType: r.dealType,
+  dealTypeDone: r.dealTypeDone,
+  vin: r.vin,
+  createdAt: r.createdAt.toISOString(),
+  company: r.company,
+  batch: r.batch,
 });
 
 export async function listSalesReturns(viewer: Viewer, filters: SalesReturnFilters): Promise<SalesReturnPage> {
   const staff = isStaff(viewer);
   const where: Prisma.SalesReturnWhereInput = { AND: [await returnScope(viewer), ...returnFilterWhere(filters, staff)] };
-  const { rows, next, prev, total } = await readKeysetPage(filters, "createdAt", where,
-    (q) => db().salesReturn.findMany({ ...q, select: RETURN_LIST_SELECT }), (q) => db().salesReturn.count(q), { maxSize: MAX_PAGE_SIZE });
+  const { rows, next, prev, total } = await readKeysetPage(
+    filters,
+    "createdAt",
+    where,
+    (q) => db().salesReturn.findMany({ ...q, select: RETURN_LIST_SELECT }),
+    (q) => db().salesReturn.count(q),
+    { maxSize: MAX_PAGE_SIZE },
+  );
   return { rows: rows.map(toReturnRow), filters, next, prev, total, staff };
 }
 
 const RETURN_DETAIL_SELECT = {
   ...RETURN_LIST_SELECT,
-  companyId: true, orderId: true, buyer: true, buyDate: true, saleDate: true, description: true, rejectReason: true, updatedAt: true,
+  companyId: true,
+  orderId: true,
+  buyer: true,
+  buyDate: true,
+  saleDate: true,
+  description: true,
+  rejectReason: true,
+  updatedAt: true,
   creator: { select: { name: true } },
   batch: { select: { id: true, batchNo: true, status: true } },
 } as const;
 
 export type SalesReturnDetail = Omit<SalesReturnRow, "batch"> & {
-  buyer: string | null; buyDate: string | null; saleDate: string | null; description: string; rejectReason: string | null; creator: string; updatedAt: string;
+  buyer: string | null;
+  buyDate: string | null;
+  saleDate: string | null;
+  description: string;
+  rejectReason: string | null;
+  creator: string;
+  updatedAt: string;
   order: { id: number; orderNo: string; status: OrderStatus } | null;
   batch: { id: number; batchNo: string; status: ReturnBatchStatus } | null;
   partImg: AttachmentValue[];
@@ -177,8 +235,15 @@ export async function salesReturnDetail(viewer: Viewer, id: number): Promise<Sal
   ]);
   return {
     ...toReturnRow(r),
-    buyer: r.buyer, buyDate: day(r.buyDate), saleDate: day(r.saleDate), description: r.description, rejectReason: r.rejectReason, creator: r.creator.name,
-    updatedAt: r.updatedAt.toISOString(), order, batch: r.batch,
+    buyer: r.buyer,
+    buyDate: day(r.buyDate),
+    saleDate: day(r.saleDate),
+    description: r.description,
+    rejectReason: r.rejectReason,
+    creator: r.creator.name,
+    updatedAt: r.updatedAt.toISOString(),
+    order,
+    batch: r.batch,
     partImg: images.filter((a) => a.field === PART_IMG_FIELD).map(({ field: _f, ...a }) => a),
     events,
     can: { moves: salesReturnMoves(viewer, r.status) },
@@ -216,11 +281,7 @@ export async function loadSalesReturnRoute(viewer: Viewer, url: URL | URLSearchP
     }
   }
   const canCreate = !isStaff(viewer) && !!viewer.company && hasPermission(viewer, "salesReturn:create");
-  const [list, shippable, imageRule] = await Promise.all([
-    listSalesReturns(viewer, parseSalesReturnFilters(p)),
-    countShippable(viewer),
-    canCreate ? getUploadRule("IMAGE") : null,
-  ]);
+  const [list, shippable, imageRule] = await Promise.all([listSalesReturns(viewer, parseSalesReturnFilters(p)), countShippable(viewer), canCreate ? getUploadRule("IMAGE") : null]);
   return { kind: "list", list, canCreate, imageRule, shippable };
 }
 
@@ -266,7 +327,15 @@ function batchFilterWhere(f: ReturnBatchFilters, staff: boolean): Prisma.ReturnB
 }
 
 const BATCH_LIST_SELECT = {
-  id: true, batchNo: true, status: true, shippingAddress: true, deliveryWay: true, carNo: true, contactPhone: true, logisticsCompany: true, logisticsNo: true,
+  id: true,
+  batchNo: true,
+  status: true,
+  shippingAddress: true,
+  deliveryWay: true,
+  carNo: true,
+  contactPhone: true,
+  logisticsCompany: true,
+  logisticsNo: true,
   createdAt: true,
   company: { select: { code: true, nameEn: true, nameZh: true } },
   _count: { select: { returns: true } },
@@ -274,8 +343,18 @@ const BATCH_LIST_SELECT = {
 type BatchListRaw = Prisma.ReturnBatchGetPayload<{ select: typeof BATCH_LIST_SELECT }>;
 
 export type ReturnBatchRow = {
-  id: number; batchNo: string; status: ReturnBatchStatus; shippingAddress: string; deliveryWay: string; carNo: string | null; contactPhone: string;
-  logisticsCompany: string | null; logisticsNo: string | null; createdAt: string; company: CompanyName; itemCount: number;
+  id: number;
+  batchNo: string;
+  status: ReturnBatchStatus;
+  shippingAddress: string;
+  deliveryWay: string;
+  carNo: string | null;
+  contactPhone: string;
+  logisticsCompany: string | null;
+  logisticsNo: string | null;
+  createdAt: string;
+  company: CompanyName;
+  itemCount: number;
 };
 export type ReturnBatchPage = {
   rows: ReturnBatchRow[];
@@ -287,31 +366,67 @@ export type ReturnBatchPage = {
 };
 
 const toBatchRow = (b: BatchListRaw): ReturnBatchRow => ({
-  id: b.id, batchNo: b.batchNo, status: b.status, shippingAddress: b.shippingAddress, deliveryWay: b.deliveryWay, carNo: b.carNo, contactPhone: b.contactPhone,
-  logisticsCompany: b.logisticsCompany, logisticsNo: b.logisticsNo, createdAt: b.createdAt.toISOString(), company: b.company, itemCount: b._count.returns,
+  id: b.id,
+  batchNo: b.batchNo,
+  status: b.status,
+  shippingAddress: b.shippingAddress,
+  deliveryWay: b.deliveryWay,
+  carNo: b.carNo,
+  contactPhone: b.contactPhone,
+  logisticsCompany: b.logisticsCompany,
+  logisticsNo: b.logisticsNo,
+  createdAt: b.createdAt.toISOString(),
+  company: b.company,
+  itemCount: b._count.returns,
 });
 
 export async function listReturnBatches(viewer: Viewer, filters: ReturnBatchFilters): Promise<ReturnBatchPage> {
   const staff = isStaff(viewer);
   const where: Prisma.ReturnBatchWhereInput = { AND: [await returnBatchScope(viewer), ...batchFilterWhere(filters, staff)] };
-  const { rows, next, prev, total } = await readKeysetPage(filters, "createdAt", where,
-    (q) => db().returnBatch.findMany({ ...q, select: BATCH_LIST_SELECT }), (q) => db().returnBatch.count(q), { maxSize: MAX_PAGE_SIZE });
+  const { rows, next, prev, total } = await readKeysetPage(
+    filters,
+    "createdAt",
+    where,
+    (q) => db().returnBatch.findMany({ ...q, select: BATCH_LIST_SELECT }),
+    (q) => db().returnBatch.count(q),
+    { maxSize: MAX_PAGE_SIZE },
+  );
   return { rows: rows.map(toBatchRow), filters, next, prev, total, staff };
 }
 
 const ITEM_SELECT = {
-  id: true, returnNo: true, status: true, returnType: true, materialCode: true, materialName: true, quantity: true, faultQuantity: true, dealType: true,
-  dealTypeDone: true, goods: { select: { nameEn: true, nameZh: true } },
+  id: true,
+  returnNo: true,
+  status: true,
+  returnType: true,
+  materialCode: true,
+  materialName: true,
+  quantity: true,
+  faultQuantity: true,
+  dealType: true,
+  dealTypeDone: true,
+  goods: { select: { nameEn: true, nameZh: true } },
 } as const;
 
 export type ReturnLogItem = {
-  id: number; returnNo: string; status: SalesReturnStatus; returnType: string; materialCode: string | null; materialName: string; partName: { en: string; zh: string };
-  quantity: number; faultQuantity: number; dealType: string; dealTypeDone: string | null; partImg: AttachmentValue[];
+  id: number;
+  returnNo: string;
+  status: SalesReturnStatus;
+  returnType: string;
+  materialCode: string | null;
+  materialName: string;
+  partName: { en: string; zh: string };
+  quantity: number;
+  faultQuantity: number;
+  dealType: string;
+  dealTypeDone: string | null;
+  partImg: AttachmentValue[];
   /** Staff's moves on this item now: receive (SHIPPED) or complete (RECEIVED). */
   moves: SalesReturnMove[];
 };
 export type ReturnBatchDetail = ReturnBatchRow & {
-  creator: string; updatedAt: string;
+  creator: string;
+  updatedAt: string;
   items: ReturnLogItem[];
   events: EventView[];
   /** Staff who may receive, while some item is still on the way. */
@@ -326,15 +441,34 @@ export async function returnBatchDetail(viewer: Viewer, id: number): Promise<Ret
     select: { ...BATCH_LIST_SELECT, updatedAt: true, creator: { select: { name: true } }, returns: { select: ITEM_SELECT, orderBy: { id: "asc" } } },
   });
   if (!b) throw new NotFoundError();
-  const [images, events] = await Promise.all([attachmentsOfMany(RETURN_OWNER, b.returns.map((r) => r.id)), eventsOf("ReturnBatch", b.id)]);
+  const [images, events] = await Promise.all([
+    attachmentsOfMany(
+      RETURN_OWNER,
+      b.returns.map((r) => r.id),
+    ),
+    eventsOf("ReturnBatch", b.id),
+  ]);
   const items: ReturnLogItem[] = b.returns.map((r) => ({
-    id: r.id, returnNo: r.returnNo, status: r.status, returnType: r.returnType, materialCode: r.materialCode, materialName: r.materialName, partName: partName(r),
-    quantity: r.quantity, faultQuantity: r.faultQuantity, dealType: r.dealType, dealTypeDone: r.dealTypeDone,
+    id: r.id,
+    returnNo: r.returnNo,
+    status: r.status,
+    returnType: r.returnType,
+    materialCode: r.materialCode,
+    materialName: r.materialName,
+    partName: partName(r),
+    quantity: r.quantity,
+    faultQuantity: r.faultQuantity,
+    dealType: r.dealType,
+    dealTypeDone: r.dealTypeDone,
     partImg: (images.get(String(r.id)) ?? []).filter((a) => a.field === PART_IMG_FIELD).map(({ field: _f, ...a }) => a),
     moves: salesReturnMoves(viewer, r.status),
   }));
   return {
-    ...toBatchRow(b), creator: b.creator.name, updatedAt: b.updatedAt.toISOString(), items, events,
+    ...toBatchRow(b),
+    creator: b.creator.name,
+    updatedAt: b.updatedAt.toISOString(),
+    items,
+    events,
     can: { receiveAll: items.some((i) => i.moves.includes("receive")) },
   };
 }
@@ -388,7 +522,17 @@ export async function returnPartOrders(viewer: Viewer, goodsId: number): Promise
   return rows.map((o) => ({ id: o.id, orderNo: o.orderNo, status: o.status, createdAt: o.createdAt.toISOString(), quantity: o.lines.reduce((n, l) => n + l.quantity, 0) }));
 }
 
-export type ShippableReturn = { id: number; returnNo: string; returnType: string; partName: { en: string; zh: string }; materialCode: string | null; quantity: number; faultQuantity: number; dealType: string; createdAt: string };
+export type ShippableReturn = {
+  id: number;
+  returnNo: string;
+  returnType: string;
+  partName: { en: string; zh: string };
+  materialCode: string | null;
+  quantity: number;
+  faultQuantity: number;
+  dealType: string;
+  createdAt: string;
+};
 
 /** The dealer's approved returns not in a batch yet (what the ship dialog offers), oldest first. */
 export async function shippableReturns(viewer: Viewer): Promise<ShippableReturn[]> {
@@ -397,9 +541,30 @@ export async function shippableReturns(viewer: Viewer): Promise<ShippableReturn[
     where: { companyId: viewer.company.id, status: "APPROVED", batchId: null },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take: MAX_BATCH_RETURNS,
-    select: { id: true, returnNo: true, returnType: true, materialCode: true, materialName: true, quantity: true, faultQuantity: true, dealType: true, createdAt: true, goods: { select: { nameEn: true, nameZh: true } } },
+    select: {
+      id: true,
+      returnNo: true,
+      returnType: true,
+      materialCode: true,
+      materialName: true,
+      quantity: true,
+      faultQuantity: true,
+      dealType: true,
+      createdAt: true,
+      goods: { select: { nameEn: true, nameZh: true } },
+    },
   });
-  return rows.map((r) => ({ id: r.id, returnNo: r.returnNo, returnType: r.returnType, partName: partName(r), materialCode: r.materialCode, quantity: r.quantity, faultQuantity: r.faultQuantity, dealType: r.dealType, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    id: r.id,
+    returnNo: r.returnNo,
+    returnType: r.returnType,
+    partName: partName(r),
+    materialCode: r.materialCode,
+    quantity: r.quantity,
+    faultQuantity: r.faultQuantity,
+    dealType: r.dealType,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
 export type ReturnFormOptions = { returnTypes: DictItemView[]; dealTypes: DictItemView[] };
@@ -422,14 +587,25 @@ export type ShipFormOptions = {
 /** What the ship dialog offers a dealer: its approved returns waiting for a batch, the delivery
  * ways, and its addresses. Three queries; dictionaries are cached. */
 export async function shipFormOptions(viewer: Viewer): Promise<ShipFormOptions> {
-  const [returns, d, labels, addresses] = await Promise.all([shippableReturns(viewer), dicts(["delivery_way"] as const), dicts(["deal_type"] as const, { includeDisabled: true }), viewer.company && !isStaff(viewer) ? companyAddresses(viewer) : Promise.resolve([])]);
+  const [returns, d, labels, addresses] = await Promise.all([
+    shippableReturns(viewer),
+    dicts(["delivery_way"] as const),
+    dicts(["deal_type"] as const, { includeDisabled: true }),
+    viewer.company && !isStaff(viewer) ? companyAddresses(viewer) : Promise.resolve([]),
+  ]);
   return {
     returns,
     deliveryWays: d.delivery_way,
     dealTypes: labels.deal_type,
     addresses: addresses.map((a) => ({
-      id: a.id, receiver: a.receiver, phone: a.phone,
-      textEn: `${a.address}, ${[...a.area].reverse().map((x) => x.nameEn).join(", ")}`, textZh: `${a.area.map((x) => x.nameZh).join("")} ${a.address}`,
+      id: a.id,
+      receiver: a.receiver,
+      phone: a.phone,
+      textEn: `${a.address}, ${[...a.area]
+        .reverse()
+        .map((x) => x.nameEn)
+        .join(", ")}`,
+      textZh: `${a.area.map((x) => x.nameZh).join("")} ${a.address}`,
     })),
   };
 }

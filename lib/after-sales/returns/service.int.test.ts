@@ -45,8 +45,18 @@ async function makeOrder(d: Dealer, goodsId: number, over: { type?: "PARTS" | "V
   const goods = await db().goods.findUniqueOrThrow({ where: { id: goodsId } });
   return db().order.create({
     data: {
-      orderNo: uid("SO"), type: over.type ?? "PARTS", status: over.status ?? "SUBMITTED", companyId: d.company, quantity: 2, amount: "240.00", phone: "13912345678",
-      deliveryWay: "LOGISTICS", receiver: "Wang Fang", receiverPhone: "13912345678", address: "No. 1 Test Road", creatorId: d.user,
+      orderNo: uid("SO"),
+      type: over.type ?? "PARTS",
+      status: over.status ?? "SUBMITTED",
+      companyId: d.company,
+      quantity: 2,
+      amount: "240.00",
+      phone: "13912345678",
+      deliveryWay: "LOGISTICS",
+      receiver: "Wang Fang",
+      receiverPhone: "13912345678",
+      address: "No. 1 Test Road",
+      creatorId: d.user,
       lines: { create: [{ goodsId, kind: goods.kind, nameEn: goods.nameEn, nameZh: goods.nameZh, price: goods.price, quantity: 2, subtotal: "240.00" }] },
     },
   });
@@ -56,13 +66,36 @@ async function makeOrder(d: Dealer, goodsId: number, over: { type?: "PARTS" | "V
 async function upload(userId: number, kind: "IMAGE" | "VIDEO" = "IMAGE"): Promise<string> {
   const id = randomBytes(16).toString("hex");
   const ext = kind === "IMAGE" ? "webp" : "mp4";
-  await db().attachment.create({ data: { id, kind, mime: kind === "IMAGE" ? "image/webp" : "video/mp4", ext, size: 10, sha256: "0".repeat(64), storageKey: `test/${id}.${ext}`, originalName: `p.${ext}`, uploaderId: userId } });
+  await db().attachment.create({
+    data: {
+      id,
+      kind,
+      mime: kind === "IMAGE" ? "image/webp" : "video/mp4",
+      ext,
+      size: 10,
+      sha256: "0".repeat(64),
+      storageKey: `test/${id}.${ext}`,
+      originalName: `p.${ext}`,
+      uploaderId: userId,
+    },
+  });
   return id;
 }
 
 const form = (over: Partial<TFileReturn> = {}): TFileReturn => ({
-  returnType: "QUALITY", materialName: "Brake pad (front)", materialCode: "BP-01", quantity: 3, faultQuantity: 2, dealType: "REPLACE", vin: VIN, buyer: "Li Lei",
-  buyDate: "2026-01-05", saleDate: null, description: "Squeals after 200 km.", partImg: [], ...over,
+  returnType: "QUALITY",
+  materialName: "Brake pad (front)",
+  materialCode: "BP-01",
+  quantity: 3,
+  faultQuantity: 2,
+  dealType: "REPLACE",
+  vin: VIN,
+  buyer: "Li Lei",
+  buyDate: "2026-01-05",
+  saleDate: null,
+  description: "Squeals after 200 km.",
+  partImg: [],
+  ...over,
 });
 const file = (d: Dealer, over: Partial<TFileReturn> = {}) => fileReturn(d.viewer, ctxOf(d.viewer), form(over));
 const row = (id: number) => db().salesReturn.findUniqueOrThrow({ where: { id } });
@@ -74,11 +107,23 @@ const approved = async (d: Dealer) => {
   return id;
 };
 const delivery = (returnIds: number[], over: Record<string, unknown> = {}) =>
-  ZShipReturns.parse({ returnIds, shippingAddress: "Plant 2, 88 Factory Road, Wuhan", deliveryWay: "LOGISTICS", carNo: "", contactPhone: "13912345678", logisticsCompany: "SF Express", logisticsNo: "SF1234567890", ...over });
+  ZShipReturns.parse({
+    returnIds,
+    shippingAddress: "Plant 2, 88 Factory Road, Wuhan",
+    deliveryWay: "LOGISTICS",
+    carNo: "",
+    contactPhone: "13912345678",
+    logisticsCompany: "SF Express",
+    logisticsNo: "SF1234567890",
+    ...over,
+  });
 const ship = (d: Dealer, ids: number[], over: Record<string, unknown> = {}) => shipReturns(d.viewer, ctxOf(d.viewer), delivery(ids, over));
 
 async function expectDomain(p: Promise<unknown>, key: string, status?: number, values?: Record<string, unknown>) {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err, key).toBeInstanceOf(DomainError);
   expect((err as DomainError).key).toBe(key);
   if (status) expect((err as DomainError).status).toBe(status);
@@ -124,8 +169,22 @@ describe("filing a return", () => {
     const out = await file(a, { goodsId: part.id, orderId: order.id, materialName: null, materialCode: null, partImg: images });
     expect(out.returnNo).toMatch(/^SR\d+$/);
     expect(await row(out.id)).toMatchObject({
-      companyId: a.company, creatorId: a.user, status: "SUBMITTED", returnType: "QUALITY", goodsId: part.id, orderId: order.id, materialCode: part.code, materialName: part.nameEn,
-      quantity: 3, faultQuantity: 2, dealType: "REPLACE", vin: VIN, buyer: "Li Lei", saleDate: null, description: "Squeals after 200 km.", batchId: null,
+      companyId: a.company,
+      creatorId: a.user,
+      status: "SUBMITTED",
+      returnType: "QUALITY",
+      goodsId: part.id,
+      orderId: order.id,
+      materialCode: part.code,
+      materialName: part.nameEn,
+      quantity: 3,
+      faultQuantity: 2,
+      dealType: "REPLACE",
+      vin: VIN,
+      buyer: "Li Lei",
+      saleDate: null,
+      description: "Squeals after 200 km.",
+      batchId: null,
     });
     expect((await row(out.id)).buyDate?.toISOString().slice(0, 10)).toBe("2026-01-05");
     const linked = await db().attachment.findMany({ where: { id: { in: images } } });
@@ -141,12 +200,24 @@ describe("filing a return", () => {
     const base = { returnType: "QUALITY", materialName: "x", quantity: 1, faultQuantity: 0, dealType: "REFUND", description: "d" };
     expect(ZFileReturn.parse({ ...base, vin: "", buyer: " ", buyDate: "", goodsId: "" })).toMatchObject({ vin: null, buyer: null, buyDate: null, goodsId: null, partImg: [] });
     expect(ZFileReturn.parse({ ...base, vin: "1hgcm82633a004352" }).vin).toBe(VIN);
-    for (const bad of [{ quantity: 0 }, { quantity: 10000 }, { quantity: 1.5 }, { faultQuantity: -1 }, { vin: "1HGCM82633A004353" }, { description: "" }, { description: "x".repeat(1001) }, { buyDate: "2026-02-30" }, { partImg: ["nope"] }])
+    for (const bad of [
+      { quantity: 0 },
+      { quantity: 10000 },
+      { quantity: 1.5 },
+      { faultQuantity: -1 },
+      { vin: "1HGCM82633A004353" },
+      { description: "" },
+      { description: "x".repeat(1001) },
+      { buyDate: "2026-02-30" },
+      { partImg: ["nope"] },
+    ])
       expect(ZFileReturn.safeParse({ ...base, ...bad }).success, JSON.stringify(bad)).toBe(false);
     const id = "a".repeat(32);
     expect(ZFileReturn.parse({ ...base, partImg: [id, { id, name: "p.webp" }] }).partImg).toEqual([id, id]);
     expect(ZShipReturns.safeParse({ returnIds: [], shippingAddress: "x", deliveryWay: "LOGISTICS", contactPhone: "13912345678" }).success).toBe(false);
-    expect(ZShipReturns.safeParse({ returnIds: Array.from({ length: 101 }, (_, i) => i + 1), shippingAddress: "x", deliveryWay: "LOGISTICS", contactPhone: "13912345678" }).success).toBe(false);
+    expect(
+      ZShipReturns.safeParse({ returnIds: Array.from({ length: 101 }, (_, i) => i + 1), shippingAddress: "x", deliveryWay: "LOGISTICS", contactPhone: "13912345678" }).success,
+    ).toBe(false);
     expect(ZShipReturns.safeParse({ returnIds: [1], shippingAddress: "x", deliveryWay: "LOGISTICS", contactPhone: "123" }).success).toBe(false);
   });
 
@@ -218,7 +289,16 @@ describe("transitions", () => {
     const out = await ship(a, [r3, r1, r2, r1]);
     expect(out).toMatchObject({ batchNo: expect.stringMatching(/^RB\d+$/), returnIds: [r1, r2, r3] });
     const batch = await db().returnBatch.findUniqueOrThrow({ where: { id: out.id } });
-    expect(batch).toMatchObject({ companyId: a.company, creatorId: a.user, status: "SHIPPED", deliveryWay: "LOGISTICS", carNo: null, contactPhone: "13912345678", logisticsCompany: "SF Express", logisticsNo: "SF1234567890" });
+    expect(batch).toMatchObject({
+      companyId: a.company,
+      creatorId: a.user,
+      status: "SHIPPED",
+      deliveryWay: "LOGISTICS",
+      carNo: null,
+      contactPhone: "13912345678",
+      logisticsCompany: "SF Express",
+      logisticsNo: "SF1234567890",
+    });
     for (const id of [r1, r2, r3]) {
       expect(await row(id)).toMatchObject({ status: "SHIPPED", batchId: out.id });
       expect((await events("SalesReturn", id)).map((e) => e.toStatus)).toEqual(["SUBMITTED", "APPROVED", "SHIPPED"]);
@@ -276,7 +356,8 @@ describe("transitions", () => {
     // Final REJECTED takes nothing either.
     const r = (await file(a)).id;
     await rejectReturn(staff, ctxOf(staff), r, "no");
-    for (const attempt of [() => approveReturn(staff, ctxOf(staff), r), () => ship(a, [r]), () => completeReturn(staff, ctxOf(staff), r, "REFUND")]) await unchanged([r], a.company, attempt, t, 409);
+    for (const attempt of [() => approveReturn(staff, ctxOf(staff), r), () => ship(a, [r]), () => completeReturn(staff, ctxOf(staff), r, "REFUND")])
+      await unchanged([r], a.company, attempt, t, 409);
     // Staff holding only another permission: 403, nothing changes.
     const clerk = await makeStaff(["salesReturn:receive"]);
     const s = (await file(a)).id;
@@ -307,7 +388,11 @@ describe("delivery batches", () => {
     const theirs = await approved(b);
     const submitted = await file(a);
     await unchanged([...mine, theirs], a.company, () => ship(a, [...mine, theirs]), "Errors.notFound", 404);
-    await unchanged([...mine, submitted.id], a.company, () => ship(a, [...mine, submitted.id]), "SalesReturns.errors.transition", 409, { returnNo: submitted.returnNo, from: "SUBMITTED", to: "SHIPPED" });
+    await unchanged([...mine, submitted.id], a.company, () => ship(a, [...mine, submitted.id]), "SalesReturns.errors.transition", 409, {
+      returnNo: submitted.returnNo,
+      from: "SUBMITTED",
+      to: "SHIPPED",
+    });
     await unchanged(mine, a.company, () => ship(a, [...mine, 2_000_000_000]), "Errors.notFound", 404);
     await unchanged(mine, a.company, () => ship(a, mine, { deliveryWay: "TELEPORT" }), "SalesReturns.errors.unknownOption", 400);
     const err = await unchanged(mine, a.company, () => ship(a, mine, { logisticsNo: "" }), "SalesReturns.errors.logisticsRequired", 400);

@@ -64,21 +64,62 @@ function requireStaff(viewer: Viewer, permission: Permission): void {
 }
 
 const ROW = {
-  id: true, returnNo: true, companyId: true, status: true, returnType: true, goodsId: true, orderId: true, materialCode: true, materialName: true,
-  quantity: true, faultQuantity: true, dealType: true, dealTypeDone: true, vin: true, buyer: true, buyDate: true, saleDate: true, description: true,
-  rejectReason: true, batchId: true, creatorId: true,
+  id: true,
+  returnNo: true,
+  companyId: true,
+  status: true,
+  returnType: true,
+  goodsId: true,
+  orderId: true,
+  materialCode: true,
+  materialName: true,
+  quantity: true,
+  faultQuantity: true,
+  dealType: true,
+  dealTypeDone: true,
+  vin: true,
+  buyer: true,
+  buyDate: true,
+  saleDate: true,
+  description: true,
+  rejectReason: true,
+  batchId: true,
+  creatorId: true,
 } as const;
 type Row = Prisma.SalesReturnGetPayload<{ select: typeof ROW }>;
 const day = (d: Date | null) => d?.toISOString().slice(0, 10) ?? null;
 const brief = (r: Row) => ({
-  id: r.id, returnNo: r.returnNo, status: r.status, returnType: r.returnType, goodsId: r.goodsId, orderId: r.orderId, materialCode: r.materialCode,
-  materialName: r.materialName, quantity: r.quantity, faultQuantity: r.faultQuantity, dealType: r.dealType, dealTypeDone: r.dealTypeDone, vin: r.vin,
-  buyer: r.buyer, buyDate: day(r.buyDate), saleDate: day(r.saleDate), rejectReason: r.rejectReason, batchId: r.batchId,
+  id: r.id,
+  returnNo: r.returnNo,
+  status: r.status,
+  returnType: r.returnType,
+  goodsId: r.goodsId,
+  orderId: r.orderId,
+  materialCode: r.materialCode,
+  materialName: r.materialName,
+  quantity: r.quantity,
+  faultQuantity: r.faultQuantity,
+  dealType: r.dealType,
+  dealTypeDone: r.dealTypeDone,
+  vin: r.vin,
+  buyer: r.buyer,
+  buyDate: day(r.buyDate),
+  saleDate: day(r.saleDate),
+  rejectReason: r.rejectReason,
+  batchId: r.batchId,
 });
 
 const BATCH = {
-  id: true, batchNo: true, companyId: true, status: true, shippingAddress: true, deliveryWay: true, carNo: true, contactPhone: true,
-  logisticsCompany: true, logisticsNo: true,
+  id: true,
+  batchNo: true,
+  companyId: true,
+  status: true,
+  shippingAddress: true,
+  deliveryWay: true,
+  carNo: true,
+  contactPhone: true,
+  logisticsCompany: true,
+  logisticsNo: true,
 } as const;
 type BatchRow = Prisma.ReturnBatchGetPayload<{ select: typeof BATCH }>;
 
@@ -127,9 +168,22 @@ export async function fileReturn(viewer: Viewer, ctx: AuditCtx, input: TFileRetu
     const returnNo = await nextCode("SR", { tx });
     const row = await tx.salesReturn.create({
       data: {
-        returnNo, companyId, creatorId: viewer.userId, status: "SUBMITTED", returnType: input.returnType, goodsId, orderId, materialCode, materialName,
-        quantity: input.quantity, faultQuantity: input.faultQuantity, dealType: input.dealType, vin: input.vin ?? null, buyer: input.buyer ?? null,
-        buyDate: input.buyDate ? new Date(`${input.buyDate}T00:00:00Z`) : null, saleDate: input.saleDate ? new Date(`${input.saleDate}T00:00:00Z`) : null,
+        returnNo,
+        companyId,
+        creatorId: viewer.userId,
+        status: "SUBMITTED",
+        returnType: input.returnType,
+        goodsId,
+        orderId,
+        materialCode,
+        materialName,
+        quantity: input.quantity,
+        faultQuantity: input.faultQuantity,
+        dealType: input.dealType,
+        vin: input.vin ?? null,
+        buyer: input.buyer ?? null,
+        buyDate: input.buyDate ? new Date(`${input.buyDate}T00:00:00Z`) : null,
+        saleDate: input.saleDate ? new Date(`${input.saleDate}T00:00:00Z`) : null,
         description: input.description,
       },
       select: ROW,
@@ -179,10 +233,21 @@ async function followItems(tx: Tx, ctx: AuditCtx, batch: BatchRow, note: string 
   return next;
 }
 
-const EVENT_OF: Record<"approve" | "reject" | "complete", SalesReturnEvent> = { approve: "salesReturn.approved", reject: "salesReturn.rejected", complete: "salesReturn.completed" };
+const EVENT_OF: Record<"approve" | "reject" | "complete", SalesReturnEvent> = {
+  approve: "salesReturn.approved",
+  reject: "salesReturn.rejected",
+  complete: "salesReturn.completed",
+};
 
 /** One return's move by staff (approve, reject, complete), the batch following when it has one. */
-async function move(viewer: Viewer, ctx: AuditCtx, id: number, name: Exclude<SalesReturnMove, "ship" | "receive">, note: string | null, data: Prisma.SalesReturnUpdateInput = {}): Promise<ReturnMoveResult> {
+async function move(
+  viewer: Viewer,
+  ctx: AuditCtx,
+  id: number,
+  name: Exclude<SalesReturnMove, "ship" | "receive">,
+  note: string | null,
+  data: Prisma.SalesReturnUpdateInput = {},
+): Promise<ReturnMoveResult> {
   const m = SALES_RETURN_MOVES[name];
   requireStaff(viewer, m.permission);
   const scope = await returnScope(viewer);
@@ -251,8 +316,16 @@ export async function shipReturns(viewer: Viewer, ctx: AuditCtx, input: TShipRet
     const batchNo = await nextCode("RB", { tx });
     const batch = await tx.returnBatch.create({
       data: {
-        batchNo, companyId, creatorId: viewer.userId, status: "SHIPPED", shippingAddress: input.shippingAddress, deliveryWay: input.deliveryWay,
-        carNo: input.carNo ?? null, contactPhone: input.contactPhone, logisticsCompany: input.logisticsCompany ?? null, logisticsNo: input.logisticsNo ?? null,
+        batchNo,
+        companyId,
+        creatorId: viewer.userId,
+        status: "SHIPPED",
+        shippingAddress: input.shippingAddress,
+        deliveryWay: input.deliveryWay,
+        carNo: input.carNo ?? null,
+        contactPhone: input.contactPhone,
+        logisticsCompany: input.logisticsCompany ?? null,
+        logisticsNo: input.logisticsNo ?? null,
       },
       select: BATCH,
     });
@@ -276,7 +349,12 @@ export async function shipReturns(viewer: Viewer, ctx: AuditCtx, input: TShipRet
  * SHIPPED), or every SHIPPED one when none are listed. The batch becomes RECEIVED once all its
  * items are received or beyond.
  */
-export async function receiveReturns(viewer: Viewer, ctx: AuditCtx, batchId: number, returnIds?: number[] | null): Promise<{ id: number; batchNo: string; status: ReturnBatchStatus; received: number[] }> {
+export async function receiveReturns(
+  viewer: Viewer,
+  ctx: AuditCtx,
+  batchId: number,
+  returnIds?: number[] | null,
+): Promise<{ id: number; batchNo: string; status: ReturnBatchStatus; received: number[] }> {
   requireStaff(viewer, SALES_RETURN_MOVES.receive.permission);
   const scope = await returnBatchScope(viewer);
   const m = SALES_RETURN_MOVES.receive;

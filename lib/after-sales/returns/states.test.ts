@@ -8,7 +8,11 @@ const all = () => true;
 
 describe("sales return moves", () => {
   it("has exactly the transitions of the domain", () => {
-    expect(Object.values(SALES_RETURN_MOVES).map((m) => `${m.from}→${m.to} ${m.actor} ${m.permission}`).sort()).toEqual(
+    expect(
+      Object.values(SALES_RETURN_MOVES)
+        .map((m) => `${m.from}→${m.to} ${m.actor} ${m.permission}`)
+        .sort(),
+    ).toEqual(
       [
         "SUBMITTED→APPROVED staff salesReturn:approve",
         "SUBMITTED→REJECTED staff salesReturn:approve",

@@ -6,7 +6,12 @@ import { zId, zText } from "@/lib/core/zod";
 
 /** Mainland China mobile numbers. */
 export const PHONE_RE = /^1[3-9]\d{9}$/;
-export const zPhone = z.string().trim().min(1).max(20).refine((v) => PHONE_RE.test(v), { message: "phone" });
+export const zPhone = z
+  .string()
+  .trim()
+  .min(1)
+  .max(20)
+  .refine((v) => PHONE_RE.test(v), { message: "phone" });
 
 /** At most this many addresses per company (a longer list is no longer a book but a mess). */
 export const MAX_ADDRESSES = 50;

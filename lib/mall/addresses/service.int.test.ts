@@ -12,7 +12,10 @@ const GET = () => getAddresses(new NextRequest("http://app.invalid/customerWeb/a
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
 vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => m.cacheMock));
 vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
-vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()) }));
+vi.mock("@/lib/auth/viewer", async (orig) => ({
+  ...(await orig<typeof import("@/lib/auth/viewer")>()),
+  getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()),
+}));
 
 // The address book: exactly one default, the dealer's company only (404 for another's), the
 // form's validation, and the REST list.
@@ -66,7 +69,10 @@ describe("address book", () => {
   it("refuses to leave the book without a default", async () => {
     await asA();
     const [d] = await defaults(a.company);
-    expect(await saveAddressAction(input({ id: d.id, isDefault: false }))).toMatchObject({ ok: false, fieldErrors: { isDefault: "One address must be the default: set another address as the default instead." } });
+    expect(await saveAddressAction(input({ id: d.id, isDefault: false }))).toMatchObject({
+      ok: false,
+      fieldErrors: { isDefault: "One address must be the default: set another address as the default instead." },
+    });
   });
 
   it("hands the default to another address when the default is deleted", async () => {
@@ -91,7 +97,10 @@ describe("address book", () => {
       ok: false,
       fieldErrors: { phone: "Phone is not a valid mobile phone number", receiver: "Please enter Receiver", area: "Please select Area" },
     });
-    expect(await saveAddressAction(input({ area: [999999999] }))).toMatchObject({ ok: false, fieldErrors: { area: "This area does not exist or is switched off; please choose another." } });
+    expect(await saveAddressAction(input({ area: [999999999] }))).toMatchObject({
+      ok: false,
+      fieldErrors: { area: "This area does not exist or is switched off; please choose another." },
+    });
     expect(await db().address.count({ where: { companyId: a.company } })).toBe(before);
   });
 

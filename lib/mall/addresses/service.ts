@@ -16,7 +16,14 @@ import { MAX_ADDRESSES, type TAddressSave } from "./schemas";
 
 const AREA = { id: true, code: true, nameEn: true, nameZh: true, level: true } as const;
 const SELECT = {
-  id: true, companyId: true, receiver: true, phone: true, address: true, isDefault: true, regionAreaId: true, updatedAt: true,
+  id: true,
+  companyId: true,
+  receiver: true,
+  phone: true,
+  address: true,
+  isDefault: true,
+  regionAreaId: true,
+  updatedAt: true,
   company: { select: { code: true, nameEn: true, nameZh: true } },
   regionArea: { select: { ...AREA, parent: { select: { ...AREA, parent: { select: AREA } } } } },
 } as const;
@@ -43,7 +50,20 @@ export const addressResource = defineResource<AddressRow, Prisma.AddressWhereInp
   spec: { filters: [{ name: "keyword", type: "text", max: 50 }], sorts: ["updatedAt", "receiver"], defaultSort: { field: "updatedAt", order: "desc" } },
   permissions: { create: "address:create", update: "address:update", delete: "address:delete" },
   where: async (viewer, f) => ({
-    AND: [await scope(viewer), ...(typeof f.keyword === "string" ? [{ OR: [{ receiver: { contains: f.keyword, mode: "insensitive" as const } }, { phone: { startsWith: f.keyword } }, { address: { contains: f.keyword, mode: "insensitive" as const } }] }] : [])],
+    AND: [
+      await scope(viewer),
+      ...(typeof f.keyword === "string"
+        ? [
+            {
+              OR: [
+                { receiver: { contains: f.keyword, mode: "insensitive" as const } },
+                { phone: { startsWith: f.keyword } },
+                { address: { contains: f.keyword, mode: "insensitive" as const } },
+              ],
+            },
+          ]
+        : []),
+    ],
   }),
   // The default first, whatever the chosen order.
   page: async ({ where, sort, skip, take }) =>
@@ -61,7 +81,9 @@ export async function loadAddressBook(viewer: Viewer, url: URL | URLSearchParams
 
 /** Every address of the viewer's company, default first (the order form and the REST API). */
 export async function companyAddresses(viewer: Viewer): Promise<AddressRow[]> {
-  return (await db().address.findMany({ where: await scope(viewer), orderBy: [{ isDefault: "desc" }, { updatedAt: "desc" }, { id: "desc" }], take: 200, select: SELECT })).map(toRow);
+  return (await db().address.findMany({ where: await scope(viewer), orderBy: [{ isDefault: "desc" }, { updatedAt: "desc" }, { id: "desc" }], take: 200, select: SELECT })).map(
+    toRow,
+  );
 }
 
 /** The company a write acts for, locked until the transaction ends. */

@@ -11,7 +11,14 @@ const carts = (type?: CartType) => (type ? [type] : CART_TYPES).map((t) => CART_
 
 const labels = "Cart.fields";
 
-export const addToCartAction = action({ schema: ZAddToCart, permission: "cart:add", labels, revalidate: (out) => carts(out.type) }, (v: z.output<typeof ZAddToCart>, { viewer }: ActionCtx) => addToCart(viewer, v));
+export const addToCartAction = action(
+  { schema: ZAddToCart, permission: "cart:add", labels, revalidate: (out) => carts(out.type) },
+  (v: z.output<typeof ZAddToCart>, { viewer }: ActionCtx) => addToCart(viewer, v),
+);
 export const updateCartLineAction = action({ schema: ZUpdateCartLine, permission: "cart:update", labels, revalidate: () => carts() }, (v, { viewer }) => updateCartLine(viewer, v));
-export const removeCartLinesAction = action({ schema: ZCartLineIds, permission: "cart:update", labels, revalidate: () => carts() }, (v, { viewer }) => removeCartLines(viewer, v.ids));
-export const clearCartAction = action({ schema: ZClearCart, permission: "cart:update", labels, revalidate: (_out, v) => carts(v.type) }, (v, { viewer }) => clearCart(viewer, v.type));
+export const removeCartLinesAction = action({ schema: ZCartLineIds, permission: "cart:update", labels, revalidate: () => carts() }, (v, { viewer }) =>
+  removeCartLines(viewer, v.ids),
+);
+export const clearCartAction = action({ schema: ZClearCart, permission: "cart:update", labels, revalidate: (_out, v) => carts(v.type) }, (v, { viewer }) =>
+  clearCart(viewer, v.type),
+);

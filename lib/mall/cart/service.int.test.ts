@@ -12,7 +12,10 @@ import { MAX_CART_LINES } from "./rules";
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
 vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => m.cacheMock));
 vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
-vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()) }));
+vi.mock("@/lib/auth/viewer", async (orig) => ({
+  ...(await orig<typeof import("@/lib/auth/viewer")>()),
+  getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()),
+}));
 
 // The carts: the goods' rules on every quantity, one line per goods, the 100-line cap, decimal
 // totals, and a line that only its user in its company can see or touch (404 for anyone else).
@@ -27,7 +30,16 @@ let admin: number;
 async function makeGoods(over: { kind?: GoodsKind; price?: string; stock?: number; minOrderQty?: number; onSale?: boolean } = {}) {
   const code = uid("G");
   return db().goods.create({
-    data: { kind: over.kind ?? "PART", code, nameEn: `Goods ${code}`, nameZh: `商品${code}`, price: over.price ?? "100.00", stock: over.stock ?? 50, minOrderQty: over.minOrderQty ?? 1, onSale: over.onSale ?? true },
+    data: {
+      kind: over.kind ?? "PART",
+      code,
+      nameEn: `Goods ${code}`,
+      nameZh: `商品${code}`,
+      price: over.price ?? "100.00",
+      stock: over.stock ?? 50,
+      minOrderQty: over.minOrderQty ?? 1,
+      onSale: over.onSale ?? true,
+    },
   });
 }
 const asA = () => actAs({ id: a.user }, a.company);
@@ -73,7 +85,10 @@ describe("adding to the cart", () => {
     expect(await addToCartAction({ goodsId: g.id, quantity: 1 })).toMatchObject(fail({ quantity: "Quantity must be at least 2 (the minimum order quantity)." }));
     expect(await addToCartAction({ goodsId: g.id, quantity: 6 })).toMatchObject(fail({ quantity: "Quantity is too large: only 5 in stock." }));
     expect(await linesOf(a)).toHaveLength(0);
-    expect(await addToCartAction({ goodsId: g.id, quantity: 2 })).toMatchObject({ ok: true, data: { merged: false, type: "PARTS", line: { quantity: 2, price: "100.00", subtotal: "200.00" } } });
+    expect(await addToCartAction({ goodsId: g.id, quantity: 2 })).toMatchObject({
+      ok: true,
+      data: { merged: false, type: "PARTS", line: { quantity: 2, price: "100.00", subtotal: "200.00" } },
+    });
   });
 
   it("refuses zero, negative, fractional, huge and non-numeric quantities and saves nothing", async () => {
@@ -103,7 +118,10 @@ describe("adding to the cart", () => {
     const car = await makeGoods({ kind: "VEHICLE" });
     const gift = await makeGoods({ kind: "DERIVATIVE" });
     await expect(addToCart(viewer, { goodsId: car.id, quantity: 1, type: "PARTS" })).rejects.toMatchObject({ key: "Cart.errors.wrongKind", status: 422 });
-    expect(await addToCartAction({ goodsId: gift.id, quantity: 1, type: "VEHICLE" })).toMatchObject({ ok: false, message: expect.stringContaining("does not belong in this cart") });
+    expect(await addToCartAction({ goodsId: gift.id, quantity: 1, type: "VEHICLE" })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("does not belong in this cart"),
+    });
     expect(await addToCartAction({ goodsId: car.id, quantity: 1, type: "VEHICLE" })).toMatchObject({ ok: true, data: { type: "VEHICLE" } });
     expect(await addToCartAction({ goodsId: gift.id, quantity: 1 })).toMatchObject({ ok: true, data: { type: "PARTS" } });
     const vehicles = await loadCart(viewer, "VEHICLE", "en-US");
@@ -139,7 +157,10 @@ describe("adding to the cart", () => {
     // A vehicle goes into the other cart, which still has room.
     const car = await makeGoods({ kind: "VEHICLE" });
     await expect(addToCart(viewer, { goodsId: car.id, quantity: 1 })).resolves.toMatchObject({ type: "VEHICLE" });
-    expect(await addToCartAction({ goodsId: (await makeGoods()).id, quantity: 1 })).toMatchObject({ ok: false, message: "A cart holds at most 100 lines: order or remove some first." });
+    expect(await addToCartAction({ goodsId: (await makeGoods()).id, quantity: 1 })).toMatchObject({
+      ok: false,
+      message: "A cart holds at most 100 lines: order or remove some first.",
+    });
     // A full cart still takes more of the goods it holds.
     const held = await db().cartLine.findFirstOrThrow({ where: { companyId: c.id, userId: u.id }, select: { goodsId: true } });
     expect(await addToCartAction({ goodsId: held.goodsId, quantity: 1 })).toMatchObject({ ok: true, data: { merged: true, line: { quantity: 2 } } });

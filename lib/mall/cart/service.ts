@@ -19,7 +19,20 @@ import { MAX_CART_LINES, cartTypeOf, kindsOf, quantityProblem, type CartType, ty
 
 type Owner = { companyId: number; userId: number };
 
-const GOODS = { id: true, kind: true, code: true, nameEn: true, nameZh: true, config: true, specification: true, price: true, stock: true, minOrderQty: true, onSale: true, coverId: true } as const;
+const GOODS = {
+  id: true,
+  kind: true,
+  code: true,
+  nameEn: true,
+  nameZh: true,
+  config: true,
+  specification: true,
+  price: true,
+  stock: true,
+  minOrderQty: true,
+  onSale: true,
+  coverId: true,
+} as const;
 const LINE = { id: true, goodsId: true, quantity: true, remark: true, createdAt: true, updatedAt: true, goods: { select: GOODS } } as const;
 type RawLine = Prisma.CartLineGetPayload<{ select: typeof LINE }>;
 
@@ -69,10 +82,26 @@ function toView(l: RawLine, locale: string): CartLineView {
   const g = l.goods;
   const flags = { offSale: !g.onSale, outOfStock: g.stock <= 0 || g.stock < l.quantity, belowMinimum: l.quantity < g.minOrderQty };
   return {
-    id: l.id, goodsId: g.id, kind: g.kind, code: g.code, name: locale === "zh-CN" ? g.nameZh : g.nameEn, nameEn: g.nameEn, nameZh: g.nameZh,
-    config: g.config, specification: g.specification, coverId: g.coverId, coverUrl: g.coverId ? `${FILES_PATH}/${g.coverId}?thumb=1` : null,
-    price: g.price.toFixed(2), quantity: l.quantity, subtotal: g.price.mul(l.quantity).toFixed(2), remark: l.remark,
-    minOrderQty: g.minOrderQty, stock: g.stock, onSale: g.onSale, flags, updatedAt: l.updatedAt.toISOString(),
+    id: l.id,
+    goodsId: g.id,
+    kind: g.kind,
+    code: g.code,
+    name: locale === "zh-CN" ? g.nameZh : g.nameEn,
+    nameEn: g.nameEn,
+    nameZh: g.nameZh,
+    config: g.config,
+    specification: g.specification,
+    coverId: g.coverId,
+    coverUrl: g.coverId ? `${FILES_PATH}/${g.coverId}?thumb=1` : null,
+    price: g.price.toFixed(2),
+    quantity: l.quantity,
+    subtotal: g.price.mul(l.quantity).toFixed(2),
+    remark: l.remark,
+    minOrderQty: g.minOrderQty,
+    stock: g.stock,
+    onSale: g.onSale,
+    flags,
+    updatedAt: l.updatedAt.toISOString(),
   };
 }
 
@@ -176,7 +205,10 @@ export async function updateCartLine(viewer: Viewer, input: TUpdateCartLine): Pr
   const owner = ownerOf(viewer);
   return db().$transaction(async (tx) => {
     await lockOwner(tx, owner);
-    const line = await tx.cartLine.findFirst({ where: { id: input.id, ...owner }, select: { id: true, quantity: true, goods: { select: { stock: true, minOrderQty: true, onSale: true } } } });
+    const line = await tx.cartLine.findFirst({
+      where: { id: input.id, ...owner },
+      select: { id: true, quantity: true, goods: { select: { stock: true, minOrderQty: true, onSale: true } } },
+    });
     if (!line) throw new NotFoundError();
     const data: Prisma.CartLineUpdateInput = {};
     if (input.quantity !== undefined && input.quantity !== line.quantity) {

@@ -10,7 +10,10 @@ import { loadVehicleModelAdmin } from "./service";
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
 vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => m.cacheMock));
 vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
-vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()) }));
+vi.mock("@/lib/auth/viewer", async (orig) => ({
+  ...(await orig<typeof import("@/lib/auth/viewer")>()),
+  getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()),
+}));
 
 // Car groups and vehicle models (staff screens): saving with unique codes, the model's warranty
 // range, and deletion refused with a clear message while goods, models or vehicles use one.
@@ -36,13 +39,17 @@ describe("car groups and vehicle models", () => {
     const g = await saveCarGroupAction({ code, nameEn: "Aurora", nameZh: "极光", sort: 1, enabled: true });
     expect(g).toMatchObject({ ok: true, data: { code } });
     expect(await saveCarGroupAction({ code: code.toUpperCase(), nameEn: "Dup", nameZh: "重复", sort: 1, enabled: true })).toMatchObject({
-      ok: false, fieldErrors: { code: `The code ${code.toUpperCase()} is already used by another car group.` },
+      ok: false,
+      fieldErrors: { code: `The code ${code.toUpperCase()} is already used by another car group.` },
     });
     const groupId = data<{ id: number }>(g).id;
     const base = { code: uid("VM"), carGroupId: groupId, nameEn: "Aurora 5", nameZh: "极光 5", sort: 0, enabled: true };
     expect(await saveVehicleModelAction({ ...base, warrantyMonths: 0 })).toMatchObject({ ok: false, fieldErrors: { warrantyMonths: "Warranty (months) must be at least 1" } });
     expect(await saveVehicleModelAction({ ...base, warrantyMonths: 241 })).toMatchObject({ ok: false, fieldErrors: { warrantyMonths: "Warranty (months) must be at most 240" } });
-    expect(await saveVehicleModelAction({ ...base, carGroupId: 2_000_000_000, warrantyMonths: null })).toMatchObject({ ok: false, fieldErrors: { carGroupId: expect.any(String) } });
+    expect(await saveVehicleModelAction({ ...base, carGroupId: 2_000_000_000, warrantyMonths: null })).toMatchObject({
+      ok: false,
+      fieldErrors: { carGroupId: expect.any(String) },
+    });
     const m = await saveVehicleModelAction({ ...base, warrantyMonths: "" });
     expect(m).toMatchObject({ ok: true, data: { warrantyMonths: null, carGroupId: groupId } });
     expect(await db().auditLog.count({ where: { entity: "VehicleModel", entityId: String(data<{ id: number }>(m).id), action: "create" } })).toBe(1);
@@ -58,20 +65,40 @@ describe("car groups and vehicle models", () => {
     const group = await db().carGroup.create({ data: { code: uid("CG"), nameEn: "Used", nameZh: "使用中" } });
     const model = await db().vehicleModel.create({ data: { code: uid("VM"), carGroupId: group.id, nameEn: "Used model", nameZh: "使用中车型" } });
     const spare = await db().vehicleModel.create({ data: { code: uid("VM"), carGroupId: group.id, nameEn: "Spare", nameZh: "备用" } });
-    const goods = await db().goods.create({ data: { kind: "VEHICLE", code: uid("G"), nameEn: "Car", nameZh: "车", price: "1.00", carGroupId: group.id, vehicleModelId: model.id } });
+    const goods = await db().goods.create({
+      data: { kind: "VEHICLE", code: uid("G"), nameEn: "Car", nameZh: "车", price: "1.00", carGroupId: group.id, vehicleModelId: model.id },
+    });
     const vehicleOnly = await db().vehicleModel.create({ data: { code: uid("VM"), carGroupId: group.id, nameEn: "Fleet", nameZh: "车队" } });
     await db().vehicle.create({ data: { vin: randomVin(), goodsId: goods.id, vehicleModelId: vehicleOnly.id } });
 
-    expect(await deleteCarGroupsAction({ ids: [group.id] })).toMatchObject({ ok: false, message: `${group.code} still has 3 models and 1 goods; it cannot be deleted. Switch it off instead.` });
-    expect(await deleteVehicleModelsAction({ ids: [model.id] })).toMatchObject({ ok: false, message: `${model.code} still has 1 goods and 0 vehicles; it cannot be deleted. Switch it off instead.` });
+    expect(await deleteCarGroupsAction({ ids: [group.id] })).toMatchObject({
+      ok: false,
+      message: `${group.code} still has 3 models and 1 goods; it cannot be deleted. Switch it off instead.`,
+    });
+    expect(await deleteVehicleModelsAction({ ids: [model.id] })).toMatchObject({
+      ok: false,
+      message: `${model.code} still has 1 goods and 0 vehicles; it cannot be deleted. Switch it off instead.`,
+    });
     expect(await deleteVehicleModelsAction({ ids: [spare.id, vehicleOnly.id] })).toMatchObject({ ok: false, message: expect.stringContaining("and 1 vehicle;") });
     // All or none: the spare model is still there.
     expect(await db().vehicleModel.count({ where: { id: { in: [model.id, spare.id, vehicleOnly.id] } } })).toBe(3);
     expect(await db().carGroup.count({ where: { id: group.id } })).toBe(1);
 
     // A model with goods stays in its group.
-    expect(await saveVehicleModelAction({ id: model.id, code: model.code, carGroupId: (await db().carGroup.create({ data: { code: uid("CG"), nameEn: "X", nameZh: "X" } })).id, nameEn: "M", nameZh: "M", warrantyMonths: null, sort: 0, enabled: true })).toMatchObject({
-      ok: false, fieldErrors: { carGroupId: "This model has 1 goods; it cannot move to another car group." },
+    expect(
+      await saveVehicleModelAction({
+        id: model.id,
+        code: model.code,
+        carGroupId: (await db().carGroup.create({ data: { code: uid("CG"), nameEn: "X", nameZh: "X" } })).id,
+        nameEn: "M",
+        nameZh: "M",
+        warrantyMonths: null,
+        sort: 0,
+        enabled: true,
+      }),
+    ).toMatchObject({
+      ok: false,
+      fieldErrors: { carGroupId: "This model has 1 goods; it cannot move to another car group." },
     });
 
     expect(await deleteVehicleModelsAction({ ids: [spare.id] })).toMatchObject({ ok: true, data: { deleted: 1 } });

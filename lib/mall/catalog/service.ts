@@ -14,7 +14,15 @@ import { idParam } from "../goods/schemas";
 // used by goods or vehicles cannot be deleted (switch it off instead).
 
 const keyword = (k: unknown) =>
-  typeof k === "string" ? { OR: [{ code: { startsWith: k, mode: "insensitive" as const } }, { nameEn: { contains: k, mode: "insensitive" as const } }, { nameZh: { contains: k, mode: "insensitive" as const } }] } : {};
+  typeof k === "string"
+    ? {
+        OR: [
+          { code: { startsWith: k, mode: "insensitive" as const } },
+          { nameEn: { contains: k, mode: "insensitive" as const } },
+          { nameZh: { contains: k, mode: "insensitive" as const } },
+        ],
+      }
+    : {};
 
 // ---- car groups ----
 
@@ -27,10 +35,18 @@ export const carGroupResource = defineResource<CarGroupRow, Prisma.CarGroupWhere
   name: "carGroup",
   route: "onlineMall/car/carGroup",
   labels: "CarGroupAdmin",
-  spec: { filters: [{ name: "keyword", type: "text", max: 100 }, { name: "enabled", type: "boolean" }], sorts: ["code", "sort", "updatedAt"], defaultSort: { field: "sort", order: "asc" } },
+  spec: {
+    filters: [
+      { name: "keyword", type: "text", max: 100 },
+      { name: "enabled", type: "boolean" },
+    ],
+    sorts: ["code", "sort", "updatedAt"],
+    defaultSort: { field: "sort", order: "asc" },
+  },
   permissions: { create: "carGroup:create", update: "carGroup:update", delete: "carGroup:delete" },
   where: (_viewer, f) => ({ ...keyword(f.keyword), ...(typeof f.enabled === "boolean" ? { enabled: f.enabled } : {}) }),
-  page: async ({ where, sort, skip, take }) => (await db().carGroup.findMany({ where, orderBy: [{ [sort.field]: sort.order }, { id: "asc" }], skip, take, select: GROUP })).map(toGroup),
+  page: async ({ where, sort, skip, take }) =>
+    (await db().carGroup.findMany({ where, orderBy: [{ [sort.field]: sort.order }, { id: "asc" }], skip, take, select: GROUP })).map(toGroup),
   count: (where) => db().carGroup.count({ where }),
   key: (r) => r.id,
 });
@@ -72,8 +88,17 @@ export async function deleteCarGroups(ctx: AuditCtx, ids: number[]) {
 
 const NAMED = { id: true, code: true, nameEn: true, nameZh: true } as const;
 const MODEL = {
-  id: true, code: true, carGroupId: true, nameEn: true, nameZh: true, warrantyMonths: true, sort: true, enabled: true, updatedAt: true,
-  carGroup: { select: NAMED }, _count: { select: { goods: true, vehicles: true } },
+  id: true,
+  code: true,
+  carGroupId: true,
+  nameEn: true,
+  nameZh: true,
+  warrantyMonths: true,
+  sort: true,
+  enabled: true,
+  updatedAt: true,
+  carGroup: { select: NAMED },
+  _count: { select: { goods: true, vehicles: true } },
 } as const;
 type RawModel = Prisma.VehicleModelGetPayload<{ select: typeof MODEL }>;
 export type VehicleModelRow = Omit<RawModel, "_count" | "updatedAt"> & { goods: number; vehicles: number; updatedAt: string };
@@ -84,7 +109,11 @@ export const vehicleModelResource = defineResource<VehicleModelRow, Prisma.Vehic
   route: "onlineMall/car/vehicleModel",
   labels: "VehicleModelAdmin",
   spec: {
-    filters: [{ name: "keyword", type: "text", max: 100 }, { name: "carGroupId", type: "text", max: 10 }, { name: "enabled", type: "boolean" }],
+    filters: [
+      { name: "keyword", type: "text", max: 100 },
+      { name: "carGroupId", type: "text", max: 10 },
+      { name: "enabled", type: "boolean" },
+    ],
     sorts: ["code", "sort", "updatedAt"],
     defaultSort: { field: "sort", order: "asc" },
   },
@@ -94,7 +123,8 @@ export const vehicleModelResource = defineResource<VehicleModelRow, Prisma.Vehic
     ...(idParam(f.carGroupId) ? { carGroupId: idParam(f.carGroupId) as number } : {}),
     ...(typeof f.enabled === "boolean" ? { enabled: f.enabled } : {}),
   }),
-  page: async ({ where, sort, skip, take }) => (await db().vehicleModel.findMany({ where, orderBy: [{ [sort.field]: sort.order }, { id: "asc" }], skip, take, select: MODEL })).map(toModel),
+  page: async ({ where, sort, skip, take }) =>
+    (await db().vehicleModel.findMany({ where, orderBy: [{ [sort.field]: sort.order }, { id: "asc" }], skip, take, select: MODEL })).map(toModel),
   count: (where) => db().vehicleModel.count({ where }),
   key: (r) => r.id,
 });
@@ -103,7 +133,10 @@ const MODEL_WRITE = { id: true, code: true, carGroupId: true, nameEn: true, name
 
 export async function saveVehicleModel(ctx: AuditCtx, input: TVehicleModelSave) {
   return db().$transaction(async (tx: Tx) => {
-    const clash = await tx.vehicleModel.findFirst({ where: { code: { equals: input.code, mode: "insensitive" }, NOT: input.id ? { id: input.id } : undefined }, select: { id: true } });
+    const clash = await tx.vehicleModel.findFirst({
+      where: { code: { equals: input.code, mode: "insensitive" }, NOT: input.id ? { id: input.id } : undefined },
+      select: { id: true },
+    });
     if (clash) throw new DomainError("VehicleModelAdmin.errors.codeTaken", { code: input.code }, "code");
     const { id, ...data } = input;
     const before = id ? await tx.vehicleModel.findUnique({ where: { id }, select: { ...MODEL_WRITE, _count: { select: { goods: true } } } }) : null;

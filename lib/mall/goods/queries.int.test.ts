@@ -18,7 +18,10 @@ import { canSeeAttachment } from "@/lib/uploads/access";
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
 vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => m.cacheMock));
 vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
-vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()) }));
+vi.mock("@/lib/auth/viewer", async (orig) => ({
+  ...(await orig<typeof import("@/lib/auth/viewer")>()),
+  getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()),
+}));
 
 // The catalogue: dealers see on-sale goods only (404 for an off-sale detail), search and group
 // filter, keyset paging with a constant number of queries, the goods form's validation, stock
@@ -34,7 +37,21 @@ let otherModel: { id: number };
 const tok = uid("q").toUpperCase();
 const ctx = () => ({ userId: staff.userId, companyId: null, requestId: "test" });
 
-async function makeGoods(over: Partial<{ kind: GoodsKind; nameEn: string; nameZh: string; code: string; carGroupId: number | null; vehicleModelId: number | null; onSale: boolean; sort: number; stock: number; price: string; minOrderQty: number }> = {}) {
+async function makeGoods(
+  over: Partial<{
+    kind: GoodsKind;
+    nameEn: string;
+    nameZh: string;
+    code: string;
+    carGroupId: number | null;
+    vehicleModelId: number | null;
+    onSale: boolean;
+    sort: number;
+    stock: number;
+    price: string;
+    minOrderQty: number;
+  }> = {},
+) {
   const code = over.code ?? uid("G").toUpperCase();
   return db().goods.create({
     data: { kind: "PART", nameEn: `Part ${code}`, nameZh: `配件${code}`, price: "10.00", stock: 10, minOrderQty: 1, onSale: true, sort: 0, carGroupId: group.id, ...over, code },
@@ -59,8 +76,22 @@ async function countQueries(fn: () => Promise<unknown>): Promise<number> {
 }
 
 const input = (over: Partial<TGoodsSave> = {}): TGoodsSave => ({
-  kind: "PART", code: uid("NEW").toUpperCase(), nameEn: "Brake pads", nameZh: "刹车片", carGroupId: group.id, vehicleModelId: null, config: null, specification: "Set of 4",
-  price: "420.00", stock: 50, minOrderQty: 2, onSale: true, sort: 0, remark: null, pictures: [], ...over,
+  kind: "PART",
+  code: uid("NEW").toUpperCase(),
+  nameEn: "Brake pads",
+  nameZh: "刹车片",
+  carGroupId: group.id,
+  vehicleModelId: null,
+  config: null,
+  specification: "Set of 4",
+  price: "420.00",
+  stock: 50,
+  minOrderQty: 2,
+  onSale: true,
+  sort: 0,
+  remark: null,
+  pictures: [],
+  ...over,
 });
 
 beforeAll(async () => {
@@ -136,7 +167,10 @@ describe("keyset paging", () => {
     // Equal sorts on purpose: the id breaks the tie.
     const made = [];
     for (let i = 0; i < 25; i++) made.push(await makeGoods({ carGroupId: pageGroup, sort: [30, 10, 20][i % 3], onSale: i !== 7 }));
-    expected = made.filter((g) => g.onSale).sort((x, y) => x.sort - y.sort || x.id - y.id).map((g) => g.id);
+    expected = made
+      .filter((g) => g.onSale)
+      .sort((x, y) => x.sort - y.sort || x.id - y.id)
+      .map((g) => g.id);
   });
 
   it("walks every page once, in (sort, id) order, without gaps or repeats", async () => {
@@ -206,7 +240,8 @@ describe("the goods form", () => {
 
     expect(await saveVehicleGoodsAction(input({ kind: "VEHICLE" }))).toMatchObject({ ok: false, fieldErrors: { vehicleModelId: "Please select Vehicle model" } });
     expect(await saveVehicleGoodsAction(input({ kind: "VEHICLE", vehicleModelId: otherModel.id, carGroupId: group.id }))).toMatchObject({
-      ok: false, fieldErrors: { vehicleModelId: "This vehicle model belongs to another car group." },
+      ok: false,
+      fieldErrors: { vehicleModelId: "This vehicle model belongs to another car group." },
     });
     const v = await saveVehicleGoodsAction(input({ kind: "VEHICLE", vehicleModelId: model.id, carGroupId: null, config: "2.0T AWD" }));
     expect(v).toMatchObject({ ok: true, data: { kind: "VEHICLE", vehicleModelId: model.id, carGroupId: group.id } });
@@ -214,7 +249,10 @@ describe("the goods form", () => {
     expect(await savePartsGoodsAction(input({ kind: "VEHICLE", vehicleModelId: model.id }))).toMatchObject({ ok: false, fieldErrors: { kind: expect.any(String) } });
     // A code is unique (whatever its case).
     const code = (res as { data: { code: string } }).data.code;
-    expect(await savePartsGoodsAction(input({ code: code.toLowerCase() }))).toMatchObject({ ok: false, fieldErrors: { code: `The code ${code.toLowerCase()} is already used by another goods.` } });
+    expect(await savePartsGoodsAction(input({ code: code.toLowerCase() }))).toMatchObject({
+      ok: false,
+      fieldErrors: { code: `The code ${code.toLowerCase()} is already used by another goods.` },
+    });
   });
 
   it("applies a stock edit only while the stock is what the form loaded: otherwise 409 and nothing changes", async () => {
@@ -226,7 +264,10 @@ describe("the goods form", () => {
     expect(err).toBeInstanceOf(DomainError);
     expect(err).toMatchObject({ key: "GoodsAdmin.errors.stockChanged", status: 409, field: "stock", values: { stock: 7 } });
     expect(await db().goods.findUniqueOrThrow({ where: { id: g.id }, select: { stock: true, nameEn: true, price: true } })).toMatchObject({ stock: 7, nameEn: g.nameEn });
-    expect(await savePartsGoodsAction(form)).toMatchObject({ ok: false, fieldErrors: { stock: "The stock changed meanwhile (orders reserve it); it is now 7. Reload and try again." } });
+    expect(await savePartsGoodsAction(form)).toMatchObject({
+      ok: false,
+      fieldErrors: { stock: "The stock changed meanwhile (orders reserve it); it is now 7. Reload and try again." },
+    });
 
     // With the stock it now shows, the edit applies.
     expect(await savePartsGoodsAction({ ...form, stockSeen: 7 })).toMatchObject({ ok: true, data: { stock: 20, nameEn: "Renamed" } });
@@ -241,7 +282,19 @@ describe("the goods form", () => {
     const ids = await Promise.all(
       Array.from({ length: 10 }, async (_, i) => {
         const id = randomBytes(16).toString("hex");
-        await db().attachment.create({ data: { id, kind: "IMAGE", mime: "image/webp", ext: "webp", size: 10, sha256: "0".repeat(64), storageKey: `test/${id}.webp`, originalName: `p${i}.webp`, uploaderId: staffUser } });
+        await db().attachment.create({
+          data: {
+            id,
+            kind: "IMAGE",
+            mime: "image/webp",
+            ext: "webp",
+            size: 10,
+            sha256: "0".repeat(64),
+            storageKey: `test/${id}.webp`,
+            originalName: `p${i}.webp`,
+            uploaderId: staffUser,
+          },
+        });
         return id;
       }),
     );

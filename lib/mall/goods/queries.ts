@@ -50,8 +50,21 @@ export function visibleGoods(viewer: Viewer, kinds: readonly GoodsKind[]): Prism
 
 const NAMED = { id: true, code: true, nameEn: true, nameZh: true } as const;
 export const CARD_SELECT = {
-  id: true, kind: true, code: true, nameEn: true, nameZh: true, config: true, specification: true, price: true, stock: true, minOrderQty: true,
-  onSale: true, sort: true, coverId: true, carGroup: { select: NAMED }, vehicleModel: { select: NAMED },
+  id: true,
+  kind: true,
+  code: true,
+  nameEn: true,
+  nameZh: true,
+  config: true,
+  specification: true,
+  price: true,
+  stock: true,
+  minOrderQty: true,
+  onSale: true,
+  sort: true,
+  coverId: true,
+  carGroup: { select: NAMED },
+  vehicleModel: { select: NAMED },
 } as const;
 type RawCard = Prisma.GoodsGetPayload<{ select: typeof CARD_SELECT }>;
 

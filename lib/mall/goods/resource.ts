@@ -22,12 +22,18 @@ const ROW_SELECT = { ...CARD_SELECT, remark: true, updatedAt: true } as const;
 type RawRow = Prisma.GoodsGetPayload<{ select: typeof ROW_SELECT }>;
 
 async function toRows(rows: RawRow[]): Promise<GoodsRow[]> {
-  const pictures = await attachmentsOfMany("goods", rows.map((r) => r.id));
+  const pictures = await attachmentsOfMany(
+    "goods",
+    rows.map((r) => r.id),
+  );
   return rows.map(({ remark, updatedAt, ...card }) => ({
     ...toCard(card),
     remark,
     updatedAt: updatedAt.toISOString(),
-    pictures: orderPictures((pictures.get(String(card.id)) ?? []).filter((a) => a.field === "pictures").map(({ field: _f, ...a }) => a), card.coverId),
+    pictures: orderPictures(
+      (pictures.get(String(card.id)) ?? []).filter((a) => a.field === "pictures").map(({ field: _f, ...a }) => a),
+      card.coverId,
+    ),
   }));
 }
 
@@ -55,7 +61,8 @@ function goodsResource(name: string, route: RouteId, labels: string, kinds: read
         typeof f.onSale === "boolean" ? { onSale: f.onSale } : {},
       ],
     }),
-    page: async ({ where, sort, skip, take }) => toRows(await db().goods.findMany({ where, orderBy: [{ [sort.field]: sort.order }, { id: "asc" }], skip, take, select: ROW_SELECT })),
+    page: async ({ where, sort, skip, take }) =>
+      toRows(await db().goods.findMany({ where, orderBy: [{ [sort.field]: sort.order }, { id: "asc" }], skip, take, select: ROW_SELECT })),
     count: (where) => db().goods.count({ where }),
     batch: async (where, after, take) =>
       (await db().goods.findMany({ where: after === null ? where : { AND: [where, { id: { gt: Number(after) } }] }, orderBy: { id: "asc" }, take, select: ROW_SELECT })).map(

@@ -6,8 +6,21 @@ import { decodeCursor, encodeCursor, idParam, ZGoodsOnSale, ZGoodsSave } from ".
 // cursor and query-string id parsing the mall pages trust.
 
 const good = {
-  kind: "PART", code: "P-BP-001", nameEn: "Brake pads", nameZh: "刹车片", carGroupId: null, vehicleModelId: null, config: "", specification: "Set of 4",
-  price: "420.00", stock: 10, minOrderQty: 1, onSale: true, sort: 0, remark: "", pictures: [],
+  kind: "PART",
+  code: "P-BP-001",
+  nameEn: "Brake pads",
+  nameZh: "刹车片",
+  carGroupId: null,
+  vehicleModelId: null,
+  config: "",
+  specification: "Set of 4",
+  price: "420.00",
+  stock: 10,
+  minOrderQty: 1,
+  onSale: true,
+  sort: 0,
+  remark: "",
+  pictures: [],
 };
 const fieldOf = (over: Record<string, unknown>) => {
   const r = ZGoodsSave.safeParse({ ...good, ...over });
@@ -21,14 +34,35 @@ describe("ZGoodsSave", () => {
   });
 
   it.each([
-    [{ price: "1.234" }, "price"], [{ price: "0" }, "price"], [{ price: "0.00" }, "price"], [{ price: "-1" }, "price"], [{ price: "1e3" }, "price"],
-    [{ price: "1234567890123" }, "price"], [{ price: "" }, "price"], [{ price: "12,50" }, "price"], [{ price: "¥12" }, "price"], [{ price: Number.NaN }, "price"],
-    [{ stock: -1 }, "stock"], [{ stock: 1.5 }, "stock"], [{ stock: "5" }, "stock"], [{ stock: 10_000_000 }, "stock"],
-    [{ minOrderQty: 0 }, "minOrderQty"], [{ minOrderQty: 2.5 }, "minOrderQty"], [{ minOrderQty: 100_000 }, "minOrderQty"],
-    [{ code: "" }, "code"], [{ code: "a b" }, "code"], [{ code: "'; drop table" }, "code"], [{ code: "x".repeat(41) }, "code"],
-    [{ nameEn: "  " }, "nameEn"], [{ nameZh: "名".repeat(121) }, "nameZh"], [{ kind: "BOAT" }, "kind"], [{ remark: "r".repeat(1001) }, "remark"],
-    [{ pictures: Array.from({ length: 10 }, (_, i) => ({ id: i.toString(16).padStart(32, "0") })) }, "pictures"], [{ pictures: [{ id: "../etc/passwd" }] }, "pictures.0.id"],
-    [{ kind: "VEHICLE" }, "vehicleModelId"], [{ id: 5 }, "stockSeen"],
+    [{ price: "1.234" }, "price"],
+    [{ price: "0" }, "price"],
+    [{ price: "0.00" }, "price"],
+    [{ price: "-1" }, "price"],
+    [{ price: "1e3" }, "price"],
+    [{ price: "1234567890123" }, "price"],
+    [{ price: "" }, "price"],
+    [{ price: "12,50" }, "price"],
+    [{ price: "¥12" }, "price"],
+    [{ price: Number.NaN }, "price"],
+    [{ stock: -1 }, "stock"],
+    [{ stock: 1.5 }, "stock"],
+    [{ stock: "5" }, "stock"],
+    [{ stock: 10_000_000 }, "stock"],
+    [{ minOrderQty: 0 }, "minOrderQty"],
+    [{ minOrderQty: 2.5 }, "minOrderQty"],
+    [{ minOrderQty: 100_000 }, "minOrderQty"],
+    [{ code: "" }, "code"],
+    [{ code: "a b" }, "code"],
+    [{ code: "'; drop table" }, "code"],
+    [{ code: "x".repeat(41) }, "code"],
+    [{ nameEn: "  " }, "nameEn"],
+    [{ nameZh: "名".repeat(121) }, "nameZh"],
+    [{ kind: "BOAT" }, "kind"],
+    [{ remark: "r".repeat(1001) }, "remark"],
+    [{ pictures: Array.from({ length: 10 }, (_, i) => ({ id: i.toString(16).padStart(32, "0") })) }, "pictures"],
+    [{ pictures: [{ id: "../etc/passwd" }] }, "pictures.0.id"],
+    [{ kind: "VEHICLE" }, "vehicleModelId"],
+    [{ id: 5 }, "stockSeen"],
   ])("refuses %j (field %s)", (over, field) => {
     expect(fieldOf(over)).toBe(field);
   });

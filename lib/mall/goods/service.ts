@@ -16,8 +16,22 @@ import { MAX_PICTURES, type TGoodsSave } from "./schemas";
 
 export const GOODS_OWNER = "goods";
 const WRITE = {
-  id: true, kind: true, code: true, nameEn: true, nameZh: true, carGroupId: true, vehicleModelId: true, config: true, specification: true,
-  price: true, stock: true, minOrderQty: true, onSale: true, sort: true, remark: true, coverId: true,
+  id: true,
+  kind: true,
+  code: true,
+  nameEn: true,
+  nameZh: true,
+  carGroupId: true,
+  vehicleModelId: true,
+  config: true,
+  specification: true,
+  price: true,
+  stock: true,
+  minOrderQty: true,
+  onSale: true,
+  sort: true,
+  remark: true,
+  coverId: true,
 } as const;
 
 /** The group a goods belongs to: its model's when it has one (a given group must match). */
@@ -67,9 +81,19 @@ async function saveInTx(tx: Tx, viewer: Viewer, ctx: AuditCtx, input: TGoodsSave
     if (clash) throw new DomainError("GoodsAdmin.errors.codeTaken", { code: input.code }, "code", 409);
     const carGroupId = await resolveGroup(tx, input);
     const data = {
-      kind: input.kind, code: input.code, nameEn: input.nameEn, nameZh: input.nameZh, carGroupId, vehicleModelId: input.vehicleModelId ?? null,
-      config: input.config, specification: input.specification, price: input.price, minOrderQty: input.minOrderQty, onSale: input.onSale,
-      sort: input.sort, remark: input.remark,
+      kind: input.kind,
+      code: input.code,
+      nameEn: input.nameEn,
+      nameZh: input.nameZh,
+      carGroupId,
+      vehicleModelId: input.vehicleModelId ?? null,
+      config: input.config,
+      specification: input.specification,
+      price: input.price,
+      minOrderQty: input.minOrderQty,
+      onSale: input.onSale,
+      sort: input.sort,
+      remark: input.remark,
     };
 
     if (!input.id) {

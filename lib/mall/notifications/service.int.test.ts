@@ -13,7 +13,10 @@ import { markAllNotificationsRead, markNotificationRead, notificationFeed } from
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
 vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => m.cacheMock));
 vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
-vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()) }));
+vi.mock("@/lib/auth/viewer", async (orig) => ({
+  ...(await orig<typeof import("@/lib/auth/viewer")>()),
+  getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()),
+}));
 
 // In-app notifications: who receives an order / pre-order event, the text in the reader's
 // language, and that nobody reads or marks someone else's notifications.
@@ -27,8 +30,18 @@ const u: Record<string, number> = {};
 async function makeOrder(companyId: number, creatorId: number, over: Record<string, unknown> = {}) {
   return db().order.create({
     data: {
-      orderNo: uid("SO"), type: "VEHICLE", companyId, quantity: 2, amount: "2468.50", phone: "13912345678", deliveryWay: "SELF_PICKUP",
-      receiver: "Wang", receiverPhone: "13912345678", address: "No. 1 Test Road", creatorId, ...over,
+      orderNo: uid("SO"),
+      type: "VEHICLE",
+      companyId,
+      quantity: 2,
+      amount: "2468.50",
+      phone: "13912345678",
+      deliveryWay: "SELF_PICKUP",
+      receiver: "Wang",
+      receiverPhone: "13912345678",
+      address: "No. 1 Test Road",
+      creatorId,
+      ...over,
     },
   });
 }
@@ -37,8 +50,20 @@ async function makePreOrder(companyId: number, creatorId: number) {
   const goods = await db().goods.create({ data: { kind: "VEHICLE", code: uid("G"), nameEn: "Aurora 2.0T", nameZh: "极光 2.0T", price: "100.00", stock: 0 } });
   return db().preOrder.create({
     data: {
-      preOrderNo: uid("PO"), companyId, goodsId: goods.id, nameEn: goods.nameEn, nameZh: goods.nameZh, price: "100.00", quantity: 3, amount: "300.00",
-      phone: "13912345678", deliveryWay: "SELF_PICKUP", receiver: "Wang", receiverPhone: "13912345678", address: "No. 1 Test Road", creatorId,
+      preOrderNo: uid("PO"),
+      companyId,
+      goodsId: goods.id,
+      nameEn: goods.nameEn,
+      nameZh: goods.nameZh,
+      price: "100.00",
+      quantity: 3,
+      amount: "300.00",
+      phone: "13912345678",
+      deliveryWay: "SELF_PICKUP",
+      receiver: "Wang",
+      receiverPhone: "13912345678",
+      address: "No. 1 Test Road",
+      creatorId,
     },
   });
 }
@@ -57,7 +82,8 @@ beforeAll(async () => {
   const confirmBtn = await makeMenu({ type: "BUTTON", permission: "order:confirm" });
   const preConfirmBtn = await makeMenu({ type: "BUTTON", permission: "preOrder:confirm" });
   const viewBtn = await makeMenu({ type: "BUTTON", permission: "order:ship" });
-  const role = async (dataScope: "ALL" | "ORG" | "ORG_AND_CHILDREN" | "CUSTOM" | "SELF", menus: number[], orgs: number[] = []) => (await makeRole({ dataScope, menuIds: menus, organizationIds: orgs })).id;
+  const role = async (dataScope: "ALL" | "ORG" | "ORG_AND_CHILDREN" | "CUSTOM" | "SELF", menus: number[], orgs: number[] = []) =>
+    (await makeRole({ dataScope, menuIds: menus, organizationIds: orgs })).id;
   const both = [confirmBtn.id, preConfirmBtn.id];
   u.staffAll = (await makeUser({ userType: "STAFF", roleIds: [await role("ALL", both)] })).id;
   u.staffOrg = (await makeUser({ userType: "STAFF", organizationId: region, roleIds: [await role("ORG", both)] })).id;
@@ -82,7 +108,10 @@ describe("recipients", () => {
   it("tells the staff who may confirm it, with the company in their data scope, of a new order", async () => {
     const order = await makeOrder(company, u.dealerA1);
     await inTx((tx) => notifyOrderEvent(tx, { orderId: order.id, event: "order.submitted", actorId: u.dealerA1 }));
-    const got = await db().notification.findMany({ where: { event: "order.submitted", link: `onlineMall/car/order?id=${order.id}` }, select: { userId: true, title: true, content: true, companyId: true } });
+    const got = await db().notification.findMany({
+      where: { event: "order.submitted", link: `onlineMall/car/order?id=${order.id}` },
+      select: { userId: true, title: true, content: true, companyId: true },
+    });
     const users = got.map((n) => n.userId).sort((x, y) => x - y);
     // Other tests' and the demo's staff with an ALL scope are recipients too: check ours only.
     expect(users).toEqual(expect.arrayContaining([u.staffAll, u.staffOrg, u.staffTree, u.staffCustom, u.staffSelfLinked, u.staffSplit]));
@@ -129,10 +158,12 @@ describe("recipients", () => {
       invalidateTemplates();
     }
     const order = await makeOrder(company, u.dealerA1, { status: "CONFIRMED" });
-    await expect(inTx(async (tx) => {
-      await notifyOrderEvent(tx, { orderId: order.id, event: "order.confirmed", actorId: u.staffAll });
-      throw new Error("boom");
-    })).rejects.toThrow("boom");
+    await expect(
+      inTx(async (tx) => {
+        await notifyOrderEvent(tx, { orderId: order.id, event: "order.confirmed", actorId: u.staffAll });
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
     expect(await db().notification.count({ where: { link: `onlineMall/car/order?id=${order.id}` } })).toBe(0);
   });
 
@@ -140,14 +171,32 @@ describe("recipients", () => {
     const order = await makeOrder(company, u.dealerA1);
     const extra: number[] = [];
     const count = async (extraStaff: number) => {
-      for (let i = 0; i < extraStaff; i++) extra.push((await makeUser({ userType: "STAFF", roleIds: [(await makeRole({ dataScope: "ALL", menuIds: [(await makeMenu({ type: "BUTTON", permission: "order:confirm" })).id] })).id] })).id);
+      for (let i = 0; i < extraStaff; i++)
+        extra.push(
+          (
+            await makeUser({
+              userType: "STAFF",
+              roleIds: [(await makeRole({ dataScope: "ALL", menuIds: [(await makeMenu({ type: "BUTTON", permission: "order:confirm" })).id] })).id],
+            })
+          ).id,
+        );
       let queries = 0;
       await inTx(async (tx) => {
         const counting = new Proxy(tx, {
           get(target, prop, recv) {
             const v = Reflect.get(target, prop, recv) as unknown;
             if (typeof prop === "string" && v && typeof v === "object" && ["user", "organization", "order", "notification"].includes(prop))
-              return new Proxy(v as object, { get: (t, p) => { const f = Reflect.get(t, p) as unknown; return typeof f === "function" ? (...a: unknown[]) => { queries++; return (f as (...x: unknown[]) => unknown).apply(t, a); } : f; } });
+              return new Proxy(v as object, {
+                get: (t, p) => {
+                  const f = Reflect.get(t, p) as unknown;
+                  return typeof f === "function"
+                    ? (...a: unknown[]) => {
+                        queries++;
+                        return (f as (...x: unknown[]) => unknown).apply(t, a);
+                      }
+                    : f;
+                },
+              });
             return v;
           },
         });
@@ -159,7 +208,9 @@ describe("recipients", () => {
     const many = await count(5);
     expect(few).toBeGreaterThanOrEqual(4);
     expect(many).toBe(few);
-    await db().notification.count({ where: { userId: { in: extra } } }).then((n) => expect(n).toBeGreaterThanOrEqual(5));
+    await db()
+      .notification.count({ where: { userId: { in: extra } } })
+      .then((n) => expect(n).toBeGreaterThanOrEqual(5));
     // Keep later runs' recipient lists small.
     await db().user.updateMany({ where: { id: { in: extra } }, data: { status: "DISABLED" } });
   });

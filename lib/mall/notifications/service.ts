@@ -30,16 +30,33 @@ import type { MessageEvent } from "@/lib/messages/template-schemas";
 // already holds a pooled connection, and asking the pool for a second one could wait on the very
 // transactions that wait here.
 
-
 export type OrderEvent = "order.submitted" | "order.confirmed" | "order.rejected" | "order.shipped" | "order.completed" | "order.cancelled";
 export type PreOrderEvent = "preOrder.submitted" | "preOrder.confirmed" | "preOrder.rejected" | "preOrder.converted" | "preOrder.cancelled";
 
 export const ORDER_NOTICE_SELECT = {
-  id: true, orderNo: true, type: true, status: true, amount: true, companyId: true, rejectReason: true, cancelReason: true, logisticsCompany: true, logisticsNo: true,
+  id: true,
+  orderNo: true,
+  type: true,
+  status: true,
+  amount: true,
+  companyId: true,
+  rejectReason: true,
+  cancelReason: true,
+  logisticsCompany: true,
+  logisticsNo: true,
   company: { select: { nameEn: true, nameZh: true, organizationId: true } },
 } as const;
 export const PRE_ORDER_NOTICE_SELECT = {
-  id: true, preOrderNo: true, status: true, amount: true, quantity: true, nameEn: true, nameZh: true, companyId: true, rejectReason: true, expectedDate: true,
+  id: true,
+  preOrderNo: true,
+  status: true,
+  amount: true,
+  quantity: true,
+  nameEn: true,
+  nameZh: true,
+  companyId: true,
+  rejectReason: true,
+  expectedDate: true,
   company: { select: { nameEn: true, nameZh: true, organizationId: true } },
   order: { select: { orderNo: true } },
 } as const;
@@ -90,7 +107,8 @@ export async function staffRecipients(tx: Tx, company: { id: number; organizatio
     tx.user.findMany({
       where: { userType: "STAFF", status: "ACTIVE", roles: { some: { role: { menus: { some: { menu: { permission } } } } } } },
       select: {
-        id: true, organizationId: true,
+        id: true,
+        organizationId: true,
         roles: { select: { role: { select: { dataScope: true, organizations: { select: { organizationId: true } } } } } },
         companies: { where: { companyId: company.id }, select: { companyId: true } },
       },
@@ -136,8 +154,12 @@ export async function notifyOrderEvent(tx: Tx, e: { orderId: number; event: Orde
   const o = await tx.order.findUnique({ where: { id: e.orderId }, select: ORDER_NOTICE_SELECT });
   if (!o) return;
   await deliver(tx, {
-    event: e.event, company: { id: o.companyId, organizationId: o.company.organizationId }, permission: "order:confirm",
-    link: orderLink(o), values: await orderValues(o, e.event, "en-US", tx), actorId: e.actorId,
+    event: e.event,
+    company: { id: o.companyId, organizationId: o.company.organizationId },
+    permission: "order:confirm",
+    link: orderLink(o),
+    values: await orderValues(o, e.event, "en-US", tx),
+    actorId: e.actorId,
   });
 }
 
@@ -146,7 +168,11 @@ export async function notifyPreOrderEvent(tx: Tx, e: { preOrderId: number; event
   const p = await tx.preOrder.findUnique({ where: { id: e.preOrderId }, select: PRE_ORDER_NOTICE_SELECT });
   if (!p) return;
   await deliver(tx, {
-    event: e.event, company: { id: p.companyId, organizationId: p.company.organizationId }, permission: "preOrder:confirm",
-    link: preOrderLink(p.id), values: await preOrderValues(p, e.event, "en-US", tx), actorId: e.actorId,
+    event: e.event,
+    company: { id: p.companyId, organizationId: p.company.organizationId },
+    permission: "preOrder:confirm",
+    link: preOrderLink(p.id),
+    values: await preOrderValues(p, e.event, "en-US", tx),
+    actorId: e.actorId,
   });
 }

@@ -9,10 +9,20 @@ import { recordPayment } from "./payments";
 // shared schema, checks the permission, runs the service in its transaction and refreshes the
 // mall's screens. Field labels: the "Orders.fields" namespace.
 
-const ROUTES = ["onlineMall/car/order", "onlineMall/mountings/order", "onlineMall/car/cart", "onlineMall/mountings/cart", "onlineMall/car/orderReconcil", "onlineMall/car/goods", "onlineMall/mountings/goods"];
+const ROUTES = [
+  "onlineMall/car/order",
+  "onlineMall/mountings/order",
+  "onlineMall/car/cart",
+  "onlineMall/mountings/cart",
+  "onlineMall/car/orderReconcil",
+  "onlineMall/car/goods",
+  "onlineMall/mountings/goods",
+];
 const on = { labels: "Orders.fields", revalidate: ROUTES.map((r) => `/${r}`) };
 
-export const submitOrderAction = action({ ...on, schema: ZSubmitOrderAction, permission: "order:submit" }, ({ idempotencyKey, ...input }, { viewer, audit }) => submitOrder(viewer, audit, input, idempotencyKey));
+export const submitOrderAction = action({ ...on, schema: ZSubmitOrderAction, permission: "order:submit" }, ({ idempotencyKey, ...input }, { viewer, audit }) =>
+  submitOrder(viewer, audit, input, idempotencyKey),
+);
 export const confirmOrderAction = action({ ...on, schema: ZOrderId, permission: "order:confirm" }, (i, { viewer, audit }) => confirmOrder(viewer, audit, i.id));
 export const rejectOrderAction = action({ ...on, schema: ZRejectOrder, permission: "order:reject" }, (i, { viewer, audit }) => rejectOrder(viewer, audit, i.id, i.reason));
 export const cancelOrderAction = action({ ...on, schema: ZCancelOrder, permission: "order:cancel" }, (i, { viewer, audit }) => cancelOrder(viewer, audit, i.id, i.reason));

@@ -30,7 +30,15 @@ export async function recordPayment(viewer: Viewer, ctx: AuditCtx, input: TRecor
     const unpaid = new Prisma.Decimal(order.amount).sub(order.paidAmount);
     if (amount.gt(unpaid)) throw new DomainError("Orders.errors.overpaid", { unpaid: unpaid.toFixed(2) }, "amount", 409);
     const payment = await tx.payment.create({
-      data: { orderId: order.id, amount, paidOn: new Date(`${input.paidOn}T00:00:00Z`), method: input.method, reference: input.reference ?? null, remark: input.remark ?? null, recordedById: viewer.userId },
+      data: {
+        orderId: order.id,
+        amount,
+        paidOn: new Date(`${input.paidOn}T00:00:00Z`),
+        method: input.method,
+        reference: input.reference ?? null,
+        remark: input.remark ?? null,
+        recordedById: viewer.userId,
+      },
       select: { id: true, orderId: true, amount: true, paidOn: true, method: true, reference: true },
     });
     const after = await tx.order.update({ where: { id: order.id }, data: { paidAmount: { increment: amount } }, select: { id: true, paidAmount: true, amount: true } });

@@ -38,10 +38,34 @@ async function makeOrder(d: Dealer, over: Over = {}) {
   const quantity = over.quantity ?? 1;
   return db().order.create({
     data: {
-      orderNo: over.orderNo ?? uid("T").toUpperCase(), type, companyId: d.company, creatorId: d.user, status: over.status ?? "SUBMITTED", quantity, amount, paidAmount: over.paid ?? "0",
-      phone: "13912345678", deliveryWay: "LOGISTICS", receiver: "Wang Fang", receiverPhone: "13912345678", address: "Shanghai No. 1 Test Road", dealerDeleted: over.dealerDeleted ?? false,
+      orderNo: over.orderNo ?? uid("T").toUpperCase(),
+      type,
+      companyId: d.company,
+      creatorId: d.user,
+      status: over.status ?? "SUBMITTED",
+      quantity,
+      amount,
+      paidAmount: over.paid ?? "0",
+      phone: "13912345678",
+      deliveryWay: "LOGISTICS",
+      receiver: "Wang Fang",
+      receiverPhone: "13912345678",
+      address: "Shanghai No. 1 Test Road",
+      dealerDeleted: over.dealerDeleted ?? false,
       ...(over.createdAt ? { createdAt: over.createdAt } : {}),
-      lines: { create: [{ goodsId: type === "VEHICLE" ? vehicleGoods : partGoods, kind: type === "VEHICLE" ? "VEHICLE" : "PART", nameEn: "Line", nameZh: "行", price: amount, quantity, subtotal: amount }] },
+      lines: {
+        create: [
+          {
+            goodsId: type === "VEHICLE" ? vehicleGoods : partGoods,
+            kind: type === "VEHICLE" ? "VEHICLE" : "PART",
+            nameEn: "Line",
+            nameZh: "行",
+            price: amount,
+            quantity,
+            subtotal: amount,
+          },
+        ],
+      },
     },
     select: { id: true, orderNo: true, createdAt: true },
   });
@@ -139,16 +163,42 @@ describe("tenancy", () => {
 describe("detail", () => {
   it("carries every field of the order, its lines, history, payments, VINs and the viewer's actions", async () => {
     const o = await makeOrder(a, { type: "VEHICLE", status: "SHIPPED", amount: "300.00", paid: "100.00", quantity: 1 });
-    await db().order.update({ where: { id: o.id }, data: { carrierType: "RAIL", secondaryDestination: "Suzhou", factoryName: "Plant 1", logisticsCompany: "SF", logisticsNo: "SF123", remark: "Call first" } });
-    await db().statusEvent.createMany({ data: [{ entity: "Order", entityId: o.id, toStatus: "SUBMITTED", userId: a.user }, { entity: "Order", entityId: o.id, fromStatus: "SUBMITTED", toStatus: "CONFIRMED", userId: staffAll.userId }, { entity: "PreOrder", entityId: o.id, toStatus: "SUBMITTED" }] });
-    await db().payment.create({ data: { orderId: o.id, amount: "100.00", paidOn: new Date("2026-01-02T00:00:00Z"), method: "BANK_TRANSFER", reference: "R1", recordedById: staffAll.userId } });
+    await db().order.update({
+      where: { id: o.id },
+      data: { carrierType: "RAIL", secondaryDestination: "Suzhou", factoryName: "Plant 1", logisticsCompany: "SF", logisticsNo: "SF123", remark: "Call first" },
+    });
+    await db().statusEvent.createMany({
+      data: [
+        { entity: "Order", entityId: o.id, toStatus: "SUBMITTED", userId: a.user },
+        { entity: "Order", entityId: o.id, fromStatus: "SUBMITTED", toStatus: "CONFIRMED", userId: staffAll.userId },
+        { entity: "PreOrder", entityId: o.id, toStatus: "SUBMITTED" },
+      ],
+    });
+    await db().payment.create({
+      data: { orderId: o.id, amount: "100.00", paidOn: new Date("2026-01-02T00:00:00Z"), method: "BANK_TRANSFER", reference: "R1", recordedById: staffAll.userId },
+    });
     const vin = vinOf(vinStem(), 1);
     await db().vehicle.create({ data: { vin, goodsId: vehicleGoods, vehicleModelId: (await anyModel()).id, status: "IN_TRANSIT", orderId: o.id } });
     const d = await orderDetail(a.viewer, o.id);
     expect(d).toMatchObject({
-      orderNo: o.orderNo, type: "VEHICLE", status: "SHIPPED", amount: "300.00", paidAmount: "100.00", unpaid: "200.00", paymentState: "PARTIALLY_PAID",
-      phone: "13912345678", deliveryWay: "LOGISTICS", carrierType: "RAIL", secondaryDestination: "Suzhou", factoryName: "Plant 1", receiver: "Wang Fang",
-      address: "Shanghai No. 1 Test Road", remark: "Call first", logisticsCompany: "SF", logisticsNo: "SF123", creator: expect.stringContaining("User "),
+      orderNo: o.orderNo,
+      type: "VEHICLE",
+      status: "SHIPPED",
+      amount: "300.00",
+      paidAmount: "100.00",
+      unpaid: "200.00",
+      paymentState: "PARTIALLY_PAID",
+      phone: "13912345678",
+      deliveryWay: "LOGISTICS",
+      carrierType: "RAIL",
+      secondaryDestination: "Suzhou",
+      factoryName: "Plant 1",
+      receiver: "Wang Fang",
+      address: "Shanghai No. 1 Test Road",
+      remark: "Call first",
+      logisticsCompany: "SF",
+      logisticsNo: "SF123",
+      creator: expect.stringContaining("User "),
     });
     expect(d.lines).toHaveLength(1);
     expect(d.events.map((e) => e.to)).toEqual(["SUBMITTED", "CONFIRMED"]);
@@ -206,7 +256,13 @@ describe("filters", () => {
   });
 
   it("parses what the URL carries defensively", () => {
-    expect(filters({ orderNo: "so-12%_'; --", size: 0, cursor: "zzz", status: "SHIPPED", payment: "PAID" })).toMatchObject({ orderNo: "SO-12--", size: 20, cursor: "", status: "SHIPPED", payment: "PAID" });
+    expect(filters({ orderNo: "so-12%_'; --", size: 0, cursor: "zzz", status: "SHIPPED", payment: "PAID" })).toMatchObject({
+      orderNo: "SO-12--",
+      size: 20,
+      cursor: "",
+      status: "SHIPPED",
+      payment: "PAID",
+    });
     expect(filters({ size: 100, cursor: "a1700000000000_5" })).toMatchObject({ size: 100, cursor: "a1700000000000_5" });
     expect(filters({ size: 101 }).size).toBe(20);
   });
@@ -260,7 +316,19 @@ describe("cost", () => {
     const d = await makeDealer();
     const p = uid("Q").toUpperCase();
     await db().order.createMany({
-      data: Array.from({ length: 60 }, (_, i) => ({ orderNo: `${p}${String(i).padStart(3, "0")}`, type: "PARTS" as const, companyId: d.company, creatorId: d.user, quantity: 1, amount: "1.00", phone: "1", deliveryWay: "LOGISTICS", receiver: "R", receiverPhone: "1", address: "A" })),
+      data: Array.from({ length: 60 }, (_, i) => ({
+        orderNo: `${p}${String(i).padStart(3, "0")}`,
+        type: "PARTS" as const,
+        companyId: d.company,
+        creatorId: d.user,
+        quantity: 1,
+        amount: "1.00",
+        phone: "1",
+        deliveryWay: "LOGISTICS",
+        receiver: "R",
+        receiverPhone: "1",
+        address: "A",
+      })),
     });
     for (const viewer of [d.viewer, staffAll]) {
       let small: OrderListPage | null = null;
@@ -282,7 +350,19 @@ describe("capped count", () => {
   it("counts up to 1,000 and then says there are more", async () => {
     const d = await makeDealer();
     const p = uid("C").toUpperCase();
-    const row = (i: number) => ({ orderNo: `${p}${String(i).padStart(4, "0")}`, type: "PARTS" as const, companyId: d.company, creatorId: d.user, quantity: 1, amount: "1.00", phone: "1", deliveryWay: "LOGISTICS", receiver: "R", receiverPhone: "1", address: "A" });
+    const row = (i: number) => ({
+      orderNo: `${p}${String(i).padStart(4, "0")}`,
+      type: "PARTS" as const,
+      companyId: d.company,
+      creatorId: d.user,
+      quantity: 1,
+      amount: "1.00",
+      phone: "1",
+      deliveryWay: "LOGISTICS",
+      receiver: "R",
+      receiverPhone: "1",
+      address: "A",
+    });
     await db().order.createMany({ data: Array.from({ length: 1000 }, (_, i) => row(i)) });
     expect((await listOrders(d.viewer, "PARTS", filters())).total).toEqual({ count: 1000, capped: false });
     await db().order.create({ data: row(1000) });
@@ -303,7 +383,9 @@ describe("ship dialog data", () => {
     for (let i = 0; i < 4; i++) {
       const vin = vinOf(stem, i);
       vins.push(vin);
-      await db().vehicle.create({ data: { vin, goodsId: goods.id, vehicleModelId: model.id, status: i === 1 ? "IN_TRANSIT" : "FACTORY_STOCK", entryAt: new Date(Date.UTC(2026, 0, 10 - i)) } });
+      await db().vehicle.create({
+        data: { vin, goodsId: goods.id, vehicleModelId: model.id, status: i === 1 ? "IN_TRANSIT" : "FACTORY_STOCK", entryAt: new Date(Date.UTC(2026, 0, 10 - i)) },
+      });
     }
     const lines = await shippableVins(staffAll, o.id);
     expect(lines).toHaveLength(1);

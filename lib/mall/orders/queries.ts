@@ -63,7 +63,9 @@ export function parseOrderFilters(p: URLSearchParams): OrderFilters {
     from: validDay(p.get("from")),
     to: validDay(p.get("to")),
     // Order numbers are letters and digits (SO20261121000001): anything else cannot match.
-    orderNo: text(p, "orderNo", 32).toUpperCase().replace(/[^A-Z0-9-]/g, ""),
+    orderNo: text(p, "orderNo", 32)
+      .toUpperCase()
+      .replace(/[^A-Z0-9-]/g, ""),
     company: text(p, "company", 50),
     payment: oneOf(PAYMENT_FILTERS, p.get("payment")),
     cursor: cursorParam(p),
@@ -101,7 +103,16 @@ export function decodeCursor(cursor: string): { dir: "after" | "before"; created
 }
 
 const LIST_SELECT = {
-  id: true, orderNo: true, type: true, status: true, quantity: true, amount: true, paidAmount: true, createdAt: true, deliveryWay: true, receiver: true,
+  id: true,
+  orderNo: true,
+  type: true,
+  status: true,
+  quantity: true,
+  amount: true,
+  paidAmount: true,
+  createdAt: true,
+  deliveryWay: true,
+  receiver: true,
   company: { select: { code: true, nameEn: true, nameZh: true } },
   creator: { select: { name: true } },
 } satisfies Prisma.OrderSelect;
@@ -109,8 +120,18 @@ type ListRaw = Prisma.OrderGetPayload<{ select: typeof LIST_SELECT }>;
 
 export type CompanyName = { code: string; nameEn: string; nameZh: string };
 export type OrderListRow = {
-  id: number; orderNo: string; status: OrderStatus; quantity: number; amount: string; paidAmount: string; paymentState: PaymentState;
-  createdAt: string; deliveryWay: string; receiver: string; company: CompanyName; creator: string;
+  id: number;
+  orderNo: string;
+  status: OrderStatus;
+  quantity: number;
+  amount: string;
+  paidAmount: string;
+  paymentState: PaymentState;
+  createdAt: string;
+  deliveryWay: string;
+  receiver: string;
+  company: CompanyName;
+  creator: string;
 };
 export type OrderListPage = {
   type: OrderType;
@@ -125,9 +146,18 @@ export type OrderListPage = {
 };
 
 const toListRow = (r: ListRaw): OrderListRow => ({
-  id: r.id, orderNo: r.orderNo, status: r.status, quantity: r.quantity, amount: r.amount.toFixed(2), paidAmount: r.paidAmount.toFixed(2),
-  paymentState: paymentState(r.amount.toFixed(2), r.paidAmount.toFixed(2)), createdAt: r.createdAt.toISOString(), deliveryWay: r.deliveryWay,
-  receiver: r.receiver, company: r.company, creator: r.creator.name,
+  id: r.id,
+  orderNo: r.orderNo,
+  status: r.status,
+  quantity: r.quantity,
+  amount: r.amount.toFixed(2),
+  paidAmount: r.paidAmount.toFixed(2),
+  paymentState: paymentState(r.amount.toFixed(2), r.paidAmount.toFixed(2)),
+  createdAt: r.createdAt.toISOString(),
+  deliveryWay: r.deliveryWay,
+  receiver: r.receiver,
+  company: r.company,
+  creator: r.creator.name,
 });
 
 /** One page of orders of a type for the viewer: the scope's queries (staff), the page and a
@@ -135,39 +165,126 @@ const toListRow = (r: ListRaw): OrderListRow => ({
 export async function listOrders(viewer: Viewer, type: OrderType, filters: OrderFilters): Promise<OrderListPage> {
   const staff = viewer.userType !== "DEALER";
   const where: Prisma.OrderWhereInput = { AND: [await orderScope(viewer), ...filterWhere(type, filters, staff)] };
-  const { rows, next, prev, total } = await readKeysetPage(filters, "createdAt", where,
-    (q) => db().order.findMany({ ...q, select: LIST_SELECT }), (q) => db().order.count(q), { maxSize: MAX_PAGE_SIZE });
+  const { rows, next, prev, total } = await readKeysetPage(
+    filters,
+    "createdAt",
+    where,
+    (q) => db().order.findMany({ ...q, select: LIST_SELECT }),
+    (q) => db().order.count(q),
+    { maxSize: MAX_PAGE_SIZE },
+  );
   return { type, rows: rows.map(toListRow), filters, next, prev, total, staff };
 }
 
 const DETAIL_SELECT = {
-  id: true, orderNo: true, type: true, status: true, quantity: true, amount: true, paidAmount: true, phone: true, deliveryWay: true, carrierType: true,
-  secondaryDestination: true, factoryName: true, receiver: true, receiverPhone: true, address: true, remark: true, rejectReason: true, cancelReason: true,
-  logisticsCompany: true, logisticsNo: true, createdAt: true, confirmedAt: true, shippedAt: true, completedAt: true, closedAt: true, dealerDeleted: true,
+  id: true,
+  orderNo: true,
+  type: true,
+  status: true,
+  quantity: true,
+  amount: true,
+  paidAmount: true,
+  phone: true,
+  deliveryWay: true,
+  carrierType: true,
+  secondaryDestination: true,
+  factoryName: true,
+  receiver: true,
+  receiverPhone: true,
+  address: true,
+  remark: true,
+  rejectReason: true,
+  cancelReason: true,
+  logisticsCompany: true,
+  logisticsNo: true,
+  createdAt: true,
+  confirmedAt: true,
+  shippedAt: true,
+  completedAt: true,
+  closedAt: true,
+  dealerDeleted: true,
   company: { select: { code: true, nameEn: true, nameZh: true } },
   creator: { select: { name: true, account: true } },
   preOrder: { select: { preOrderNo: true } },
-  lines: { orderBy: { id: "asc" }, select: { id: true, goodsId: true, kind: true, nameEn: true, nameZh: true, config: true, specification: true, coverId: true, price: true, quantity: true, subtotal: true, remark: true } },
-  payments: { orderBy: [{ paidOn: "asc" }, { id: "asc" }], select: { id: true, amount: true, paidOn: true, method: true, reference: true, remark: true, recordedById: true, createdAt: true } },
+  lines: {
+    orderBy: { id: "asc" },
+    select: {
+      id: true,
+      goodsId: true,
+      kind: true,
+      nameEn: true,
+      nameZh: true,
+      config: true,
+      specification: true,
+      coverId: true,
+      price: true,
+      quantity: true,
+      subtotal: true,
+      remark: true,
+    },
+  },
+  payments: {
+    orderBy: [{ paidOn: "asc" }, { id: "asc" }],
+    select: { id: true, amount: true, paidOn: true, method: true, reference: true, remark: true, recordedById: true, createdAt: true },
+  },
   vehicles: { orderBy: { vin: "asc" }, select: { id: true, vin: true, goodsId: true, colour: true, status: true } },
 } satisfies Prisma.OrderSelect;
 
 export type OrderLineView = {
-  id: number; goodsId: number; kind: string; nameEn: string; nameZh: string; config: string | null; specification: string | null;
-  picture: string | null; thumb: string | null; price: string; quantity: number; subtotal: string; remark: string | null;
+  id: number;
+  goodsId: number;
+  kind: string;
+  nameEn: string;
+  nameZh: string;
+  config: string | null;
+  specification: string | null;
+  picture: string | null;
+  thumb: string | null;
+  price: string;
+  quantity: number;
+  subtotal: string;
+  remark: string | null;
 };
 export type OrderEventView = { id: number; from: string | null; to: string; note: string | null; user: string | null; at: string };
 export type PaymentView = { id: number; amount: string; paidOn: string; method: string; reference: string | null; remark: string | null; recordedBy: string | null; at: string };
 export type AllocatedVehicle = { id: number; vin: string; goodsId: number; colour: string | null; status: VehicleStatus };
 
 export type OrderDetail = {
-  id: number; orderNo: string; type: OrderType; status: OrderStatus; quantity: number; amount: string; paidAmount: string; unpaid: string; paymentState: PaymentState;
-  phone: string; deliveryWay: string; carrierType: string | null; secondaryDestination: string | null; factoryName: string | null;
-  receiver: string; receiverPhone: string; address: string; remark: string | null; rejectReason: string | null; cancelReason: string | null;
-  logisticsCompany: string | null; logisticsNo: string | null; createdAt: string; confirmedAt: string | null; shippedAt: string | null;
-  completedAt: string | null; closedAt: string | null; dealerDeleted: boolean; preOrderNo: string | null;
-  company: CompanyName; creator: string;
-  lines: OrderLineView[]; events: OrderEventView[]; payments: PaymentView[]; vehicles: AllocatedVehicle[];
+  id: number;
+  orderNo: string;
+  type: OrderType;
+  status: OrderStatus;
+  quantity: number;
+  amount: string;
+  paidAmount: string;
+  unpaid: string;
+  paymentState: PaymentState;
+  phone: string;
+  deliveryWay: string;
+  carrierType: string | null;
+  secondaryDestination: string | null;
+  factoryName: string | null;
+  receiver: string;
+  receiverPhone: string;
+  address: string;
+  remark: string | null;
+  rejectReason: string | null;
+  cancelReason: string | null;
+  logisticsCompany: string | null;
+  logisticsNo: string | null;
+  createdAt: string;
+  confirmedAt: string | null;
+  shippedAt: string | null;
+  completedAt: string | null;
+  closedAt: string | null;
+  dealerDeleted: boolean;
+  preOrderNo: string | null;
+  company: CompanyName;
+  creator: string;
+  lines: OrderLineView[];
+  events: OrderEventView[];
+  payments: PaymentView[];
+  vehicles: AllocatedVehicle[];
   /** What this viewer may do now (the state table in order-states.ts plus permissions). */
   can: { moves: OrderMove[]; delete: boolean; pay: boolean };
 };
@@ -191,29 +308,80 @@ export async function orderDetail(viewer: Viewer, id: number, type?: OrderType):
   if (!Number.isSafeInteger(id) || id < 1) throw new NotFoundError();
   const o = await db().order.findFirst({ where: { AND: [{ id }, ...(type ? [{ type }] : []), await orderScope(viewer)] }, select: DETAIL_SELECT });
   if (!o) throw new NotFoundError();
-  const events = await db().statusEvent.findMany({ where: { entity: "Order", entityId: o.id }, orderBy: { id: "asc" }, select: { id: true, fromStatus: true, toStatus: true, note: true, userId: true, createdAt: true } });
+  const events = await db().statusEvent.findMany({
+    where: { entity: "Order", entityId: o.id },
+    orderBy: { id: "asc" },
+    select: { id: true, fromStatus: true, toStatus: true, note: true, userId: true, createdAt: true },
+  });
   const userIds = [...new Set([...events.map((e) => e.userId), ...o.payments.map((p) => p.recordedById)].filter((x): x is number => x !== null))];
   const users = userIds.length ? await db().user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true } }) : [];
   const nameOf = new Map(users.map((u) => [u.id, u.name]));
   const amount = o.amount.toFixed(2);
   const paid = o.paidAmount.toFixed(2);
   return {
-    id: o.id, orderNo: o.orderNo, type: o.type, status: o.status, quantity: o.quantity, amount, paidAmount: paid,
-    unpaid: new Prisma.Decimal(o.amount).sub(o.paidAmount).toFixed(2), paymentState: paymentState(amount, paid),
-    phone: o.phone, deliveryWay: o.deliveryWay, carrierType: o.carrierType, secondaryDestination: o.secondaryDestination, factoryName: o.factoryName,
-    receiver: o.receiver, receiverPhone: o.receiverPhone, address: o.address, remark: o.remark, rejectReason: o.rejectReason, cancelReason: o.cancelReason,
-    logisticsCompany: o.logisticsCompany, logisticsNo: o.logisticsNo, createdAt: o.createdAt.toISOString(), confirmedAt: iso(o.confirmedAt),
-    shippedAt: iso(o.shippedAt), completedAt: iso(o.completedAt), closedAt: iso(o.closedAt), dealerDeleted: o.dealerDeleted, preOrderNo: o.preOrder?.preOrderNo ?? null,
-    company: o.company, creator: o.creator.name,
+    id: o.id,
+    orderNo: o.orderNo,
+    type: o.type,
+    status: o.status,
+    quantity: o.quantity,
+    amount,
+    paidAmount: paid,
+    unpaid: new Prisma.Decimal(o.amount).sub(o.paidAmount).toFixed(2),
+    paymentState: paymentState(amount, paid),
+    phone: o.phone,
+    deliveryWay: o.deliveryWay,
+    carrierType: o.carrierType,
+    secondaryDestination: o.secondaryDestination,
+    factoryName: o.factoryName,
+    receiver: o.receiver,
+    receiverPhone: o.receiverPhone,
+    address: o.address,
+    remark: o.remark,
+    rejectReason: o.rejectReason,
+    cancelReason: o.cancelReason,
+    logisticsCompany: o.logisticsCompany,
+    logisticsNo: o.logisticsNo,
+    createdAt: o.createdAt.toISOString(),
+    confirmedAt: iso(o.confirmedAt),
+    shippedAt: iso(o.shippedAt),
+    completedAt: iso(o.completedAt),
+    closedAt: iso(o.closedAt),
+    dealerDeleted: o.dealerDeleted,
+    preOrderNo: o.preOrder?.preOrderNo ?? null,
+    company: o.company,
+    creator: o.creator.name,
     lines: o.lines.map((l) => ({
-      id: l.id, goodsId: l.goodsId, kind: l.kind, nameEn: l.nameEn, nameZh: l.nameZh, config: l.config, specification: l.specification,
-      picture: l.coverId ? fileUrl(l.coverId) : null, thumb: l.coverId ? fileUrl(l.coverId, true) : null,
-      price: l.price.toFixed(2), quantity: l.quantity, subtotal: l.subtotal.toFixed(2), remark: l.remark,
+      id: l.id,
+      goodsId: l.goodsId,
+      kind: l.kind,
+      nameEn: l.nameEn,
+      nameZh: l.nameZh,
+      config: l.config,
+      specification: l.specification,
+      picture: l.coverId ? fileUrl(l.coverId) : null,
+      thumb: l.coverId ? fileUrl(l.coverId, true) : null,
+      price: l.price.toFixed(2),
+      quantity: l.quantity,
+      subtotal: l.subtotal.toFixed(2),
+      remark: l.remark,
     })),
-    events: events.map((e) => ({ id: e.id, from: e.fromStatus, to: e.toStatus, note: e.note, user: e.userId ? (nameOf.get(e.userId) ?? null) : null, at: e.createdAt.toISOString() })),
+    events: events.map((e) => ({
+      id: e.id,
+      from: e.fromStatus,
+      to: e.toStatus,
+      note: e.note,
+      user: e.userId ? (nameOf.get(e.userId) ?? null) : null,
+      at: e.createdAt.toISOString(),
+    })),
     payments: o.payments.map((p) => ({
-      id: p.id, amount: p.amount.toFixed(2), paidOn: p.paidOn.toISOString().slice(0, 10), method: p.method, reference: p.reference, remark: p.remark,
-      recordedBy: nameOf.get(p.recordedById) ?? null, at: p.createdAt.toISOString(),
+      id: p.id,
+      amount: p.amount.toFixed(2),
+      paidOn: p.paidOn.toISOString().slice(0, 10),
+      method: p.method,
+      reference: p.reference,
+      remark: p.remark,
+      recordedBy: nameOf.get(p.recordedById) ?? null,
+      at: p.createdAt.toISOString(),
     })),
     vehicles: o.vehicles,
     can: allowedActions(viewer, o.status, amount, paid),
@@ -223,7 +391,15 @@ export async function orderDetail(viewer: Viewer, id: number, type?: OrderType):
 /** Factory-stock vehicles offered per line in the ship dialog (oldest entry first). */
 export const SHIPPABLE_PER_LINE = 200;
 
-export type ShippableLine = { lineId: number; goodsId: number; nameEn: string; nameZh: string; config: string | null; quantity: number; vehicles: { vin: string; colour: string | null; entryAt: string }[] };
+export type ShippableLine = {
+  lineId: number;
+  goodsId: number;
+  nameEn: string;
+  nameZh: string;
+  config: string | null;
+  quantity: number;
+  vehicles: { vin: string; colour: string | null; entryAt: string }[];
+};
 
 /** The ship dialog's choices: for a CONFIRMED vehicle order in the staff member's scope, each
  * line with the oldest FACTORY_STOCK vehicles of its goods (one query for all lines). */
@@ -234,7 +410,8 @@ export async function shippableVins(viewer: Viewer, orderId: number): Promise<Sh
     select: { type: true, status: true, lines: { orderBy: { id: "asc" }, select: { id: true, goodsId: true, nameEn: true, nameZh: true, config: true, quantity: true } } },
   });
   if (!o) throw new NotFoundError();
-  if (o.type !== "VEHICLE" || o.status !== "CONFIRMED" || o.lines.length === 0) return o.lines.map((l) => ({ lineId: l.id, goodsId: l.goodsId, nameEn: l.nameEn, nameZh: l.nameZh, config: l.config, quantity: l.quantity, vehicles: [] }));
+  if (o.type !== "VEHICLE" || o.status !== "CONFIRMED" || o.lines.length === 0)
+    return o.lines.map((l) => ({ lineId: l.id, goodsId: l.goodsId, nameEn: l.nameEn, nameZh: l.nameZh, config: l.config, quantity: l.quantity, vehicles: [] }));
   const goodsIds = [...new Set(o.lines.map((l) => l.goodsId))];
   const rows = await db().$queryRaw<{ goodsId: number; vin: string; colour: string | null; entryAt: Date }[]>`
     SELECT "goodsId", "vin", "colour", "entryAt" FROM (
@@ -242,7 +419,12 @@ export async function shippableVins(viewer: Viewer, orderId: number): Promise<Sh
       FROM "Vehicle" WHERE "goodsId" = ANY(${goodsIds}) AND "status" = 'FACTORY_STOCK'::"VehicleStatus"
     ) v WHERE n <= ${SHIPPABLE_PER_LINE} ORDER BY "goodsId", n`;
   return o.lines.map((l) => ({
-    lineId: l.id, goodsId: l.goodsId, nameEn: l.nameEn, nameZh: l.nameZh, config: l.config, quantity: l.quantity,
+    lineId: l.id,
+    goodsId: l.goodsId,
+    nameEn: l.nameEn,
+    nameZh: l.nameZh,
+    config: l.config,
+    quantity: l.quantity,
     vehicles: rows.filter((r) => r.goodsId === l.goodsId).map((r) => ({ vin: r.vin.trim(), colour: r.colour, entryAt: r.entryAt.toISOString() })),
   }));
 }

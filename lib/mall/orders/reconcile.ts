@@ -43,7 +43,19 @@ export async function reconcile(viewer: Viewer, filters: ReconcileFilters): Prom
       await orderScope(viewer),
       { status: { notIn: CLOSED_STATUSES } },
       ...(from || to ? [{ createdAt: { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) } }] : []),
-      ...(company ? [{ company: { OR: [{ code: { startsWith: company, mode: "insensitive" as const } }, { nameEn: { contains: company, mode: "insensitive" as const } }, { nameZh: { contains: company } }] } }] : []),
+      ...(company
+        ? [
+            {
+              company: {
+                OR: [
+                  { code: { startsWith: company, mode: "insensitive" as const } },
+                  { nameEn: { contains: company, mode: "insensitive" as const } },
+                  { nameZh: { contains: company } },
+                ],
+              },
+            },
+          ]
+        : []),
     ],
   };
   const groups = await db().order.groupBy({ by: ["type"], where, _sum: { amount: true, paidAmount: true }, _count: { _all: true } });
@@ -60,7 +72,10 @@ export async function reconcile(viewer: Viewer, filters: ReconcileFilters): Prom
     sumAmount = sumAmount.add(amount);
     sumPaid = sumPaid.add(paid);
     return {
-      type, orders: g?._count._all ?? 0, orderTotal: money(amount), paidTotal: money(paid),
+      type,
+      orders: g?._count._all ?? 0,
+      orderTotal: money(amount),
+      paidTotal: money(paid),
       // Payments never exceed an order's amount (payments.ts), so the difference of the sums is
       // the sum of what each order still owes.
       unpaidTotal: money(amount.sub(paid)),

@@ -16,22 +16,38 @@ export const zQuantity = z.number().int().min(1).max(MAX_QUANTITY);
 export const MONEY_RE = /^\d{1,12}(\.\d{1,2})?$/;
 export const zMoney = z.preprocess(
   (v) => (typeof v === "number" && Number.isFinite(v) ? String(v) : typeof v === "string" ? v.trim() : v),
-  z.string().min(1).refine((v) => MONEY_RE.test(v), { message: "money" }).refine((v) => Number(v) > 0, { message: "positive" }),
+  z
+    .string()
+    .min(1)
+    .refine((v) => MONEY_RE.test(v), { message: "money" })
+    .refine((v) => Number(v) > 0, { message: "positive" }),
 );
 
 /** A calendar day "YYYY-MM-DD" between 2000 and 2100 that exists. */
-export const zDay = z.string().trim().min(1).refine((v) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= "2000-01-01" && v <= "2100-12-31";
-}, { message: "date" });
+export const zDay = z
+  .string()
+  .trim()
+  .min(1)
+  .refine(
+    (v) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= "2000-01-01" && v <= "2100-12-31";
+    },
+    { message: "date" },
+  );
 
 export const ORDER_TYPES = ["VEHICLE", "PARTS"] as const;
 export const ORDER_STATUSES = ["SUBMITTED", "CONFIRMED", "SHIPPED", "COMPLETED", "CANCELLED", "REJECTED"] as const;
 export const PAYMENT_STATES = ["UNPAID", "PARTIALLY_PAID", "PAID"] as const;
 
 /** A client's idempotency key: the same key from the same company is the same order. */
-export const zIdempotencyKey = z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_.:-]+$/);
+export const zIdempotencyKey = z
+  .string()
+  .trim()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.:-]+$/);
 
 export const ZSubmitOrder = z.object({
   type: z.enum(ORDER_TYPES),

@@ -15,7 +15,10 @@ import { paymentState } from "./states";
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
 vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => m.cacheMock));
 vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
-vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()) }));
+vi.mock("@/lib/auth/viewer", async (orig) => ({
+  ...(await orig<typeof import("@/lib/auth/viewer")>()),
+  getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()),
+}));
 
 // The order core against PostgreSQL: stock never oversold under 200 concurrent submissions,
 // one order per idempotency key under 50 parallel retries, stock released once when cancel
@@ -34,19 +37,41 @@ async function makeDealer(companyId?: number): Promise<Dealer> {
   const company = companyId ?? (await makeCompany()).id;
   const user = (await makeUser({ userType: "DEALER", companyIds: [company], roleIds: [dealerRole] })).id;
   const viewer = (await loadViewer(user, company, nowSeconds()))!;
-  const address = (await db().address.findFirst({ where: { companyId: company }, select: { id: true } }))?.id
-    ?? (await db().address.create({ data: { companyId: company, receiver: "Wang Fang", phone: "13912345678", regionAreaId: region, address: "No. 1 Test Road", isDefault: true } })).id;
+  const address =
+    (await db().address.findFirst({ where: { companyId: company }, select: { id: true } }))?.id ??
+    (await db().address.create({ data: { companyId: company, receiver: "Wang Fang", phone: "13912345678", regionAreaId: region, address: "No. 1 Test Road", isDefault: true } }))
+      .id;
   return { company, user, viewer, address };
 }
 
 async function makeGoods(over: { kind?: GoodsKind; stock?: number; minOrderQty?: number; price?: string; onSale?: boolean } = {}) {
   const code = uid("G");
-  return db().goods.create({ data: { kind: over.kind ?? "PART", code, nameEn: `Goods ${code}`, nameZh: `商品${code}`, price: over.price ?? "12.30", stock: over.stock ?? 100, minOrderQty: over.minOrderQty ?? 1, onSale: over.onSale ?? true } });
+  return db().goods.create({
+    data: {
+      kind: over.kind ?? "PART",
+      code,
+      nameEn: `Goods ${code}`,
+      nameZh: `商品${code}`,
+      price: over.price ?? "12.30",
+      stock: over.stock ?? 100,
+      minOrderQty: over.minOrderQty ?? 1,
+      onSale: over.onSale ?? true,
+    },
+  });
 }
 
 const stockOf = async (id: number) => (await db().goods.findUniqueOrThrow({ where: { id }, select: { stock: true } })).stock;
 const addLine = (d: Dealer, goodsId: number, quantity: number) => db().cartLine.create({ data: { companyId: d.company, userId: d.user, goodsId, quantity } });
-const form = (d: Dealer, cartLineIds: number[], type: "VEHICLE" | "PARTS" = "PARTS") => ({ type, cartLineIds, phone: "13912345678", deliveryWay: "LOGISTICS", addressId: d.address, carrierType: null, secondaryDestination: null, remark: null });
+const form = (d: Dealer, cartLineIds: number[], type: "VEHICLE" | "PARTS" = "PARTS") => ({
+  type,
+  cartLineIds,
+  phone: "13912345678",
+  deliveryWay: "LOGISTICS",
+  addressId: d.address,
+  carrierType: null,
+  secondaryDestination: null,
+  remark: null,
+});
 
 async function order(d: Dealer, goodsId: number, quantity = 1, type: "VEHICLE" | "PARTS" = "PARTS") {
   const line = await addLine(d, goodsId, quantity);
@@ -54,7 +79,10 @@ async function order(d: Dealer, goodsId: number, quantity = 1, type: "VEHICLE" |
 }
 
 async function expectDomain(p: Promise<unknown>, key: string, status?: number) {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(DomainError);
   expect((err as DomainError).key).toBe(key);
   if (status) expect((err as DomainError).status).toBe(status);
@@ -205,8 +233,10 @@ describe("transitions", () => {
       const { id } = await order(a, g.id, 3);
       expect(await stockOf(g.id)).toBe(7);
       const results = await Promise.allSettled([
-        cancelOrder(a.viewer, ctxOf(a.viewer), id), rejectOrder(staffViewer, ctxOf(staffViewer), id, "no"),
-        cancelOrder(a.viewer, ctxOf(a.viewer), id), rejectOrder(staffViewer, ctxOf(staffViewer), id, "no"),
+        cancelOrder(a.viewer, ctxOf(a.viewer), id),
+        rejectOrder(staffViewer, ctxOf(staffViewer), id, "no"),
+        cancelOrder(a.viewer, ctxOf(a.viewer), id),
+        rejectOrder(staffViewer, ctxOf(staffViewer), id, "no"),
       ]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       for (const r of results) if (r.status === "rejected") expect((r.reason as DomainError).key).toBe("Orders.errors.wrongState");
@@ -217,7 +247,11 @@ describe("transitions", () => {
   it("refuses every move outside the table and changes nothing", async () => {
     const g = await makeGoods({ stock: 10 });
     const { id } = await order(a, g.id, 1);
-    const snapshot = async () => ({ o: await db().order.findUniqueOrThrow({ where: { id }, select: { status: true, updatedAt: true } }), s: await stockOf(g.id), e: await db().statusEvent.count({ where: { entity: "Order", entityId: id } }) });
+    const snapshot = async () => ({
+      o: await db().order.findUniqueOrThrow({ where: { id }, select: { status: true, updatedAt: true } }),
+      s: await stockOf(g.id),
+      e: await db().statusEvent.count({ where: { entity: "Order", entityId: id } }),
+    });
     const before = await snapshot();
     const ship = { id, factoryName: "Plant 1", logisticsCompany: "SF", logisticsNo: "1" };
     await expectDomain(shipOrder(staffViewer, ctxOf(staffViewer), ship), "Orders.errors.wrongState", 409);
@@ -235,7 +269,11 @@ describe("transitions", () => {
     await cancelOrder(staffViewer, ctxOf(staffViewer), id, "dealer asked");
     expect(await stockOf(g.id)).toBe(10);
     await expectDomain(cancelOrder(staffViewer, ctxOf(staffViewer), id), "Orders.errors.wrongState", 409);
-    expect(await db().statusEvent.findMany({ where: { entity: "Order", entityId: id }, orderBy: { id: "asc" }, select: { toStatus: true } })).toEqual([{ toStatus: "SUBMITTED" }, { toStatus: "CONFIRMED" }, { toStatus: "CANCELLED" }]);
+    expect(await db().statusEvent.findMany({ where: { entity: "Order", entityId: id }, orderBy: { id: "asc" }, select: { toStatus: true } })).toEqual([
+      { toStatus: "SUBMITTED" },
+      { toStatus: "CONFIRMED" },
+      { toStatus: "CANCELLED" },
+    ]);
     // Deleting hides it from the dealer only.
     await deleteOrders(a.viewer, ctxOf(a.viewer), [id]);
     await expect(cancelOrder(a.viewer, ctxOf(a.viewer), id)).rejects.toBeInstanceOf(NotFoundError);
@@ -255,8 +293,22 @@ describe("transitions", () => {
   });
 
   it("ships a vehicle order with VINs from factory stock; receipt puts them in the dealer's stock", async () => {
-    const model = await db().vehicleModel.create({ data: { code: uid("M"), nameEn: "Model", nameZh: "车型", carGroup: { create: { code: uid("CG"), nameEn: "Group", nameZh: "车系" } } } });
-    const g = await db().goods.create({ data: { kind: "VEHICLE", code: uid("V"), nameEn: "Aurora 2.0T", nameZh: "极光 2.0T", price: "189900.00", stock: 3, onSale: true, vehicleModelId: model.id, carGroupId: model.carGroupId } });
+    const model = await db().vehicleModel.create({
+      data: { code: uid("M"), nameEn: "Model", nameZh: "车型", carGroup: { create: { code: uid("CG"), nameEn: "Group", nameZh: "车系" } } },
+    });
+    const g = await db().goods.create({
+      data: {
+        kind: "VEHICLE",
+        code: uid("V"),
+        nameEn: "Aurora 2.0T",
+        nameZh: "极光 2.0T",
+        price: "189900.00",
+        stock: 3,
+        onSale: true,
+        vehicleModelId: model.id,
+        carGroupId: model.carGroupId,
+      },
+    });
     const serial = uid("").slice(-5).toUpperCase().replace(/[IOQ]/g, "1");
     const vins = [1, 2, 3].map((n) => withCheckDigit(`LGWTEST0X${serial}${String(n).padStart(3, "0")}`));
     await db().vehicle.createMany({ data: vins.map((vin) => ({ vin, goodsId: g.id, vehicleModelId: model.id })) });
@@ -264,7 +316,10 @@ describe("transitions", () => {
     await confirmOrder(staffViewer, ctxOf(staffViewer), id);
     const ship = { id, factoryName: "Plant 1", logisticsCompany: "SF", logisticsNo: "SF100" };
     await expectDomain(shipOrder(staffViewer, ctxOf(staffViewer), { ...ship, vins: [vins[0]] }), "Orders.errors.vinCount");
-    await expectDomain(shipOrder(staffViewer, ctxOf(staffViewer), { ...ship, vins: [vins[0], vins[0].slice(0, 8) + (vins[0][8] === "1" ? "2" : "1") + vins[0].slice(9)] }), "Orders.errors.vin_checkDigit");
+    await expectDomain(
+      shipOrder(staffViewer, ctxOf(staffViewer), { ...ship, vins: [vins[0], vins[0].slice(0, 8) + (vins[0][8] === "1" ? "2" : "1") + vins[0].slice(9)] }),
+      "Orders.errors.vin_checkDigit",
+    );
     await expectDomain(shipOrder(staffViewer, ctxOf(staffViewer), { ...ship, vins: [vins[0], "1HGCM82633A004352"] }), "Orders.errors.vinUnknown");
     await actAs({ id: staffViewer.userId });
     expect(await shipOrderAction({ ...ship, vins: [vins[0], vins[1]] })).toMatchObject({ ok: true });

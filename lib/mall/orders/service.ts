@@ -39,7 +39,17 @@ export type PlaceOrder = {
   idempotencyKey?: string | null;
 };
 
-type Reserved = { id: number; kind: GoodsKind; nameEn: string; nameZh: string; config: string | null; specification: string | null; coverId: string | null; price: Prisma.Decimal; minOrderQty: number };
+type Reserved = {
+  id: number;
+  kind: GoodsKind;
+  nameEn: string;
+  nameZh: string;
+  config: string | null;
+  specification: string | null;
+  coverId: string | null;
+  price: Prisma.Decimal;
+  minOrderQty: number;
+};
 
 /**
  * Creates an order in the caller's transaction: reserves every line's stock (goods locked in
@@ -90,8 +100,17 @@ export async function placeOrder(tx: Tx, ctx: AuditCtx, input: PlaceOrder): Prom
       idempotencyKey: input.idempotencyKey ?? null,
       lines: {
         create: reserved.map((l) => ({
-          goodsId: l.id, kind: l.kind, nameEn: l.nameEn, nameZh: l.nameZh, config: l.config, specification: l.specification, coverId: l.coverId,
-          price: l.price, quantity: l.quantity, subtotal: new Prisma.Decimal(l.price).mul(l.quantity), remark: l.remark,
+          goodsId: l.id,
+          kind: l.kind,
+          nameEn: l.nameEn,
+          nameZh: l.nameZh,
+          config: l.config,
+          specification: l.specification,
+          coverId: l.coverId,
+          price: l.price,
+          quantity: l.quantity,
+          subtotal: new Prisma.Decimal(l.price).mul(l.quantity),
+          remark: l.remark,
         })),
       },
     },
@@ -148,7 +167,14 @@ export async function submitOrder(viewer: Viewer, ctx: AuditCtx, input: TSubmitO
       const lines = await tx.cartLine.findMany({ where: { id: { in: ids } }, select: { id: true, goodsId: true, quantity: true, remark: true } });
       const address = await tx.address.findFirst({
         where: { id: input.addressId, companyId },
-        select: { id: true, receiver: true, phone: true, address: true, regionAreaId: true, regionArea: { select: { nameEn: true, nameZh: true, parent: { select: { nameZh: true, parent: { select: { nameZh: true } } } } } } },
+        select: {
+          id: true,
+          receiver: true,
+          phone: true,
+          address: true,
+          regionAreaId: true,
+          regionArea: { select: { nameEn: true, nameZh: true, parent: { select: { nameZh: true, parent: { select: { nameZh: true } } } } } },
+        },
       });
       if (!address) throw new DomainError("Orders.errors.addressMissing", {}, "addressId");
       const a = address.regionArea;
@@ -203,7 +229,11 @@ export async function lockOrder(tx: Tx, viewer: Viewer, id: number): Promise<Loc
 }
 
 const EVENT_OF: Partial<Record<OrderStatus, "order.confirmed" | "order.rejected" | "order.shipped" | "order.completed" | "order.cancelled">> = {
-  CONFIRMED: "order.confirmed", REJECTED: "order.rejected", SHIPPED: "order.shipped", COMPLETED: "order.completed", CANCELLED: "order.cancelled",
+  CONFIRMED: "order.confirmed",
+  REJECTED: "order.rejected",
+  SHIPPED: "order.shipped",
+  COMPLETED: "order.completed",
+  CANCELLED: "order.cancelled",
 };
 
 /**
@@ -246,8 +276,7 @@ async function releaseStock(tx: Tx, orderId: number) {
 
 export const confirmOrder = (viewer: Viewer, ctx: AuditCtx, id: number) => move(viewer, ctx, id, "confirm", null);
 
-export const rejectOrder = (viewer: Viewer, ctx: AuditCtx, id: number, reason: string) =>
-  move(viewer, ctx, id, "reject", reason, async () => ({ rejectReason: reason }));
+export const rejectOrder = (viewer: Viewer, ctx: AuditCtx, id: number, reason: string) => move(viewer, ctx, id, "reject", reason, async () => ({ rejectReason: reason }));
 
 /** Dealers cancel their SUBMITTED orders; staff cancel CONFIRMED ones. */
 export const cancelOrder = (viewer: Viewer, ctx: AuditCtx, id: number, reason?: string | null) =>
@@ -259,7 +288,16 @@ export const completeOrder = (viewer: Viewer, ctx: AuditCtx, id: number) =>
     const vehicles = await tx.vehicle.findMany({ where: { orderId: order.id, status: "IN_TRANSIT" }, select: { id: true } });
     if (vehicles.length) {
       await tx.vehicle.updateMany({ where: { id: { in: vehicles.map((v) => v.id) } }, data: { status: "IN_STOCK", companyId: order.companyId, entryAt: new Date() } });
-      await tx.vehicleEvent.createMany({ data: vehicles.map((v) => ({ vehicleId: v.id, fromStatus: "IN_TRANSIT" as const, toStatus: "IN_STOCK" as const, companyId: order.companyId, orderId: order.id, userId: ctx.userId })) });
+      await tx.vehicleEvent.createMany({
+        data: vehicles.map((v) => ({
+          vehicleId: v.id,
+          fromStatus: "IN_TRANSIT" as const,
+          toStatus: "IN_STOCK" as const,
+          companyId: order.companyId,
+          orderId: order.id,
+          userId: ctx.userId,
+        })),
+      });
     }
     return {};
   });

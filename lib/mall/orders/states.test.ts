@@ -20,7 +20,11 @@ const ALLOWED: Record<OrderStatus, Record<Actor, OrderMove[]>> = {
 
 describe("order moves", () => {
   it("has exactly the transitions of the domain", () => {
-    expect(Object.values(ORDER_MOVES).map((m) => `${m.from}→${m.to} ${m.actor} ${m.permission}`).sort()).toEqual(
+    expect(
+      Object.values(ORDER_MOVES)
+        .map((m) => `${m.from}→${m.to} ${m.actor} ${m.permission}`)
+        .sort(),
+    ).toEqual(
       [
         "SUBMITTED→CONFIRMED staff order:confirm",
         "SUBMITTED→REJECTED staff order:reject",
@@ -39,9 +43,18 @@ describe("order moves", () => {
 
   it("offers a move only with its permission", () => {
     for (const [move, t] of Object.entries(ORDER_MOVES)) {
-      expect(movesFor(t.from, t.actor, () => false), `${move} without permissions`).toEqual([]);
-      expect(movesFor(t.from, t.actor, (p) => p === t.permission), `${move} with ${t.permission}`).toContain(move);
-      expect(movesFor(t.from, t.actor, (p) => p !== t.permission), `${move} without ${t.permission}`).not.toContain(move);
+      expect(
+        movesFor(t.from, t.actor, () => false),
+        `${move} without permissions`,
+      ).toEqual([]);
+      expect(
+        movesFor(t.from, t.actor, (p) => p === t.permission),
+        `${move} with ${t.permission}`,
+      ).toContain(move);
+      expect(
+        movesFor(t.from, t.actor, (p) => p !== t.permission),
+        `${move} without ${t.permission}`,
+      ).not.toContain(move);
     }
     // order:cancel is one code for two moves: the actor decides which.
     expect(movesFor("SUBMITTED", "staff", (p) => p === "order:cancel")).toEqual([]);
@@ -51,8 +64,17 @@ describe("order moves", () => {
   it("never leaves an ending status, and never skips a step", () => {
     const ends: OrderStatus[] = ["COMPLETED", "CANCELLED", "REJECTED"];
     expect(Object.values(ORDER_MOVES).filter((m) => ends.includes(m.from))).toEqual([]);
-    const skips = [["SUBMITTED", "SHIPPED"], ["SUBMITTED", "COMPLETED"], ["CONFIRMED", "COMPLETED"], ["SHIPPED", "CANCELLED"]];
-    for (const [from, to] of skips) expect(Object.values(ORDER_MOVES).some((m) => m.from === from && m.to === to), `${from}→${to}`).toBe(false);
+    const skips = [
+      ["SUBMITTED", "SHIPPED"],
+      ["SUBMITTED", "COMPLETED"],
+      ["CONFIRMED", "COMPLETED"],
+      ["SHIPPED", "CANCELLED"],
+    ];
+    for (const [from, to] of skips)
+      expect(
+        Object.values(ORDER_MOVES).some((m) => m.from === from && m.to === to),
+        `${from}→${to}`,
+      ).toBe(false);
   });
 
   it("deletes, releases stock for and takes payments against the right statuses", () => {

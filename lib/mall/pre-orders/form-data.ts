@@ -16,7 +16,17 @@ export type PreOrderFormOptions = {
 export async function preOrderFormOptions(viewer: Viewer): Promise<PreOrderFormOptions> {
   const [rows, d] = await Promise.all([viewer.company ? companyAddresses(viewer) : Promise.resolve([]), dicts(["delivery_way", "carrier_type"] as const)]);
   return {
-    addresses: rows.map((a) => ({ id: a.id, receiver: a.receiver, phone: a.phone, isDefault: a.isDefault, textEn: `${a.address}, ${[...a.area].reverse().map((x) => x.nameEn).join(", ")}`, textZh: `${a.area.map((x) => x.nameZh).join("")} ${a.address}` })),
+    addresses: rows.map((a) => ({
+      id: a.id,
+      receiver: a.receiver,
+      phone: a.phone,
+      isDefault: a.isDefault,
+      textEn: `${a.address}, ${[...a.area]
+        .reverse()
+        .map((x) => x.nameEn)
+        .join(", ")}`,
+      textZh: `${a.area.map((x) => x.nameZh).join("")} ${a.address}`,
+    })),
     deliveryWays: d.delivery_way,
     carrierTypes: d.carrier_type,
   };

@@ -37,7 +37,6 @@ export type PreOrderFilters = {
   size: number;
 };
 
-
 export function parsePreOrderFilters(p: URLSearchParams): PreOrderFilters {
   return {
     status: choiceParam(p, "status", PRE_ORDER_STATUSES),
@@ -67,8 +66,20 @@ function filterWhere(f: PreOrderFilters, staff: boolean): Prisma.PreOrderWhereIn
 }
 
 const LIST_SELECT = {
-  id: true, preOrderNo: true, status: true, nameEn: true, nameZh: true, config: true, coverId: true, price: true, quantity: true, amount: true,
-  expectedDate: true, createdAt: true, deliveryWay: true, receiver: true,
+  id: true,
+  preOrderNo: true,
+  status: true,
+  nameEn: true,
+  nameZh: true,
+  config: true,
+  coverId: true,
+  price: true,
+  quantity: true,
+  amount: true,
+  expectedDate: true,
+  createdAt: true,
+  deliveryWay: true,
+  receiver: true,
   company: { select: { code: true, nameEn: true, nameZh: true } },
   creator: { select: { name: true } },
   order: { select: { id: true, orderNo: true } },
@@ -77,9 +88,23 @@ type ListRaw = Prisma.PreOrderGetPayload<{ select: typeof LIST_SELECT }>;
 
 export type CompanyName = { code: string; nameEn: string; nameZh: string };
 export type PreOrderRow = {
-  id: number; preOrderNo: string; status: PreOrderStatus; nameEn: string; nameZh: string; config: string | null; thumb: string | null;
-  price: string; quantity: number; amount: string; expectedDate: string | null; createdAt: string; deliveryWay: string; receiver: string;
-  company: CompanyName; creator: string; order: { id: number; orderNo: string } | null;
+  id: number;
+  preOrderNo: string;
+  status: PreOrderStatus;
+  nameEn: string;
+  nameZh: string;
+  config: string | null;
+  thumb: string | null;
+  price: string;
+  quantity: number;
+  amount: string;
+  expectedDate: string | null;
+  createdAt: string;
+  deliveryWay: string;
+  receiver: string;
+  company: CompanyName;
+  creator: string;
+  order: { id: number; orderNo: string } | null;
 };
 export type PreOrderPage = {
   rows: PreOrderRow[];
@@ -92,30 +117,66 @@ export type PreOrderPage = {
 
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 const toRow = (r: ListRaw): PreOrderRow => ({
-  id: r.id, preOrderNo: r.preOrderNo, status: r.status, nameEn: r.nameEn, nameZh: r.nameZh, config: r.config, thumb: r.coverId ? fileUrl(r.coverId, true) : null,
-  price: r.price.toFixed(2), quantity: r.quantity, amount: r.amount.toFixed(2), expectedDate: day(r.expectedDate), createdAt: r.createdAt.toISOString(),
-  deliveryWay: r.deliveryWay, receiver: r.receiver, company: r.company, creator: r.creator.name, order: r.order,
+  id: r.id,
+  preOrderNo: r.preOrderNo,
+  status: r.status,
+  nameEn: r.nameEn,
+  nameZh: r.nameZh,
+  config: r.config,
+  thumb: r.coverId ? fileUrl(r.coverId, true) : null,
+  price: r.price.toFixed(2),
+  quantity: r.quantity,
+  amount: r.amount.toFixed(2),
+  expectedDate: day(r.expectedDate),
+  createdAt: r.createdAt.toISOString(),
+  deliveryWay: r.deliveryWay,
+  receiver: r.receiver,
+  company: r.company,
+  creator: r.creator.name,
+  order: r.order,
 });
 
 export async function listPreOrders(viewer: Viewer, filters: PreOrderFilters): Promise<PreOrderPage> {
   const staff = viewer.userType !== "DEALER";
   const where: Prisma.PreOrderWhereInput = { AND: [await preOrderScope(viewer), ...filterWhere(filters, staff)] };
-  const { rows, next, prev, total } = await readKeysetPage(filters, "createdAt", where,
-    (q) => db().preOrder.findMany({ ...q, select: LIST_SELECT }), (q) => db().preOrder.count(q), { maxSize: MAX_PAGE_SIZE });
+  const { rows, next, prev, total } = await readKeysetPage(
+    filters,
+    "createdAt",
+    where,
+    (q) => db().preOrder.findMany({ ...q, select: LIST_SELECT }),
+    (q) => db().preOrder.count(q),
+    { maxSize: MAX_PAGE_SIZE },
+  );
   return { rows: rows.map(toRow), filters, next, prev, total, staff };
 }
 
 const DETAIL_SELECT = {
   ...LIST_SELECT,
-  goodsId: true, phone: true, carrierType: true, secondaryDestination: true, receiverPhone: true, address: true, remark: true, rejectReason: true, updatedAt: true,
+  goodsId: true,
+  phone: true,
+  carrierType: true,
+  secondaryDestination: true,
+  receiverPhone: true,
+  address: true,
+  remark: true,
+  rejectReason: true,
+  updatedAt: true,
   goods: { select: { stock: true, onSale: true, minOrderQty: true, price: true } },
   order: { select: { id: true, orderNo: true, type: true, status: true } },
 } as const;
 
 export type PreOrderEventView = { id: number; from: string | null; to: string; note: string | null; user: string | null; at: string };
 export type PreOrderDetail = Omit<PreOrderRow, "order"> & {
-  goodsId: number; picture: string | null; phone: string; carrierType: string | null; secondaryDestination: string | null; receiverPhone: string; address: string;
-  remark: string | null; rejectReason: string | null; updatedAt: string;
+  goodsId: number;
+  picture: string | null;
+  phone: string;
+  carrierType: string | null;
+  secondaryDestination: string | null;
+  receiverPhone: string;
+  address: string;
+  remark: string | null;
+  rejectReason: string | null;
+  updatedAt: string;
   order: { id: number; orderNo: string; type: OrderType; status: OrderStatus } | null;
   /** Staff only (a conversion needs it): the goods' stock, sale flag and current price now. */
   goods: { stock: number; onSale: boolean; minOrderQty: number; price: string } | null;
@@ -137,8 +198,16 @@ export async function preOrderDetail(viewer: Viewer, id: number): Promise<PreOrd
   const staff = viewer.userType !== "DEALER";
   return {
     ...toRow({ ...p, order: p.order ? { id: p.order.id, orderNo: p.order.orderNo } : null }),
-    goodsId: p.goodsId, picture: p.coverId ? fileUrl(p.coverId) : null, phone: p.phone, carrierType: p.carrierType, secondaryDestination: p.secondaryDestination,
-    receiverPhone: p.receiverPhone, address: p.address, remark: p.remark, rejectReason: p.rejectReason, updatedAt: p.updatedAt.toISOString(),
+    goodsId: p.goodsId,
+    picture: p.coverId ? fileUrl(p.coverId) : null,
+    phone: p.phone,
+    carrierType: p.carrierType,
+    secondaryDestination: p.secondaryDestination,
+    receiverPhone: p.receiverPhone,
+    address: p.address,
+    remark: p.remark,
+    rejectReason: p.rejectReason,
+    updatedAt: p.updatedAt.toISOString(),
     order: p.order,
     goods: staff ? { stock: p.goods.stock, onSale: p.goods.onSale, minOrderQty: p.goods.minOrderQty, price: p.goods.price.toFixed(2) } : null,
     events,

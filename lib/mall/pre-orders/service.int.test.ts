@@ -16,7 +16,10 @@ import { cancelPreOrder, confirmPreOrder, convertPreOrder, createPreOrder, rejec
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
 vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => m.cacheMock));
 vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
-vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()) }));
+vi.mock("@/lib/auth/viewer", async (orig) => ({
+  ...(await orig<typeof import("@/lib/auth/viewer")>()),
+  getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()),
+}));
 
 // Pre-orders against PostgreSQL: every transition of the table and every refusal (changing
 // nothing), cancel racing confirm, conversion with too little stock, tenancy (404 for another
@@ -38,16 +41,40 @@ async function makeDealer(): Promise<Dealer> {
   const company = (await makeCompany()).id;
   const user = (await makeUser({ userType: "DEALER", companyIds: [company], roleIds: [dealerRole] })).id;
   const viewer = (await loadViewer(user, company, nowSeconds()))!;
-  const address = (await db().address.create({ data: { companyId: company, receiver: "Wang Fang", phone: "13912345678", regionAreaId: region, address: "No. 1 Test Road", isDefault: true } })).id;
+  const address = (
+    await db().address.create({ data: { companyId: company, receiver: "Wang Fang", phone: "13912345678", regionAreaId: region, address: "No. 1 Test Road", isDefault: true } })
+  ).id;
   return { company, user, viewer, address };
 }
 
 async function makeVehicleGoods(over: { stock?: number; minOrderQty?: number; onSale?: boolean; price?: string; kind?: "VEHICLE" | "PART" } = {}) {
   const code = uid("GV");
-  return db().goods.create({ data: { kind: over.kind ?? "VEHICLE", code, nameEn: `Aurora ${code}`, nameZh: `极光${code}`, config: "2.0T AWD", price: over.price ?? "199999.99", stock: over.stock ?? 5, minOrderQty: over.minOrderQty ?? 1, onSale: over.onSale ?? true } });
+  return db().goods.create({
+    data: {
+      kind: over.kind ?? "VEHICLE",
+      code,
+      nameEn: `Aurora ${code}`,
+      nameZh: `极光${code}`,
+      config: "2.0T AWD",
+      price: over.price ?? "199999.99",
+      stock: over.stock ?? 5,
+      minOrderQty: over.minOrderQty ?? 1,
+      onSale: over.onSale ?? true,
+    },
+  });
 }
 
-const form = (d: Dealer, goodsId: number, over: Record<string, unknown> = {}) => ({ goodsId, quantity: 2, phone: "13912345678", deliveryWay: "LOGISTICS", addressId: d.address, carrierType: "CAR_CARRIER", secondaryDestination: null, remark: "Blue please", ...over });
+const form = (d: Dealer, goodsId: number, over: Record<string, unknown> = {}) => ({
+  goodsId,
+  quantity: 2,
+  phone: "13912345678",
+  deliveryWay: "LOGISTICS",
+  addressId: d.address,
+  carrierType: "CAR_CARRIER",
+  secondaryDestination: null,
+  remark: "Blue please",
+  ...over,
+});
 const create = async (d: Dealer, goodsId: number, over: Record<string, unknown> = {}) => createPreOrder(d.viewer, ctxOf(d.viewer), form(d, goodsId, over) as never);
 const row = (id: number) => db().preOrder.findUniqueOrThrow({ where: { id } });
 const events = (id: number) => db().statusEvent.findMany({ where: { entity: "PreOrder", entityId: id }, orderBy: { id: "asc" } });
@@ -75,7 +102,10 @@ async function countQueries(f: () => Promise<unknown>): Promise<number> {
 }
 
 async function expectDomain(p: Promise<unknown>, key: string, status?: number) {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err, key).toBeInstanceOf(DomainError);
   expect((err as DomainError).key).toBe(key);
   if (status) expect((err as DomainError).status).toBe(status);
@@ -104,7 +134,18 @@ describe("creating a pre-order", () => {
     const out = await create(a, goods.id);
     expect(out.preOrderNo).toMatch(/^PO\d{8}\d+$/);
     const p = await row(out.id);
-    expect(p).toMatchObject({ companyId: a.company, creatorId: a.user, status: "SUBMITTED", nameEn: goods.nameEn, config: "2.0T AWD", quantity: 2, receiver: "Wang Fang", receiverPhone: "13912345678", carrierType: "CAR_CARRIER", remark: "Blue please" });
+    expect(p).toMatchObject({
+      companyId: a.company,
+      creatorId: a.user,
+      status: "SUBMITTED",
+      nameEn: goods.nameEn,
+      config: "2.0T AWD",
+      quantity: 2,
+      receiver: "Wang Fang",
+      receiverPhone: "13912345678",
+      carrierType: "CAR_CARRIER",
+      remark: "Blue please",
+    });
     expect(p.price.toFixed(2)).toBe("199999.99");
     expect(p.amount.toFixed(2)).toBe("399999.98");
     expect(p.address).toContain("No. 1 Test Road");
@@ -123,10 +164,16 @@ describe("creating a pre-order", () => {
       expect(res.ok, String(quantity)).toBe(false);
       expect((res as { fieldErrors: Record<string, string> }).fieldErrors.quantity).toMatch(/Quantity/);
     }
-    expect(await createPreOrderAction(form(a, goods.id, { quantity: 2 }))).toMatchObject({ ok: false, fieldErrors: { quantity: "The quantity must be at least the minimum order quantity (3)." } });
+    expect(await createPreOrderAction(form(a, goods.id, { quantity: 2 }))).toMatchObject({
+      ok: false,
+      fieldErrors: { quantity: "The quantity must be at least the minimum order quantity (3)." },
+    });
     expect(await createPreOrderAction(form(a, goods.id, { quantity: 3, phone: "123" }))).toMatchObject({ ok: false, fieldErrors: { phone: expect.stringContaining("phone") } });
     expect(await createPreOrderAction(form(a, goods.id, { quantity: 3, deliveryWay: "TELEPORT" }))).toMatchObject({ ok: false, fieldErrors: { deliveryWay: expect.any(String) } });
-    expect(await createPreOrderAction(form(a, goods.id, { quantity: 3, addressId: b.address }))).toMatchObject({ ok: false, fieldErrors: { addressId: "Please choose an address from your address book." } });
+    expect(await createPreOrderAction(form(a, goods.id, { quantity: 3, addressId: b.address }))).toMatchObject({
+      ok: false,
+      fieldErrors: { addressId: "Please choose an address from your address book." },
+    });
     const part = await makeVehicleGoods({ kind: "PART" });
     expect(await createPreOrderAction(form(a, part.id, { quantity: 3 }))).toMatchObject({ ok: false, fieldErrors: { goodsId: "This vehicle does not exist." } });
     const off = await makeVehicleGoods({ onSale: false });
@@ -149,7 +196,16 @@ describe("transitions", () => {
     const out = await convertPreOrder(staff, ctxOf(staff), id);
     expect(out).toMatchObject({ status: "CONVERTED", orderId: expect.any(Number), orderNo: expect.stringMatching(/^SO/) });
     const order = await db().order.findUniqueOrThrow({ where: { id: out.orderId! }, include: { lines: true, preOrder: true } });
-    expect(order).toMatchObject({ companyId: a.company, creatorId: a.user, type: "VEHICLE", status: "SUBMITTED", quantity: 2, receiver: "Wang Fang", deliveryWay: "LOGISTICS", carrierType: "CAR_CARRIER" });
+    expect(order).toMatchObject({
+      companyId: a.company,
+      creatorId: a.user,
+      type: "VEHICLE",
+      status: "SUBMITTED",
+      quantity: 2,
+      receiver: "Wang Fang",
+      deliveryWay: "LOGISTICS",
+      carrierType: "CAR_CARRIER",
+    });
     expect(order.preOrder?.id).toBe(id);
     expect(order.lines).toHaveLength(1);
     expect(order.lines[0]).toMatchObject({ goodsId: goods.id, quantity: 2 });
@@ -193,7 +249,11 @@ describe("transitions", () => {
     await unchanged(sub, () => rejectPreOrder(staff, ctxOf(staff), sub, "no"), "PreOrders.errors.wrongState", 409);
     await cancelPreOrder(staff, ctxOf(staff), sub);
     // Final states take nothing.
-    for (const attempt of [() => convertPreOrder(staff, ctxOf(staff), sub), () => cancelPreOrder(staff, ctxOf(staff), sub), () => confirmPreOrder(staff, ctxOf(staff), sub, future())])
+    for (const attempt of [
+      () => convertPreOrder(staff, ctxOf(staff), sub),
+      () => cancelPreOrder(staff, ctxOf(staff), sub),
+      () => confirmPreOrder(staff, ctxOf(staff), sub, future()),
+    ])
       await unchanged(sub, attempt, "PreOrders.errors.wrongState", 409);
     // Staff without the permission: 403, nothing changes.
     const viewOnly = await makeRole({ dataScope: "ALL", menuIds: [(await makeMenu({ type: "BUTTON", permission: "preOrder:reject" })).id] });
@@ -247,7 +307,8 @@ describe("tenancy", () => {
       ["confirm", await confirmPreOrderAction({ id, expectedDate: future() })],
       ["reject", await rejectPreOrderAction({ id, reason: "x" })],
       ["convert", await convertPreOrderAction({ id })],
-    ] as const) expect(res, name).toMatchObject({ ok: false });
+    ] as const)
+      expect(res, name).toMatchObject({ ok: false });
     expect((await cancelPreOrderAction({ id })) as { message: string }).toMatchObject({ message: "The record does not exist or you may not see it." });
     expect((await row(id)).status).toBe("SUBMITTED");
     expect((await listPreOrders(b.viewer, parsePreOrderFilters(new URLSearchParams()))).rows.map((r) => r.id)).not.toContain(id);
@@ -278,7 +339,10 @@ describe("the list", () => {
     const back = await listPreOrders(d.viewer, parsePreOrderFilters(new URLSearchParams({ size: "2", cursor: p2.prev! })));
     expect(back.rows.map((r) => r.id)).toEqual(p1.rows.map((r) => r.id));
     // Staff see it with the company, in scope.
-    expect((await listPreOrders(staff, parsePreOrderFilters(new URLSearchParams({ preOrderNo: made[1].preOrderNo })))).rows[0]).toMatchObject({ id: made[1].id, company: { code: expect.any(String) } });
+    expect((await listPreOrders(staff, parsePreOrderFilters(new URLSearchParams({ preOrderNo: made[1].preOrderNo })))).rows[0]).toMatchObject({
+      id: made[1].id,
+      company: { code: expect.any(String) },
+    });
 
     const queries = (size: string) => countQueries(() => listPreOrders(d.viewer, parsePreOrderFilters(new URLSearchParams({ size }))));
     expect(await queries("1")).toBe(await queries("100"));

@@ -33,12 +33,40 @@ function requireDealer(viewer: Viewer): number {
 }
 
 const ROW = {
-  id: true, preOrderNo: true, status: true, companyId: true, goodsId: true, quantity: true, price: true, amount: true, expectedDate: true, rejectReason: true, orderId: true,
-  creatorId: true, phone: true, deliveryWay: true, carrierType: true, secondaryDestination: true, remark: true, addressId: true, receiver: true, receiverPhone: true,
-  regionAreaId: true, address: true,
+  id: true,
+  preOrderNo: true,
+  status: true,
+  companyId: true,
+  goodsId: true,
+  quantity: true,
+  price: true,
+  amount: true,
+  expectedDate: true,
+  rejectReason: true,
+  orderId: true,
+  creatorId: true,
+  phone: true,
+  deliveryWay: true,
+  carrierType: true,
+  secondaryDestination: true,
+  remark: true,
+  addressId: true,
+  receiver: true,
+  receiverPhone: true,
+  regionAreaId: true,
+  address: true,
 } as const;
 type Row = Prisma.PreOrderGetPayload<{ select: typeof ROW }>;
-const brief = (r: Row) => ({ id: r.id, preOrderNo: r.preOrderNo, status: r.status, quantity: r.quantity, amount: r.amount.toFixed(2), expectedDate: r.expectedDate?.toISOString().slice(0, 10) ?? null, rejectReason: r.rejectReason, orderId: r.orderId });
+const brief = (r: Row) => ({
+  id: r.id,
+  preOrderNo: r.preOrderNo,
+  status: r.status,
+  quantity: r.quantity,
+  amount: r.amount.toFixed(2),
+  expectedDate: r.expectedDate?.toISOString().slice(0, 10) ?? null,
+  rejectReason: r.rejectReason,
+  orderId: r.orderId,
+});
 
 /** A dealer's new pre-order: the goods (on sale, VEHICLE, quantity at least its minimum) and
  * the address are copied into it; numbered by code rule PO. */
@@ -49,13 +77,23 @@ export async function createPreOrder(viewer: Viewer, ctx: AuditCtx, input: TCrea
   if (!options.delivery_way.some((i) => i.value === input.deliveryWay)) throw new DomainError("PreOrders.errors.unknownOption", {}, "deliveryWay");
   if (input.carrierType && !options.carrier_type.some((i) => i.value === input.carrierType)) throw new DomainError("PreOrders.errors.unknownOption", {}, "carrierType");
   return db().$transaction(async (tx) => {
-    const goods = await tx.goods.findFirst({ where: { id: input.goodsId, kind: "VEHICLE" }, select: { id: true, nameEn: true, nameZh: true, config: true, coverId: true, price: true, minOrderQty: true, onSale: true } });
+    const goods = await tx.goods.findFirst({
+      where: { id: input.goodsId, kind: "VEHICLE" },
+      select: { id: true, nameEn: true, nameZh: true, config: true, coverId: true, price: true, minOrderQty: true, onSale: true },
+    });
     if (!goods) throw new DomainError("PreOrders.errors.goodsMissing", {}, "goodsId", 404);
     if (!goods.onSale) throw new DomainError("PreOrders.errors.offSale", { name: goods.nameEn }, "goodsId", 409);
     if (input.quantity < goods.minOrderQty) throw new DomainError("PreOrders.errors.belowMinimum", { min: goods.minOrderQty }, "quantity");
     const address = await tx.address.findFirst({
       where: { id: input.addressId, companyId },
-      select: { id: true, receiver: true, phone: true, address: true, regionAreaId: true, regionArea: { select: { nameZh: true, parent: { select: { nameZh: true, parent: { select: { nameZh: true } } } } } } },
+      select: {
+        id: true,
+        receiver: true,
+        phone: true,
+        address: true,
+        regionAreaId: true,
+        regionArea: { select: { nameZh: true, parent: { select: { nameZh: true, parent: { select: { nameZh: true } } } } } },
+      },
     });
     if (!address) throw new DomainError("PreOrders.errors.addressMissing", {}, "addressId");
     const a = address.regionArea;
@@ -63,10 +101,27 @@ export async function createPreOrder(viewer: Viewer, ctx: AuditCtx, input: TCrea
     const preOrderNo = await nextCode("PO", { tx });
     const row = await tx.preOrder.create({
       data: {
-        preOrderNo, companyId, creatorId: viewer.userId, goodsId: goods.id, nameEn: goods.nameEn, nameZh: goods.nameZh, config: goods.config, coverId: goods.coverId,
-        price: goods.price, quantity: input.quantity, amount: new Prisma.Decimal(goods.price).mul(input.quantity),
-        phone: input.phone, deliveryWay: input.deliveryWay, carrierType: input.carrierType ?? null, secondaryDestination: input.secondaryDestination ?? null, remark: input.remark ?? null,
-        addressId: address.id, receiver: address.receiver, receiverPhone: address.phone, regionAreaId: address.regionAreaId, address: `${areaText} ${address.address}`,
+        preOrderNo,
+        companyId,
+        creatorId: viewer.userId,
+        goodsId: goods.id,
+        nameEn: goods.nameEn,
+        nameZh: goods.nameZh,
+        config: goods.config,
+        coverId: goods.coverId,
+        price: goods.price,
+        quantity: input.quantity,
+        amount: new Prisma.Decimal(goods.price).mul(input.quantity),
+        phone: input.phone,
+        deliveryWay: input.deliveryWay,
+        carrierType: input.carrierType ?? null,
+        secondaryDestination: input.secondaryDestination ?? null,
+        remark: input.remark ?? null,
+        addressId: address.id,
+        receiver: address.receiver,
+        receiverPhone: address.phone,
+        regionAreaId: address.regionAreaId,
+        address: `${areaText} ${address.address}`,
       },
       select: ROW,
     });
@@ -87,7 +142,14 @@ async function lockPreOrder(tx: Tx, viewer: Viewer, id: number): Promise<Row> {
 
 export type PreOrderMoveResult = { id: number; preOrderNo: string; status: string; orderId: number | null; orderNo: string | null };
 
-async function move(viewer: Viewer, ctx: AuditCtx, id: number, name: PreOrderMove, note: string | null, apply?: (tx: Tx, row: Row) => Promise<Prisma.PreOrderUpdateInput & { orderNo?: string }>): Promise<PreOrderMoveResult> {
+async function move(
+  viewer: Viewer,
+  ctx: AuditCtx,
+  id: number,
+  name: PreOrderMove,
+  note: string | null,
+  apply?: (tx: Tx, row: Row) => Promise<Prisma.PreOrderUpdateInput & { orderNo?: string }>,
+): Promise<PreOrderMoveResult> {
   const m = PRE_ORDER_MOVES[name];
   const actor = viewer.userType === "DEALER" ? "dealer" : "staff";
   return db().$transaction(async (tx) => {
@@ -122,8 +184,14 @@ export const convertPreOrder = (viewer: Viewer, ctx: AuditCtx, id: number) =>
     let order: { id: number; orderNo: string };
     try {
       order = await placeOrder(tx, ctx, {
-        companyId: row.companyId, creatorId: row.creatorId, type: "VEHICLE", lines: [{ goodsId: row.goodsId, quantity: row.quantity, remark: null }],
-        phone: row.phone, deliveryWay: row.deliveryWay, carrierType: row.carrierType, secondaryDestination: row.secondaryDestination,
+        companyId: row.companyId,
+        creatorId: row.creatorId,
+        type: "VEHICLE",
+        lines: [{ goodsId: row.goodsId, quantity: row.quantity, remark: null }],
+        phone: row.phone,
+        deliveryWay: row.deliveryWay,
+        carrierType: row.carrierType,
+        secondaryDestination: row.secondaryDestination,
         remark: row.remark,
         address: { id: row.addressId, receiver: row.receiver, receiverPhone: row.receiverPhone, regionAreaId: row.regionAreaId, text: row.address },
       });

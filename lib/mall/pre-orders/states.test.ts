@@ -7,9 +7,11 @@ const all = () => true;
 
 describe("pre-order moves", () => {
   it("has exactly the transitions of the domain", () => {
-    expect(Object.values(PRE_ORDER_MOVES).map((m) => `${m.from}→${m.to} ${m.actor}`).sort()).toEqual(
-      ["CONFIRMED→CANCELLED staff", "CONFIRMED→CONVERTED staff", "SUBMITTED→CANCELLED dealer", "SUBMITTED→CONFIRMED staff", "SUBMITTED→REJECTED staff"].sort(),
-    );
+    expect(
+      Object.values(PRE_ORDER_MOVES)
+        .map((m) => `${m.from}→${m.to} ${m.actor}`)
+        .sort(),
+    ).toEqual(["CONFIRMED→CANCELLED staff", "CONFIRMED→CONVERTED staff", "SUBMITTED→CANCELLED dealer", "SUBMITTED→CONFIRMED staff", "SUBMITTED→REJECTED staff"].sort());
   });
 
   it("offers each actor only its moves from the status, and only with the permission", () => {

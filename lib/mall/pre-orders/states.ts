@@ -18,7 +18,11 @@ export const PRE_ORDER_MOVES: Record<PreOrderMove, { from: PreOrderStatus; to: P
 };
 
 export const PRE_ORDER_EVENT: Record<PreOrderMove, "preOrder.confirmed" | "preOrder.rejected" | "preOrder.cancelled" | "preOrder.converted"> = {
-  confirm: "preOrder.confirmed", reject: "preOrder.rejected", cancel: "preOrder.cancelled", staffCancel: "preOrder.cancelled", convert: "preOrder.converted",
+  confirm: "preOrder.confirmed",
+  reject: "preOrder.rejected",
+  cancel: "preOrder.cancelled",
+  staffCancel: "preOrder.cancelled",
+  convert: "preOrder.converted",
 };
 
 /** The moves an actor holding `can(permission)` may make on a pre-order in `status`. */

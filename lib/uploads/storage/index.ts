@@ -16,7 +16,16 @@ const TTL_MS = 30_000;
 export type StorageRow = Pick<AttachmentStorage, "driver" | "localDir" | "s3Endpoint" | "s3Region" | "s3Bucket" | "s3AccessKey" | "s3SecretKey" | "s3ForcePathStyle">;
 
 /** What applies while row 1 is missing (before the seed ran). */
-export const DEFAULT_STORAGE: StorageRow = { driver: "LOCAL", localDir: DEFAULT_LOCAL_DIR, s3Endpoint: null, s3Region: null, s3Bucket: null, s3AccessKey: null, s3SecretKey: null, s3ForcePathStyle: true };
+export const DEFAULT_STORAGE: StorageRow = {
+  driver: "LOCAL",
+  localDir: DEFAULT_LOCAL_DIR,
+  s3Endpoint: null,
+  s3Region: null,
+  s3Bucket: null,
+  s3AccessKey: null,
+  s3SecretKey: null,
+  s3ForcePathStyle: true,
+};
 
 /** True when `dir` would put files where the app serves static assets (public/). */
 export function isPublicDir(dir: string): boolean {

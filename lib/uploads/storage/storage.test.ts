@@ -52,7 +52,8 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-const s3 = (secretKey = "secret-for-tests") => createS3Storage({ endpoint: fake.endpoint, region: "cn-test-1", bucket: "dealer-files", accessKey: "AKTEST", secretKey, forcePathStyle: true });
+const s3 = (secretKey = "secret-for-tests") =>
+  createS3Storage({ endpoint: fake.endpoint, region: "cn-test-1", bucket: "dealer-files", accessKey: "AKTEST", secretKey, forcePathStyle: true });
 contract("S3", () => s3());
 
 describe("S3 driver", () => {
@@ -73,7 +74,9 @@ describe("S3 driver", () => {
 
   it("builds path-style and virtual-hosted object URLs", () => {
     expect(objectUrl({ endpoint: "https://minio.example.com:9000/", bucket: "b", forcePathStyle: true }, "2026/11/a.jpg")).toBe("https://minio.example.com:9000/b/2026/11/a.jpg");
-    expect(objectUrl({ endpoint: "https://s3.eu-central-1.amazonaws.com", bucket: "dealer", forcePathStyle: false }, "2026/11/a.jpg")).toBe("https://dealer.s3.eu-central-1.amazonaws.com/2026/11/a.jpg");
+    expect(objectUrl({ endpoint: "https://s3.eu-central-1.amazonaws.com", bucket: "dealer", forcePathStyle: false }, "2026/11/a.jpg")).toBe(
+      "https://dealer.s3.eu-central-1.amazonaws.com/2026/11/a.jpg",
+    );
     expect(objectUrl({ endpoint: "https://gw.example.com/storage", bucket: "b", forcePathStyle: true }, "k.txt")).toBe("https://gw.example.com/storage/b/k.txt");
   });
 });

@@ -16,7 +16,10 @@ import { withCheckDigit } from "../vin";
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
 vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => m.cacheMock));
 vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
-vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()) }));
+vi.mock("@/lib/auth/viewer", async (orig) => ({
+  ...(await orig<typeof import("@/lib/auth/viewer")>()),
+  getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()),
+}));
 
 // Available inventory against PostgreSQL: staff count factory-side vehicles per status (one
 // grouped query, constant whatever the page holds), dealers see only goods on sale with their
@@ -46,16 +49,40 @@ async function makeModel() {
 async function makeGoods(modelId: number, over: { stock?: number; onSale?: boolean; config?: string; sort?: number } = {}) {
   const code = uid("GI");
   return db().goods.create({
-    data: { kind: "VEHICLE", code, nameEn: `Inventory ${code}`, nameZh: `库存${code}`, config: over.config ?? "2.0T AWD", price: "199999.99", stock: over.stock ?? 3, minOrderQty: 1, onSale: over.onSale ?? true, vehicleModelId: modelId, carGroupId, sort: over.sort ?? 0 },
+    data: {
+      kind: "VEHICLE",
+      code,
+      nameEn: `Inventory ${code}`,
+      nameZh: `库存${code}`,
+      config: over.config ?? "2.0T AWD",
+      price: "199999.99",
+      stock: over.stock ?? 3,
+      minOrderQty: 1,
+      onSale: over.onSale ?? true,
+      vehicleModelId: modelId,
+      carGroupId,
+      sort: over.sort ?? 0,
+    },
   });
 }
 
 /** Vehicles of a goods in a status, the first entered `daysAgo` days ago, one a minute later each. */
-async function makeVehicles(goods: { id: number; vehicleModelId: number | null }, status: VehicleStatus, n: number, opts: { daysAgo?: number; orderId?: number; companyId?: number } = {}) {
+async function makeVehicles(
+  goods: { id: number; vehicleModelId: number | null },
+  status: VehicleStatus,
+  n: number,
+  opts: { daysAgo?: number; orderId?: number; companyId?: number } = {},
+) {
   const start = Date.now() - (opts.daysAgo ?? 10) * 86_400_000;
   const data = Array.from({ length: n }, (_, i) => ({
-    vin: newVin(), goodsId: goods.id, vehicleModelId: goods.vehicleModelId!, status, colour: "Forest Green", entryAt: new Date(start + i * 60_000),
-    orderId: opts.orderId ?? null, companyId: opts.companyId ?? null,
+    vin: newVin(),
+    goodsId: goods.id,
+    vehicleModelId: goods.vehicleModelId!,
+    status,
+    colour: "Forest Green",
+    entryAt: new Date(start + i * 60_000),
+    orderId: opts.orderId ?? null,
+    companyId: opts.companyId ?? null,
   }));
   await db().vehicle.createMany({ data });
   return data;
@@ -63,11 +90,25 @@ async function makeVehicles(goods: { id: number; vehicleModelId: number | null }
 
 async function makeOrder(companyId: number, creatorId: number) {
   return db().order.create({
-    data: { orderNo: uid("VO").toUpperCase(), type: "VEHICLE", companyId, status: "CONFIRMED", quantity: 1, amount: "199999.99", phone: "13912345678", deliveryWay: "LOGISTICS", receiver: "Wang Fang", receiverPhone: "13912345678", address: "No. 1 Test Road", creatorId },
+    data: {
+      orderNo: uid("VO").toUpperCase(),
+      type: "VEHICLE",
+      companyId,
+      status: "CONFIRMED",
+      quantity: 1,
+      amount: "199999.99",
+      phone: "13912345678",
+      deliveryWay: "LOGISTICS",
+      receiver: "Wang Fang",
+      receiverPhone: "13912345678",
+      address: "No. 1 Test Road",
+      creatorId,
+    },
   });
 }
 
-const url = (q: Record<string, string | number>) => new URL(`http://app.invalid/customerWeb/onlineMall/car/inventory?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`);
+const url = (q: Record<string, string | number>) =>
+  new URL(`http://app.invalid/customerWeb/onlineMall/car/inventory?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`);
 
 /** Runs `f` with db() on an instrumented pool and answers how many SQL statements it sent. */
 async function countQueries(f: () => Promise<unknown>): Promise<number> {
@@ -142,7 +183,10 @@ describe("the groups", () => {
     const data = await loadInventory(dealer, url({ model: model.id }));
     expect(data.staff).toBe(false);
     expect(data.can).toEqual({ addToCart: true, import: false, vins: false });
-    expect(data.groups.map((g) => [g.code, g.stock, g.counts])).toEqual([[onSale.code, 5, null], [empty.code, 0, null]]);
+    expect(data.groups.map((g) => [g.code, g.stock, g.counts])).toEqual([
+      [onSale.code, 5, null],
+      [empty.code, 0, null],
+    ]);
     expect(data.groups.some((g) => g.code === off.code)).toBe(false);
     // "Available" keeps goods with units left; a staff status is ignored for dealers.
     expect((await loadInventory(dealer, url({ model: model.id, status: "available" }))).groups.map((g) => g.code)).toEqual([onSale.code]);

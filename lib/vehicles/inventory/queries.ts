@@ -89,8 +89,19 @@ function groupWhere(viewer: Viewer, f: InventoryFilters): Prisma.GoodsWhereInput
 
 const NAMED = { id: true, code: true, nameEn: true, nameZh: true } as const;
 const GROUP_SELECT = {
-  id: true, code: true, nameEn: true, nameZh: true, config: true, price: true, stock: true, minOrderQty: true, onSale: true, sort: true, coverId: true,
-  carGroup: { select: NAMED }, vehicleModel: { select: NAMED },
+  id: true,
+  code: true,
+  nameEn: true,
+  nameZh: true,
+  config: true,
+  price: true,
+  stock: true,
+  minOrderQty: true,
+  onSale: true,
+  sort: true,
+  coverId: true,
+  carGroup: { select: NAMED },
+  vehicleModel: { select: NAMED },
 } as const;
 
 const zeroCounts = (): StatusCounts => ({ FACTORY_STOCK: 0, ALLOCATED: 0, IN_TRANSIT: 0 });
@@ -115,7 +126,12 @@ export async function loadInventory(viewer: Viewer, url: URL | URLSearchParams):
   const [rows, count, models] = await Promise.all([
     db().goods.findMany({ where: pageWhere, orderBy: [{ sort: "asc" }, { id: "asc" }], take: INVENTORY_PAGE_SIZE + 1, select: GROUP_SELECT }),
     db().goods.count({ where, take: COUNT_CAP + 1 }),
-    db().vehicleModel.findMany({ where: { goods: { some: baseWhere(viewer) } }, orderBy: [{ sort: "asc" }, { id: "asc" }], take: 500, select: { id: true, nameEn: true, nameZh: true } }),
+    db().vehicleModel.findMany({
+      where: { goods: { some: baseWhere(viewer) } },
+      orderBy: [{ sort: "asc" }, { id: "asc" }],
+      take: 500,
+      select: { id: true, nameEn: true, nameZh: true },
+    }),
   ]);
   const page = rows.slice(0, INVENTORY_PAGE_SIZE);
   const counts = staff ? await factoryCounts(page.map((g) => g.id)) : null;
@@ -125,8 +141,18 @@ export async function loadInventory(viewer: Viewer, url: URL | URLSearchParams):
     filters,
     models,
     groups: page.map((g) => ({
-      goodsId: g.id, code: g.code, nameEn: g.nameEn, nameZh: g.nameZh, model: g.vehicleModel, carGroup: g.carGroup, config: g.config,
-      price: g.price.toFixed(2), stock: g.stock, minOrderQty: g.minOrderQty, onSale: g.onSale, thumbUrl: g.coverId ? fileUrl(g.coverId, true) : null,
+      goodsId: g.id,
+      code: g.code,
+      nameEn: g.nameEn,
+      nameZh: g.nameZh,
+      model: g.vehicleModel,
+      carGroup: g.carGroup,
+      config: g.config,
+      price: g.price.toFixed(2),
+      stock: g.stock,
+      minOrderQty: g.minOrderQty,
+      onSale: g.onSale,
+      thumbUrl: g.coverId ? fileUrl(g.coverId, true) : null,
       counts: counts?.get(g.id) ?? null,
     })),
     next: rows.length > INVENTORY_PAGE_SIZE && last ? encodeCursor(last.sort, last.id) : null,
@@ -173,7 +199,13 @@ export async function inventoryVins(viewer: Viewer, goodsId: number, opts: { sta
   const orderNo = new Map(orders.map((o) => [o.id, o.orderNo]));
   const last = page[page.length - 1];
   return {
-    rows: page.map((v) => ({ vin: v.vin, colour: v.colour, status: v.status as FactorySideStatus, entryAt: dateToMinute(v.entryAt), orderNo: v.orderId !== null ? orderNo.get(v.orderId) ?? null : null })),
+    rows: page.map((v) => ({
+      vin: v.vin,
+      colour: v.colour,
+      status: v.status as FactorySideStatus,
+      entryAt: dateToMinute(v.entryAt),
+      orderNo: v.orderId !== null ? (orderNo.get(v.orderId) ?? null) : null,
+    })),
     next: merged.length > VIN_PAGE_SIZE && last ? `${last.entryAt.getTime()}_${last.id}` : null,
   };
 }

@@ -44,10 +44,14 @@ function facts(v: CarType): CarFacts {
 }
 
 /** The sale form's VIN query: the dealer's own vehicle in stock and its car type. */
-export const saleQueryAction = action({ schema: ZVinQuery, permission: "vehicle:sell", labels: LABELS }, async (i, { viewer }): Promise<SaleQuery> => ({ car: facts(await vehicleForSale(viewer, i.vin)) }));
+export const saleQueryAction = action({ schema: ZVinQuery, permission: "vehicle:sell", labels: LABELS }, async (i, { viewer }): Promise<SaleQuery> => ({
+  car: facts(await vehicleForSale(viewer, i.vin)),
+}));
 
 /** Records the retail sale; answers the warranty period it started. */
-export const sellVehicleAction = action({ schema: ZSellVehicle, permission: "vehicle:sell", labels: LABELS, revalidate: ROUTES }, (i, { viewer, audit }) => sellVehicle(viewer, audit, i));
+export const sellVehicleAction = action({ schema: ZSellVehicle, permission: "vehicle:sell", labels: LABELS, revalidate: ROUTES }, (i, { viewer, audit }) =>
+  sellVehicle(viewer, audit, i),
+);
 
 /** The return form's VIN query: the dealer's own sold vehicle, its sale and return window. */
 export const returnQueryAction = action({ schema: ZVinQuery, permission: "vehicle:return", labels: LABELS }, async (i, { viewer }): Promise<ReturnQuery> => {
@@ -63,4 +67,6 @@ export const returnQueryAction = action({ schema: ZVinQuery, permission: "vehicl
 });
 
 /** Records the car return: the vehicle is back in stock, the sale is kept marked returned. */
-export const returnVehicleAction = action({ schema: ZReturnVehicle, permission: "vehicle:return", labels: LABELS, revalidate: ROUTES }, (i, { viewer, audit }) => returnVehicle(viewer, audit, i));
+export const returnVehicleAction = action({ schema: ZReturnVehicle, permission: "vehicle:return", labels: LABELS, revalidate: ROUTES }, (i, { viewer, audit }) =>
+  returnVehicle(viewer, audit, i),
+);

@@ -19,7 +19,10 @@ import { withCheckDigit } from "../vin";
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
 vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => m.cacheMock));
 vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
-vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()) }));
+vi.mock("@/lib/auth/viewer", async (orig) => ({
+  ...(await orig<typeof import("@/lib/auth/viewer")>()),
+  getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()),
+}));
 
 // The retail-sale and car-return lists and the screens' actions against PostgreSQL: a dealer
 // lists only its own company's sales (another dealer, staff and the administrator none), the
@@ -54,14 +57,44 @@ async function makeDealer(vehicles: number): Promise<Dealer> {
   const user = (await makeUser({ userType: "DEALER", companyIds: [company], roleIds: [dealerRole] })).id;
   const viewer = (await loadViewer(user, company, nowSeconds()))!;
   const code = uid("GS").toUpperCase();
-  const goods = await db().goods.create({ data: { kind: "VEHICLE", code, nameEn: `Aurora ${code}`, nameZh: `极光${code}`, config: "2.0T AWD", price: "150000.00", stock: 0, minOrderQty: 1, onSale: true, vehicleModelId: modelId } });
+  const goods = await db().goods.create({
+    data: {
+      kind: "VEHICLE",
+      code,
+      nameEn: `Aurora ${code}`,
+      nameZh: `极光${code}`,
+      config: "2.0T AWD",
+      price: "150000.00",
+      stock: 0,
+      minOrderQty: 1,
+      onSale: true,
+      vehicleModelId: modelId,
+    },
+  });
   const stem = `LS6${uid("").slice(0, 10).toUpperCase()}`;
   const vins = Array.from({ length: vehicles }, (_, i) => withCheckDigit(`${stem}${String(i).padStart(4, "0")}`));
-  await db().vehicle.createMany({ data: vins.map((vin) => ({ vin, goodsId: goods.id, vehicleModelId: modelId, status: "IN_STOCK" as const, companyId: company, entryAt: new Date(Date.now() - 30 * 86_400_000) })) });
+  await db().vehicle.createMany({
+    data: vins.map((vin) => ({
+      vin,
+      goodsId: goods.id,
+      vehicleModelId: modelId,
+      status: "IN_STOCK" as const,
+      companyId: company,
+      entryAt: new Date(Date.now() - 30 * 86_400_000),
+    })),
+  });
   return { company, user, viewer, vins };
 }
 
-const sale = (vin: string, over: Partial<TSellVehicle>): TSellVehicle => ({ vin, soldAt: minutesAgo(1), ownerName: "Li Lei", phone: "13800001111", idType: "PRC_ID", idNumber: PRC_A, ...over });
+const sale = (vin: string, over: Partial<TSellVehicle>): TSellVehicle => ({
+  vin,
+  soldAt: minutesAgo(1),
+  ownerName: "Li Lei",
+  phone: "13800001111",
+  idType: "PRC_ID",
+  idNumber: PRC_A,
+  ...over,
+});
 
 async function readBack(stream: ReadableStream<Uint8Array> | Buffer): Promise<string[][]> {
   const buf = Buffer.isBuffer(stream) ? stream : Buffer.from(await new Response(stream).arrayBuffer());
@@ -103,7 +136,11 @@ beforeAll(async () => {
   b = await makeDealer(3);
   // A: an older sale, a passport holder's, and a recent one returned the day after.
   await sellVehicle(a.viewer, ctxOf(a.viewer), sale(a.vins[0], { soldAt: minutesAgo(20) }));
-  await sellVehicle(a.viewer, ctxOf(a.viewer), sale(a.vins[1], { soldAt: minutesAgo(10), ownerName: "Han Meimei", phone: "13900002222", idType: "PASSPORT", idNumber: "E12345678", sex: "FEMALE", age: 30 }));
+  await sellVehicle(
+    a.viewer,
+    ctxOf(a.viewer),
+    sale(a.vins[1], { soldAt: minutesAgo(10), ownerName: "Han Meimei", phone: "13900002222", idType: "PASSPORT", idNumber: "E12345678", sex: "FEMALE", age: 30 }),
+  );
   await sellVehicle(a.viewer, ctxOf(a.viewer), sale(a.vins[2], { soldAt: minutesAgo(2), ownerName: "li na", phone: "13700003333", idNumber: PRC_C }));
   await returnVehicle(a.viewer, ctxOf(a.viewer), { vin: a.vins[2], returnedAt: minutesAgo(1), reason: "Changed her mind" });
   await sellVehicle(b.viewer, ctxOf(b.viewer), sale(b.vins[0], { soldAt: minutesAgo(5), ownerName: "Li Bo", phone: "13600004444" }));
@@ -146,8 +183,14 @@ describe("personal data", () => {
   it("shows the phone and the ID number masked in the list and the export, never the sealed number", async () => {
     const la = await loadList(vehicleSaleResource, a.viewer, q({ sort: "soldAt", order: "asc" }));
     expect(la.rows[0]).toMatchObject({
-      vin: a.vins[0], ownerName: "Li Lei", phone: "138****1111", idNumber: maskIdNumber(PRC_A), idType: { value: "PRC_ID", en: "PRC resident ID" },
-      sex: { value: "MALE", en: "Male", zh: "男" }, returned: false, warrantyStart: beijingDay(20),
+      vin: a.vins[0],
+      ownerName: "Li Lei",
+      phone: "138****1111",
+      idNumber: maskIdNumber(PRC_A),
+      idType: { value: "PRC_ID", en: "PRC resident ID" },
+      sex: { value: "MALE", en: "Male", zh: "男" },
+      returned: false,
+      warrantyStart: beijingDay(20),
     });
     expect(la.rows[1]).toMatchObject({ phone: "139****2222", idNumber: maskIdNumber("E12345678"), idType: { value: "PASSPORT" }, sex: { value: "FEMALE" }, age: 30 });
     expect(la.rows[2]).toMatchObject({ returned: true, returnedAt: expect.stringMatching(MINUTE) });
@@ -157,7 +200,22 @@ describe("personal data", () => {
     const out = await exportResource(vehicleSaleResource, a.viewer, q(), null);
     expect(out.status).toBe(200);
     const rows = await readBack((out as { stream: ReadableStream<Uint8Array> }).stream);
-    expect(rows[0]).toEqual(["VIN", "Car type", "Purchase date", "Owner name", "Phone", "Sex", "Age", "ID type", "ID number", "Warranty start", "Warranty end", "Recorded by", "Status", "Return date"]);
+    expect(rows[0]).toEqual([
+      "VIN",
+      "Car type",
+      "Purchase date",
+      "Owner name",
+      "Phone",
+      "Sex",
+      "Age",
+      "ID type",
+      "ID number",
+      "Warranty start",
+      "Warranty end",
+      "Recorded by",
+      "Status",
+      "Return date",
+    ]);
     const byVin = new Map(rows.slice(1).map((r) => [r[0], r]));
     expect(byVin.get(a.vins[0])).toEqual(expect.arrayContaining(["138****1111", maskIdNumber(PRC_A), "Male", "PRC resident ID", "Sold"]));
     expect(byVin.get(a.vins[2])).toEqual(expect.arrayContaining(["137****3333", "Returned"]));
@@ -223,13 +281,25 @@ describe("actions", () => {
     const found = await saleQueryAction({ vin: ` ${vin.toLowerCase()} ` });
     expect(found).toMatchObject({ ok: true, data: { car: { vin, modelEn, config: "2.0T AWD", cover: null, entryAt: expect.stringMatching(MINUTE) } } });
 
-    const input = { vin, soldAt: minutesAgo(0), ownerName: "Zhang Wei", phone: "13512345678", idType: "PRC_ID", idNumber: PRC_A.slice(0, 17) + (PRC_A[17] === "1" ? "2" : "1"), sex: null, birthday: null, age: null };
+    const input = {
+      vin,
+      soldAt: minutesAgo(0),
+      ownerName: "Zhang Wei",
+      phone: "13512345678",
+      idType: "PRC_ID",
+      idNumber: PRC_A.slice(0, 17) + (PRC_A[17] === "1" ? "2" : "1"),
+      sex: null,
+      birthday: null,
+      age: null,
+    };
     expect(await sellVehicleAction(input)).toMatchObject({ ok: false, fieldErrors: { idNumber: "The ID number's check character is wrong." } });
     expect(await sellVehicleAction({ ...input, idNumber: PRC_A, ownerName: "" })).toMatchObject({ ok: false, fieldErrors: { ownerName: "Please enter Owner name" } });
     expect(await db().vehicle.findUniqueOrThrow({ where: { vin }, select: { status: true } })).toEqual({ status: "IN_STOCK" });
     const sold = await sellVehicleAction({ ...input, idNumber: PRC_A.toLowerCase() });
     expect(sold).toMatchObject({ ok: true, data: { vin, warrantyStart: beijingDay(0) } });
-    expect((await loadList(vehicleSaleResource, a.viewer, q({ vin }))).rows).toMatchObject([{ ownerName: "Zhang Wei", phone: "135****5678", idNumber: maskIdNumber(PRC_A), sex: { value: "MALE" } }]);
+    expect((await loadList(vehicleSaleResource, a.viewer, q({ vin }))).rows).toMatchObject([
+      { ownerName: "Zhang Wei", phone: "135****5678", idNumber: maskIdNumber(PRC_A), sex: { value: "MALE" } },
+    ]);
 
     // Another dealer cannot see it for a return; the seller can, with its window.
     await actAs({ id: b.user }, b.company);
@@ -238,7 +308,10 @@ describe("actions", () => {
     const forReturn = await returnQueryAction({ vin });
     expect(forReturn).toMatchObject({ ok: true, data: { car: { vin }, soldAt: input.soldAt, ownerName: "Zhang Wei", windowDays: 7, open: true } });
     expect(await returnVehicleAction({ vin, returnedAt: minutesAgo(0), reason: " " })).toMatchObject({ ok: false, fieldErrors: { reason: "Please enter Return reason" } });
-    expect(await returnVehicleAction({ vin, returnedAt: minutesAgo(1), reason: "Too early" })).toMatchObject({ ok: false, fieldErrors: { returnedAt: "The return date cannot be before the purchase date." } });
+    expect(await returnVehicleAction({ vin, returnedAt: minutesAgo(1), reason: "Too early" })).toMatchObject({
+      ok: false,
+      fieldErrors: { returnedAt: "The return date cannot be before the purchase date." },
+    });
     expect(await returnVehicleAction({ vin, returnedAt: minutesAgo(0), reason: "Wrong colour" })).toMatchObject({ ok: true, data: { vin } });
     expect(await db().vehicle.findUniqueOrThrow({ where: { vin }, select: { status: true, warrantyEnd: true } })).toEqual({ status: "IN_STOCK", warrantyEnd: null });
     expect(await returnQueryAction({ vin })).toMatchObject({ ok: false, fieldErrors: { vin: `The vehicle ${vin} has no sale to return.` } });

@@ -103,10 +103,29 @@ function saleWhere(viewer: Viewer, f: Filters, returnsOnly: boolean): Prisma.Veh
 
 const CAR = { vin: true, goods: { select: { config: true } }, vehicleModel: { select: { nameEn: true, nameZh: true } } } as const;
 const SALE_SELECT = {
-  id: true, soldAt: true, ownerName: true, phone: true, age: true, sex: true, idType: true, idNumberMasked: true,
-  warrantyStart: true, warrantyEnd: true, returnedAt: true, vehicle: { select: CAR }, createdBy: { select: { name: true } },
+  id: true,
+  soldAt: true,
+  ownerName: true,
+  phone: true,
+  age: true,
+  sex: true,
+  idType: true,
+  idNumberMasked: true,
+  warrantyStart: true,
+  warrantyEnd: true,
+  returnedAt: true,
+  vehicle: { select: CAR },
+  createdBy: { select: { name: true } },
 } as const;
-const RETURN_SELECT = { id: true, soldAt: true, returnedAt: true, returnReason: true, returnRecordedAt: true, vehicle: { select: CAR }, returnedBy: { select: { name: true } } } as const;
+const RETURN_SELECT = {
+  id: true,
+  soldAt: true,
+  returnedAt: true,
+  returnReason: true,
+  returnRecordedAt: true,
+  vehicle: { select: CAR },
+  returnedBy: { select: { name: true } },
+} as const;
 type RawSale = Prisma.VehicleSaleGetPayload<{ select: typeof SALE_SELECT }>;
 type RawReturn = Prisma.VehicleSaleGetPayload<{ select: typeof RETURN_SELECT }>;
 
@@ -152,7 +171,8 @@ function toReturnRow(r: RawReturn): CarReturnRow {
 }
 
 const carType = (r: { modelEn: string; modelZh: string; config: string | null }, zh: boolean) => [zh ? r.modelZh : r.modelEn, r.config].filter(Boolean).join(" · ");
-const after = (where: Prisma.VehicleSaleWhereInput, key: string | number | null): Prisma.VehicleSaleWhereInput => (key === null ? where : { AND: [where, { id: { gt: Number(key) } }] });
+const after = (where: Prisma.VehicleSaleWhereInput, key: string | number | null): Prisma.VehicleSaleWhereInput =>
+  key === null ? where : { AND: [where, { id: { gt: Number(key) } }] };
 
 export const vehicleSaleResource = defineResource<VehicleSaleRow, Prisma.VehicleSaleWhereInput>({
   name: "vehicleSales",

@@ -47,13 +47,24 @@ async function makeGoods(months: number | null = 24) {
   const code = uid("GV");
   const model = await makeVehicleModel({ warrantyMonths: months });
   modelId = model.id;
-  return db().goods.create({ data: { kind: "VEHICLE", code, nameEn: `Aurora ${code}`, nameZh: `极光${code}`, config: "2.0T AWD", price: "199999.99", stock: 0, onSale: true, vehicleModelId: model.id } });
+  return db().goods.create({
+    data: { kind: "VEHICLE", code, nameEn: `Aurora ${code}`, nameZh: `极光${code}`, config: "2.0T AWD", price: "199999.99", stock: 0, onSale: true, vehicleModelId: model.id },
+  });
 }
 
 /** A vehicle in a dealer's stock, entered `daysAgo` days ago. */
 async function inStock(d: Dealer, opts: { months?: number | null; daysAgo?: number } = {}) {
   const goods = await makeGoods(opts.months === undefined ? 24 : opts.months);
-  return db().vehicle.create({ data: { vin: newVin(), goodsId: goods.id, vehicleModelId: goods.vehicleModelId!, status: "IN_STOCK", companyId: d.company, entryAt: new Date(Date.now() - (opts.daysAgo ?? 30) * 86_400_000) } });
+  return db().vehicle.create({
+    data: {
+      vin: newVin(),
+      goodsId: goods.id,
+      vehicleModelId: goods.vehicleModelId!,
+      status: "IN_STOCK",
+      companyId: d.company,
+      entryAt: new Date(Date.now() - (opts.daysAgo ?? 30) * 86_400_000),
+    },
+  });
 }
 
 /** A valid PRC resident ID for a birthday and sex. */
@@ -70,7 +81,10 @@ const history = (id: number) => db().vehicleEvent.findMany({ where: { vehicleId:
 const audits = (id: number) => db().auditLog.findMany({ where: { entity: "Vehicle", entityId: String(id) }, orderBy: { id: "asc" } });
 
 async function expectDomain(p: Promise<unknown>, key: string, status?: number) {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err, key).toBeInstanceOf(DomainError);
   expect((err as DomainError).key).toBe(key);
   if (status) expect((err as DomainError).status).toBe(status);
@@ -78,7 +92,12 @@ async function expectDomain(p: Promise<unknown>, key: string, status?: number) {
 
 /** A refused change leaves the vehicle, its sales, history and audit as they were. */
 async function unchanged(id: number, attempt: () => Promise<unknown>, key: string, status?: number) {
-  const snap = async () => [await vehicle(id), await db().vehicleSale.findMany({ where: { vehicleId: id }, orderBy: { id: "asc" } }), (await history(id)).length, (await audits(id)).length];
+  const snap = async () => [
+    await vehicle(id),
+    await db().vehicleSale.findMany({ where: { vehicleId: id }, orderBy: { id: "asc" } }),
+    (await history(id)).length,
+    (await audits(id)).length,
+  ];
   const before = await snap();
   await expectDomain(attempt(), key, status);
   expect(await snap()).toEqual(before);
@@ -134,7 +153,11 @@ describe("a retail sale", () => {
   it("refuses a second sale, a future or pre-entry purchase date, and ID numbers that do not check or agree", async () => {
     const v = await inStock(a, { daysAgo: 3 });
     expect((await vehicleForSale(a.viewer, v.vin)).goods.config).toBe("2.0T AWD");
-    await unchanged(v.id, () => sellVehicle(a.viewer, ctxOf(a.viewer), saleForm(v.vin, { soldAt: dateToMinute(new Date(Date.now() + 3_600_000)) })), "Vehicles.errors.soldInFuture");
+    await unchanged(
+      v.id,
+      () => sellVehicle(a.viewer, ctxOf(a.viewer), saleForm(v.vin, { soldAt: dateToMinute(new Date(Date.now() + 3_600_000)) })),
+      "Vehicles.errors.soldInFuture",
+    );
     await unchanged(v.id, () => sellVehicle(a.viewer, ctxOf(a.viewer), saleForm(v.vin, { soldAt: minutesAgo(5 * 24 * 60) })), "Vehicles.errors.soldBeforeEntry");
     const good = residentId("1990-05-17");
     const wrongCheck = good.slice(0, 17) + (good[17] === "1" ? "2" : "1");
@@ -185,7 +208,10 @@ describe("a car return", () => {
     const sale = await db().vehicleSale.findUniqueOrThrow({ where: { id: sold.saleId } });
     expect(sale).toMatchObject({ returnReason: "Paint defect on the bonnet", returnedById: a.user });
     expect(sale.returnedAt).not.toBeNull();
-    expect((await history(v.id)).map((e) => [e.fromStatus, e.toStatus])).toEqual([["IN_STOCK", "SOLD"], ["SOLD", "IN_STOCK"]]);
+    expect((await history(v.id)).map((e) => [e.fromStatus, e.toStatus])).toEqual([
+      ["IN_STOCK", "SOLD"],
+      ["SOLD", "IN_STOCK"],
+    ]);
     expect((await audits(v.id)).map((x) => x.action)).toEqual(["sell", "return"]);
     const info = await vehicleInformation(a.viewer, v.vin);
     expect(info).toMatchObject({ status: "IN_STOCK", warrantyState: "NOT_STARTED", saleCreator: null, warrantyStart: null });
@@ -200,8 +226,16 @@ describe("a car return", () => {
     const v = await inStock(a, { daysAgo: 40 });
     await sellVehicle(a.viewer, ctxOf(a.viewer), saleForm(v.vin, { soldAt: minutesAgo(10 * 24 * 60) }));
     await unchanged(v.id, () => returnVehicle(a.viewer, ctxOf(a.viewer), { vin: v.vin, returnedAt: minutesAgo(60), reason: "Too late" }), "Vehicles.errors.returnWindow");
-    await unchanged(v.id, () => returnVehicle(a.viewer, ctxOf(a.viewer), { vin: v.vin, returnedAt: minutesAgo(11 * 24 * 60), reason: "Before" }), "Vehicles.errors.returnBeforeSale");
-    await unchanged(v.id, () => returnVehicle(a.viewer, ctxOf(a.viewer), { vin: v.vin, returnedAt: dateToMinute(new Date(Date.now() + 86_400_000)), reason: "Future" }), "Vehicles.errors.returnedInFuture");
+    await unchanged(
+      v.id,
+      () => returnVehicle(a.viewer, ctxOf(a.viewer), { vin: v.vin, returnedAt: minutesAgo(11 * 24 * 60), reason: "Before" }),
+      "Vehicles.errors.returnBeforeSale",
+    );
+    await unchanged(
+      v.id,
+      () => returnVehicle(a.viewer, ctxOf(a.viewer), { vin: v.vin, returnedAt: dateToMinute(new Date(Date.now() + 86_400_000)), reason: "Future" }),
+      "Vehicles.errors.returnedInFuture",
+    );
     await unchanged(v.id, () => returnVehicle(b.viewer, ctxOf(b.viewer), { vin: v.vin, returnedAt: minutesAgo(60), reason: "Not mine" }), "Vehicles.errors.vinNotYours", 404);
     // Exactly at the window's end is still allowed.
     const w = await inStock(a, { daysAgo: 40 });
@@ -244,7 +278,15 @@ describe("factory stock entry", () => {
     await expectDomain(addVehicle(a.viewer, ctxOf(a.viewer), { vin: newVin(), goodsId: goods.id, colour: null, entryAt: null }), "Common.forbidden", 403);
     // Many at once, all or nothing: one taken VIN rolls the rest back.
     const fresh = [newVin(), newVin()];
-    await expect(db().$transaction((tx) => addFactoryVehicles(tx, [...fresh, vin].map((x) => ({ vin: x, goodsId: goods.id, colour: null, entryAt: null })), ctxOf(staff)))).rejects.toThrow();
+    await expect(
+      db().$transaction((tx) =>
+        addFactoryVehicles(
+          tx,
+          [...fresh, vin].map((x) => ({ vin: x, goodsId: goods.id, colour: null, entryAt: null })),
+          ctxOf(staff),
+        ),
+      ),
+    ).rejects.toThrow();
     expect(await db().vehicle.count({ where: { vin: { in: fresh } } })).toBe(0);
     expect((await db().goods.findUniqueOrThrow({ where: { id: goods.id } })).stock).toBe(1);
   });

@@ -24,7 +24,6 @@ import { warrantyEnd } from "../warranty";
 export { ID_CONTEXT } from "./sale-id";
 export { ageOn };
 
-
 /** Today's calendar day in Beijing time. */
 export const beijingDay = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
@@ -53,7 +52,14 @@ async function lockVehicle(tx: Tx, vin: string): Promise<Locked | null> {
   return rows[0] ?? null;
 }
 
-const CAR_TYPE = { vin: true, status: true, entryAt: true, colour: true, goods: { select: { id: true, nameEn: true, nameZh: true, config: true, coverId: true } }, vehicleModel: { select: { nameEn: true, nameZh: true, warrantyMonths: true } } } as const;
+const CAR_TYPE = {
+  vin: true,
+  status: true,
+  entryAt: true,
+  colour: true,
+  goods: { select: { id: true, nameEn: true, nameZh: true, config: true, coverId: true } },
+  vehicleModel: { select: { nameEn: true, nameZh: true, warrantyMonths: true } },
+} as const;
 export type CarType = Prisma.VehicleGetPayload<{ select: typeof CAR_TYPE }>;
 
 /** The sale form's VIN query: the dealer's own vehicle in stock, with its car type. Another
@@ -132,15 +138,38 @@ export async function sellVehicle(viewer: Viewer, ctx: AuditCtx, input: TSellVeh
     const end = warrantyEnd(saleDay, months);
     const sale = await tx.vehicleSale.create({
       data: {
-        vehicleId: v.id, companyId, soldAt, ownerName: input.ownerName, phone: input.phone, age, sex: owner.sex, birthday: owner.birthday ? new Date(`${owner.birthday}T00:00:00Z`) : null,
-        idType: input.idType, idNumberSealed: sealSecret(input.idNumber, ID_CONTEXT), idNumberMasked: maskIdNumber(input.idNumber),
-        warrantyStart: new Date(`${saleDay}T00:00:00Z`), warrantyEnd: new Date(`${end}T00:00:00Z`), warrantyMonths: months, createdById: viewer.userId,
+        vehicleId: v.id,
+        companyId,
+        soldAt,
+        ownerName: input.ownerName,
+        phone: input.phone,
+        age,
+        sex: owner.sex,
+        birthday: owner.birthday ? new Date(`${owner.birthday}T00:00:00Z`) : null,
+        idType: input.idType,
+        idNumberSealed: sealSecret(input.idNumber, ID_CONTEXT),
+        idNumberMasked: maskIdNumber(input.idNumber),
+        warrantyStart: new Date(`${saleDay}T00:00:00Z`),
+        warrantyEnd: new Date(`${end}T00:00:00Z`),
+        warrantyMonths: months,
+        createdById: viewer.userId,
       },
       select: { id: true },
     });
-    await tx.vehicle.update({ where: { id: v.id }, data: { status: "SOLD", marketDate: soldAt, warrantyStart: new Date(`${saleDay}T00:00:00Z`), warrantyEnd: new Date(`${end}T00:00:00Z`) } });
+    await tx.vehicle.update({
+      where: { id: v.id },
+      data: { status: "SOLD", marketDate: soldAt, warrantyStart: new Date(`${saleDay}T00:00:00Z`), warrantyEnd: new Date(`${end}T00:00:00Z`) },
+    });
     await tx.vehicleEvent.create({ data: { vehicleId: v.id, fromStatus: "IN_STOCK", toStatus: "SOLD", companyId, userId: viewer.userId } });
-    await audit(tx, ctx, "Vehicle", v.id, "sell", { status: "IN_STOCK" }, { status: "SOLD", saleId: sale.id, marketDate: soldAt.toISOString(), warrantyStart: saleDay, warrantyEnd: end });
+    await audit(
+      tx,
+      ctx,
+      "Vehicle",
+      v.id,
+      "sell",
+      { status: "IN_STOCK" },
+      { status: "SOLD", saleId: sale.id, marketDate: soldAt.toISOString(), warrantyStart: saleDay, warrantyEnd: end },
+    );
     return { saleId: sale.id, vin: v.vin, warrantyStart: saleDay, warrantyEnd: end };
   });
 }

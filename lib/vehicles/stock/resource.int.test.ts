@@ -14,7 +14,10 @@ import { withCheckDigit } from "../vin";
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
 vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => m.cacheMock));
 vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
-vi.mock("@/lib/auth/viewer", async (orig) => ({ ...(await orig<typeof import("@/lib/auth/viewer")>()), getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()) }));
+vi.mock("@/lib/auth/viewer", async (orig) => ({
+  ...(await orig<typeof import("@/lib/auth/viewer")>()),
+  getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()),
+}));
 
 // car/stock against PostgreSQL: a dealer sees only its own vehicles in stock or sold, staff
 // see their data scope (factory stock included), the filters and export, and the staff import
@@ -45,7 +48,20 @@ async function makeDealer(): Promise<Dealer> {
 
 async function makeGoods(stock = 0) {
   const code = uid("GS").toUpperCase();
-  return db().goods.create({ data: { kind: "VEHICLE", code, nameEn: `Stock car ${code}`, nameZh: `库存车${code}`, config: `CFG-${code}`, price: "150000.00", stock, minOrderQty: 1, onSale: true, vehicleModelId: modelId } });
+  return db().goods.create({
+    data: {
+      kind: "VEHICLE",
+      code,
+      nameEn: `Stock car ${code}`,
+      nameZh: `库存车${code}`,
+      config: `CFG-${code}`,
+      price: "150000.00",
+      stock,
+      minOrderQty: 1,
+      onSale: true,
+      vehicleModelId: modelId,
+    },
+  });
 }
 
 async function makeVehicle(goodsId: number, status: VehicleStatus, companyId: number | null, entryAt = new Date()) {
@@ -103,7 +119,9 @@ describe("the stock list", () => {
     expect((await loadList(vehicleStockResource, a.viewer, params({ config: g.config!, vin: old.vin.slice(5, 12).toLowerCase() }))).rows.map((r) => r.vin)).toEqual([old.vin]);
     expect((await loadList(vehicleStockResource, a.viewer, params({ config: g.config!, status: "SOLD" }))).rows.map((r) => r.vin)).toEqual([sold.vin]);
     expect((await loadList(vehicleStockResource, a.viewer, params({ config: g.config!, status: "FACTORY_STOCK" }))).total).toBe(0);
-    expect((await loadList(vehicleStockResource, a.viewer, params({ config: g.config!, entryAtFrom: "2026-01-01", entryAtTo: "2026-01-31" }))).rows.map((r) => r.vin)).toEqual([old.vin]);
+    expect((await loadList(vehicleStockResource, a.viewer, params({ config: g.config!, entryAtFrom: "2026-01-01", entryAtTo: "2026-01-31" }))).rows.map((r) => r.vin)).toEqual([
+      old.vin,
+    ]);
     expect((await loadList(vehicleStockResource, a.viewer, params({ config: g.config!, sort: "entryAt", order: "asc" }))).rows.map((r) => r.vin)).toEqual([old.vin, sold.vin]);
     // A dealer cannot widen its view with the staff's holder filter.
     expect((await loadList(vehicleStockResource, a.viewer, params({ config: g.config!, holder: String(b.company) }))).total).toBe(2);
@@ -166,7 +184,12 @@ describe("the staff import", () => {
     const g = await makeGoods(3);
     const good = newVin();
     const bad = good.slice(0, 8) + (good[8] === "1" ? "2" : "1") + good.slice(9);
-    const res = await importResource(vehicleStockResource, salesOps, await workbook([HEAD, [good, g.code, "Red", "2026-01-05 09:30"], [bad, g.code, "Red", null], ["SHORT", g.code, null, null]]), null);
+    const res = await importResource(
+      vehicleStockResource,
+      salesOps,
+      await workbook([HEAD, [good, g.code, "Red", "2026-01-05 09:30"], [bad, g.code, "Red", null], ["SHORT", g.code, null, null]]),
+      null,
+    );
     expect(res).toMatchObject({ status: 422, body: { code: "INVALID_ROWS", message: "2 rows have problems; nothing was imported." } });
     const errors = (res as { body: { errors: { row: number; field: string; message: string }[] } }).body.errors;
     expect(errors).toEqual([
@@ -183,8 +206,16 @@ describe("the staff import", () => {
     const existing = await makeVehicle(g.id, "FACTORY_STOCK", null);
     const twice = newVin();
     const res = await importResource(
-      vehicleStockResource, salesOps,
-      await workbook([HEAD, [twice, g.code, "Red", null], [existing.vin, g.code, null, null], [twice.toLowerCase(), g.code, null, null], [newVin(), "NO-SUCH-CODE", null, null], [newVin(), part.code, null, null]]),
+      vehicleStockResource,
+      salesOps,
+      await workbook([
+        HEAD,
+        [twice, g.code, "Red", null],
+        [existing.vin, g.code, null, null],
+        [twice.toLowerCase(), g.code, null, null],
+        [newVin(), "NO-SUCH-CODE", null, null],
+        [newVin(), part.code, null, null],
+      ]),
       null,
     );
     expect(res).toMatchObject({ status: 422 });
@@ -204,9 +235,15 @@ describe("the staff import", () => {
     const [v1, v2, v3] = [newVin(), newVin(), newVin()];
     const requestId = `rq-${uid()}`;
     const res = await importResource(
-      vehicleStockResource, salesOps,
+      vehicleStockResource,
+      salesOps,
       // A date cell holds the Beijing wall-clock time as Excel has no zones (as exports write it).
-      await workbook([["车架号", "商品编码", "颜色", "入库时间"], [v1, g.code, "Red", "2026-01-05 09:30"], [v2.toLowerCase(), g.code, null, new Date("2026-01-06T10:15:00Z")], [v3, g2.code, "Blue", null]]),
+      await workbook([
+        ["车架号", "商品编码", "颜色", "入库时间"],
+        [v1, g.code, "Red", "2026-01-05 09:30"],
+        [v2.toLowerCase(), g.code, null, new Date("2026-01-06T10:15:00Z")],
+        [v3, g2.code, "Blue", null],
+      ]),
       requestId,
     );
     expect(res).toMatchObject({ status: 200, body: { created: 3, updated: 0, message: "Imported: 3 created, 0 updated." } });
@@ -245,7 +282,10 @@ describe("the add-vehicle form", () => {
     expect((await db().goods.findUniqueOrThrow({ where: { id: g.id } })).stock).toBe(2);
     expect(await addVehicleAction({ vin, goodsId: g.id })).toMatchObject({ ok: false, fieldErrors: { vin: `The VIN ${vin} is already in the vehicle records.` } });
     expect(await addVehicleAction({ vin: vin.slice(0, 16), goodsId: g.id })).toMatchObject({ ok: false, fieldErrors: { vin: "VIN must be 17 characters" } });
-    expect(await addVehicleAction({ vin: newVin(), goodsId: g.id, entryAt: "2099-01-01 00:00" })).toMatchObject({ ok: false, fieldErrors: { entryAt: "The warehouse entry time cannot be in the future." } });
+    expect(await addVehicleAction({ vin: newVin(), goodsId: g.id, entryAt: "2099-01-01 00:00" })).toMatchObject({
+      ok: false,
+      fieldErrors: { entryAt: "The warehouse entry time cannot be in the future." },
+    });
 
     await actAs({ id: a.user }, a.company);
     expect(await addVehicleAction({ vin: newVin(), goodsId: g.id })).toMatchObject({ ok: false });

@@ -30,7 +30,12 @@ export const FACTORY = "factory";
 
 const NAMED = { nameEn: true, nameZh: true } as const;
 const SELECT = {
-  id: true, vin: true, status: true, colour: true, entryAt: true, sendOrderNo: true,
+  id: true,
+  vin: true,
+  status: true,
+  colour: true,
+  entryAt: true,
+  sendOrderNo: true,
   goods: { select: { id: true, code: true, nameEn: true, nameZh: true, config: true, coverId: true } },
   vehicleModel: { select: { id: true, ...NAMED } },
   company: { select: { id: true, code: true, ...NAMED } },
@@ -87,7 +92,7 @@ export const vehicleStockResource = defineResource<StockRow, Prisma.VehicleWhere
     const from = dayStart(range?.from);
     const to = dayEnd(range?.to);
     const model = idOf(f.model);
-    const holder = isStaff(viewer) && typeof f.holder === "string" ? (f.holder === FACTORY ? null : idOf(f.holder) ?? undefined) : undefined;
+    const holder = isStaff(viewer) && typeof f.holder === "string" ? (f.holder === FACTORY ? null : (idOf(f.holder) ?? undefined)) : undefined;
     return {
       AND: [
         await viewerVehicles(viewer),

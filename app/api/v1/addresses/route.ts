@@ -8,7 +8,12 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute({ permission: (viewer) => canOpenRoute(viewer, "onlineMall/adress") }, async ({ viewer }) => {
   const items = (await companyAddresses(viewer)).map((a) => ({
-    id: a.id, receiver: a.receiver, phone: a.phone, address: a.address, isDefault: a.isDefault, company: a.company,
+    id: a.id,
+    receiver: a.receiver,
+    phone: a.phone,
+    address: a.address,
+    isDefault: a.isDefault,
+    company: a.company,
     area: a.area.map(({ id, code, nameEn, nameZh }) => ({ id, code, nameEn, nameZh })),
   }));
   return { items };

@@ -6,4 +6,6 @@ import { notificationFeed } from "@/lib/mall/notifications/feed";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ permission: null, query: ZNotificationQuery, labels: "Notifications.fields" }, (c) => notificationFeed(c.viewer, c.locale, { limit: c.query.limit, cursor: c.query.cursor }));
+export const GET = apiRoute({ permission: null, query: ZNotificationQuery, labels: "Notifications.fields" }, (c) =>
+  notificationFeed(c.viewer, c.locale, { limit: c.query.limit, cursor: c.query.cursor }),
+);

@@ -6,6 +6,8 @@ import { removeCartLines, updateCartLine } from "@/lib/mall/cart/service";
 
 export const dynamic = "force-dynamic";
 
-export const PATCH = apiRoute({ permission: "cart:update", params: ZIdParams, body: ZCartLinePatch, labels: "Cart.fields" }, ({ viewer, params, body }) => updateCartLine(viewer, { id: params.id, ...body }));
+export const PATCH = apiRoute({ permission: "cart:update", params: ZIdParams, body: ZCartLinePatch, labels: "Cart.fields" }, ({ viewer, params, body }) =>
+  updateCartLine(viewer, { id: params.id, ...body }),
+);
 
 export const DELETE = apiRoute({ permission: "cart:update", params: ZIdParams }, ({ viewer, params }) => removeCartLines(viewer, [params.id]));

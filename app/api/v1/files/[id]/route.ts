@@ -7,4 +7,6 @@ import { serveAttachment } from "@/lib/uploads/serve";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ permission: null, params: z.object({ id: z.string() }) }, ({ req, viewer, params }) => serveAttachment(req, viewer, params.id, req.nextUrl.searchParams.get("thumb") === "1"));
+export const GET = apiRoute({ permission: null, params: z.object({ id: z.string() }) }, ({ req, viewer, params }) =>
+  serveAttachment(req, viewer, params.id, req.nextUrl.searchParams.get("thumb") === "1"),
+);

@@ -6,4 +6,6 @@ import { serveDownload } from "@/lib/downloads/serve";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ permission: null, params: z.object({ id: z.string() }) }, ({ req, viewer, params }) => serveDownload(req, viewer, params.id, req.nextUrl.searchParams.get("token")));
+export const GET = apiRoute({ permission: null, params: z.object({ id: z.string() }) }, ({ req, viewer, params }) =>
+  serveDownload(req, viewer, params.id, req.nextUrl.searchParams.get("token")),
+);

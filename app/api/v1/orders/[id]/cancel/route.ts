@@ -6,4 +6,6 @@ import { cancelOrder } from "@/lib/mall/orders/service";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute({ permission: "order:cancel", params: ZIdParams, body: ZOrderCancelBody, labels: "Orders.fields" }, ({ viewer, params, body, audit }) => cancelOrder(viewer, audit, params.id, body.reason));
+export const POST = apiRoute({ permission: "order:cancel", params: ZIdParams, body: ZOrderCancelBody, labels: "Orders.fields" }, ({ viewer, params, body, audit }) =>
+  cancelOrder(viewer, audit, params.id, body.reason),
+);

@@ -6,4 +6,6 @@ import { cancelPreOrder } from "@/lib/mall/pre-orders/service";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute({ permission: "preOrder:cancel", params: ZIdParams, body: ZPreOrderCancelBody, labels: "PreOrders.fields" }, ({ viewer, params, body, audit }) => cancelPreOrder(viewer, audit, params.id, body.reason));
+export const POST = apiRoute({ permission: "preOrder:cancel", params: ZIdParams, body: ZPreOrderCancelBody, labels: "PreOrders.fields" }, ({ viewer, params, body, audit }) =>
+  cancelPreOrder(viewer, audit, params.id, body.reason),
+);
