@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { db } from "@/lib/db";
 import { makeUser } from "@/lib/test/factories";
-import { chooseSelectOption, LOGIN, submitCredentials, waitForShell } from "./fixtures";
+import { chooseSelectOption, confirmModal, LOGIN, submitCredentials, waitForShell } from "./fixtures";
 
 // Helpers of the access specs: users made with the shared factories (never the demo accounts),
 // and the antd widgets of the access screens.
@@ -59,9 +59,7 @@ export async function chooseMany(page: Page, select: Locator, labels: string[]):
 
 /** Confirms the open confirmation dialog. */
 export async function confirm(page: Page): Promise<void> {
-  const dialog = page.locator(".ant-modal-confirm").filter({ visible: true });
-  await expect(dialog).toBeVisible();
-  await dialog.locator(".ant-modal-confirm-btns .ant-btn-primary").click();
+  await confirmModal(page);
 }
 
 /** Searches the users screen for an account. */

@@ -246,13 +246,13 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
 export { expect };
 
-/** Answers an antd confirmation dialog with its primary button. A click that lands while the
+/** Answers an antd confirmation dialog with its primary (or danger) button. A click that lands while the
  * dialog is still animating in can be lost, so it clicks again until the dialog has gone. */
 export async function confirmModal(page: Page): Promise<void> {
   const dialog = page.locator(".ant-modal-confirm").filter({ visible: true });
   await expect(dialog).toBeVisible({ timeout: 30_000 });
   await expect(async () => {
-    if (await dialog.count()) await dialog.locator(".ant-modal-confirm-btns .ant-btn-primary").click({ timeout: 2_000 });
+    if (await dialog.count()) await dialog.locator(".ant-modal-confirm-btns .ant-btn-primary, .ant-modal-confirm-btns .ant-btn-dangerous").last().click({ timeout: 2_000 });
     await expect(dialog).toHaveCount(0, { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
 }

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
-import { ACCOUNTS, BASE_PATH, expect, SCREENS_DIR, setLocaleCookie, test, waitForShell, type Locale } from "./fixtures";
+import { ACCOUNTS, BASE_PATH, confirmModal, expect, SCREENS_DIR, setLocaleCookie, test, waitForShell, type Locale } from "./fixtures";
 import { makeAddress, makeDealerCompany, makeSaleGoods, makeVehicles, PASSWORD, signIn, vehicleStatuses, type TestGoods } from "./mall-orders-db";
 
 // Issue 5, the whole story in each language: a dealer (a company made for the test, with a
@@ -85,7 +85,8 @@ async function openOrder(page: Page, route: string, orderNo: string): Promise<vo
 
 async function confirmOrder(page: Page, yes: string) {
   await page.getByTestId("order-confirm").click();
-  await page.locator(".ant-modal-confirm").getByRole("button", { name: yes }).click();
+  await expect(page.locator(".ant-modal-confirm").getByRole("button", { name: yes })).toBeVisible();
+  await confirmModal(page);
   await expect(page.getByTestId("order-detail")).toHaveAttribute("data-status", "CONFIRMED", SLOW);
 }
 
@@ -101,7 +102,8 @@ async function ship(page: Page, label: string, logisticsNo: string) {
 
 async function receive(page: Page, yes: string) {
   await page.getByTestId("order-receive").click();
-  await page.locator(".ant-modal-confirm").getByRole("button", { name: yes }).click();
+  await expect(page.locator(".ant-modal-confirm").getByRole("button", { name: yes })).toBeVisible();
+  await confirmModal(page);
   await expect(page.getByTestId("order-detail")).toHaveAttribute("data-status", "COMPLETED", SLOW);
 }
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
-import { ACCOUNTS, expect, pathRe, SCREENS_DIR, setLocaleCookie, test, waitForShell, type Locale } from "./fixtures";
+import { ACCOUNTS, confirmModal, expect, pathRe, SCREENS_DIR, setLocaleCookie, test, waitForShell, type Locale } from "./fixtures";
 import { makeDealerCompany, makeGoods, makeOrder, makeVehicles, PASSWORD, signIn, uid, vehicleStatuses } from "./mall-orders-db";
 
 // Issue 5: the order lists and details, dealer and staff, and reconciliation. A dealer company
@@ -63,8 +63,11 @@ const SLOW = { timeout: 60_000 };
 
 const modal = (page: Page) => page.locator(".ant-modal-wrap").filter({ visible: true });
 
+/** The dialog offers its translated "yes"; answered with confirmModal, which clicks again when
+ * a click lands during the opening animation and is lost. */
 async function confirmYes(page: Page, yes: string) {
-  await page.locator(".ant-modal-confirm").getByRole("button", { name: yes }).click();
+  await expect(page.locator(".ant-modal-confirm").getByRole("button", { name: yes })).toBeVisible();
+  await confirmModal(page);
 }
 
 const shot = (page: Page, name: string, locale: Locale) => page.screenshot({ path: path.join(SCREENS_DIR, `mall-orders-${name}-${locale}.png`), fullPage: true });

@@ -2,7 +2,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { makeGoods } from "@/lib/test/factories";
-import { abs, expect, SCREENS_DIR, setLocaleCookie, test, waitForShell, type Locale } from "./fixtures";
+import { abs, confirmModal, expect, SCREENS_DIR, setLocaleCookie, test, waitForShell, type Locale } from "./fixtures";
 
 // Issue 5: pre-orders. A dealer pre-orders a vehicle from its goods detail, sees it in the list;
 // staff are told (bell), confirm it with an expected date and convert it into an order; the
@@ -95,7 +95,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
 
       // …and convert it into an order.
       await staff.getByTestId("pre-order-convert").click();
-      await staff.locator(".ant-modal-confirm .ant-btn-primary").click();
+      await confirmModal(staff);
       await expect(staff.getByTestId("pre-order-detail")).toHaveAttribute("data-status", "CONVERTED", { timeout: 30_000 });
       const orderLink = staff.getByTestId("detail-order");
       await expect(orderLink).toHaveText(/^SO\d+/);
@@ -146,7 +146,7 @@ test("a dealer cancels its own pre-order; another company's pre-order is 404", a
     await expect(page.getByTestId("pre-order-detail")).toHaveAttribute("data-status", "SUBMITTED", { timeout: 60_000 });
     const id = new URL(page.url()).searchParams.get("id");
     await page.getByTestId("pre-order-cancel").click();
-    await page.locator(".ant-modal-confirm .ant-btn-dangerous, .ant-modal-confirm .ant-btn-primary").first().click();
+    await confirmModal(page);
     await expect(page.getByTestId("pre-order-detail")).toHaveAttribute("data-status", "CANCELLED", { timeout: 30_000 });
 
     // dealer.group acting for D002 cannot see D001's pre-order.

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, SCREENS_DIR, setLocaleCookie, test, type Locale } from "./fixtures";
+import { confirmModal, expect, SCREENS_DIR, setLocaleCookie, test, type Locale } from "./fixtures";
 import {
   closeImport,
   exportRows,
@@ -89,7 +89,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await rowExactly(page, `${code}I`).locator(".ant-checkbox-input").check();
     await expect(page.getByTestId("bulk-delete")).toContainText("2");
     await page.getByTestId("bulk-delete").click();
-    await page.locator(".ant-modal-confirm .ant-btn-dangerous, .ant-modal-confirm .ant-btn-primary").last().click();
+    await confirmModal(page);
     await expect(table(page).locator(".ant-table-row").filter({ hasText: code })).toHaveCount(0);
   });
 }
