@@ -106,8 +106,11 @@ async function fillArticle(page: Page, a: { titleEn: string; titleZh: string; wi
     await editor.getByTestId("rte-link").click();
     const address = page.getByTestId("rte-link-input");
     await address.fill("javascript:alert(1)");
-    await page.getByTestId("rte-link-apply").click();
-    await expect(page.getByTestId("rte-link-box").getByRole("alert")).toBeVisible();
+    // A click while the popover is still animating in can be lost; applying again is harmless.
+    await expect(async () => {
+      await page.getByTestId("rte-link-apply").click({ timeout: 2_000 });
+      await expect(page.getByTestId("rte-link-box").getByRole("alert")).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await address.fill("example.com/spring-offer");
     await page.getByTestId("rte-link-apply").click();
     await expect(editor.locator('.ProseMirror a[href="https://example.com/spring-offer"]')).toHaveText("https://example.com/spring-offer");
