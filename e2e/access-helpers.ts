@@ -48,7 +48,7 @@ export async function signInWithForm(page: Page, account: string, password = E2E
 
 /** The table row that shows this text (e.g. an account). */
 export function rowWith(page: Page, text: string): Locator {
-  return page.locator(".ant-table-tbody tr.ant-table-row").filter({ hasText: text });
+  return page.locator("tbody tr[data-row-key]").filter({ hasText: text });
 }
 
 /** Picks options of an antd multiple Select by their labels, then closes the dropdown. */

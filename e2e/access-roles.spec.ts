@@ -64,7 +64,7 @@ test.describe("access: roles and menus", () => {
       await page.goto("system/menu");
       await waitForShell(page);
       const dir = await db().menu.findUniqueOrThrow({ where: { key: "system" }, select: { id: true } });
-      await page.locator(`tr[data-row-key="${dir.id}"] .ant-table-row-expand-icon`).click();
+      await page.locator(`tr[data-row-key="${dir.id}"] [data-testid=row-expand]`).click();
       const row = page.locator(`tr[data-row-key="${before.id}"]`);
       await row.getByTestId("action-edit").click();
       const drawer = page.getByTestId("menu-drawer");

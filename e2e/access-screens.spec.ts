@@ -22,7 +22,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
         expect(res?.status()).toBe(200);
         await waitForShell(page);
         await expect(page.getByTestId("page-title")).toHaveText(locale === "en-US" ? s.en : s.zh);
-        await expect(page.locator(".ant-table-row").first()).toBeVisible();
+        await expect(page.locator("tr[data-row-key]").first()).toBeVisible();
         if (s.path !== "system/ruleScopes") await expect(page.getByTestId("create")).toBeVisible();
         await page.waitForLoadState("networkidle");
         await page.screenshot({ path: path.join(SCREENS_DIR, `access-${s.path.replace(/\//g, "-")}-${locale}.png`), fullPage: true });

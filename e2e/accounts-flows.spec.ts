@@ -130,7 +130,7 @@ test.describe("accounts", () => {
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/account=/);
     const table = page.getByTestId("login-log-table");
-    await expect(table.locator("tbody tr.ant-table-row")).toHaveCount(6);
+    await expect(table.locator("tbody tr[data-row-key]")).toHaveCount(6);
     await expect(table).toContainText("Account locked");
     await expect(table).toContainText("Wrong account or password");
 
@@ -155,7 +155,7 @@ test.describe("accounts", () => {
     await page.getByTestId("sms-filters").getByRole("textbox", { name: "手机号" }).fill(phone);
     await page.getByRole("button", { name: "查询" }).click();
     const table = page.getByTestId("sms-table");
-    await expect(table.locator("tbody tr.ant-table-row")).toHaveCount(1);
+    await expect(table.locator("tbody tr[data-row-key]")).toHaveCount(1);
     await expect(table).toContainText("注册");
     await expect(table).toContainText("已发送");
   });

@@ -13,7 +13,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await loginAs("admin");
     for (const route of ["system/loginLog", "system/smsOutbox"]) {
       await page.goto(route);
-      await expect(page.locator(".ant-table-row").first()).toBeVisible();
+      await expect(page.locator("tr[data-row-key]").first()).toBeVisible();
       await page.screenshot({ path: path.join(SCREENS_DIR, `${route.replace(/\//g, "_")}.${locale}.png`) });
     }
   });

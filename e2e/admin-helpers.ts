@@ -8,11 +8,11 @@ import { chooseSelectOption, waitForShell } from "./fixtures";
 
 export const table = (page: Page): Locator => page.getByTestId("admin-table");
 export const drawer = (page: Page): Locator => page.getByTestId("edit-drawer");
-export const rowWith = (page: Page, text: string): Locator => table(page).locator(".ant-table-row").filter({ hasText: text });
+export const rowWith = (page: Page, text: string): Locator => table(page).locator("tr[data-row-key]").filter({ hasText: text });
 /** The row with a cell whose whole text is `text` (a code that prefixes other codes). */
 export const rowExactly = (page: Page, text: string): Locator =>
   table(page)
-    .locator(".ant-table-row")
+    .locator("tr[data-row-key]")
     .filter({ has: page.getByRole("cell", { name: text, exact: true }) });
 
 export async function openAdmin(page: Page, route: string): Promise<void> {

@@ -11,7 +11,7 @@ const T = {
   "zh-CN": { title: "附件配置", testOk: "存储可用", saved: "保存成功", format: "只能上传jpg/png/webp格式" },
 } as const;
 
-const rulesRow = (page: import("@playwright/test").Page, n: number) => page.getByTestId("rules-table").locator(".ant-table-row").nth(n);
+const rulesRow = (page: import("@playwright/test").Page, n: number) => page.getByTestId("rules-table").locator("tr[data-row-key]").nth(n);
 
 for (const locale of ["en-US", "zh-CN"] as Locale[]) {
   test(`attachment settings: test storage, edit a limit, try an upload (${locale})`, async ({ page, context, loginAs }) => {

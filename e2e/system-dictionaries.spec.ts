@@ -26,7 +26,7 @@ async function saveItem(page: Page) {
 }
 
 async function expand(page: Page, rowText: string) {
-  await rowWith(page, rowText).locator(".ant-table-row-expand-icon").click();
+  await rowWith(page, rowText).locator("[data-testid=row-expand]").click();
   await expect(items(page)).toBeVisible();
 }
 
@@ -46,7 +46,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
 
     // Search narrows the list to it; expand it and add an item with a colour.
     await searchText(page, "keyword", code);
-    await expect(table(page).locator("tbody > .ant-table-row")).toHaveCount(1);
+    await expect(table(page).locator("tbody > tr[data-row-key]")).toHaveCount(1);
     await expand(page, code);
     await expect(items(page)).toContainText(t.itemsOf);
     await items(page).getByTestId("add-item").click();
@@ -54,7 +54,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await itemDrawer(page).getByTestId("field-color").locator(".ant-select").click();
     await page.locator(".ant-select-dropdown .ant-select-item-option").filter({ hasText: t.green }).filter({ visible: true }).click();
     await saveItem(page);
-    const item = items(page).locator(".ant-table-row").filter({ hasText: "TRUCK" });
+    const item = items(page).locator("tr[data-row-key]").filter({ hasText: "TRUCK" });
     await expect(item).toContainText(locale === "en-US" ? "Truck" : "卡车");
     await expect(item.locator('.ant-tag-green[data-value="TRUCK"]')).toBeVisible();
 
@@ -78,7 +78,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await confirm(page);
     await expect(item).toHaveCount(0);
     await deleteRow(page, code);
-    await expect(table(page).locator("tbody > .ant-table-row")).toHaveCount(0);
+    await expect(table(page).locator("tbody > tr[data-row-key]")).toHaveCount(0);
   });
 
   test(`a system dictionary keeps its code and its product values (${locale})`, async ({ page, context, loginAs }) => {
@@ -90,7 +90,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await expect(row).toContainText(T[locale].system);
     await expect(row.getByTestId("action-delete")).toHaveCount(0);
     await expand(page, "complaint_status");
-    const closed = items(page).locator(".ant-table-row").filter({ hasText: "CLOSED" });
+    const closed = items(page).locator("tr[data-row-key]").filter({ hasText: "CLOSED" });
     await expect(closed).toContainText(locale === "en-US" ? "Closed" : "已关闭");
     await expect(closed.getByTestId("action-delete")).toHaveCount(0);
     await page.waitForLoadState("networkidle");

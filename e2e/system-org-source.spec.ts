@@ -43,7 +43,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
 
     // Search narrows the table to the new type; edit it.
     await searchText(page, "keyword", code);
-    await expect(table(page).locator(".ant-table-row")).toHaveCount(1);
+    await expect(table(page).locator("tr[data-row-key]")).toHaveCount(1);
     await rowAction(page, code, "edit");
     await fillDrawer(page, { nameEn: `Edited ${code}`, nameZh: `已编辑 ${code}`, enabled: false });
     await saveDrawer(page);
@@ -85,12 +85,12 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await settings.getByRole("button").click();
 
     // Bulk delete both after confirmation.
-    await rowExactly(page, code).locator(".ant-checkbox-input").check();
-    await rowExactly(page, `${code}I`).locator(".ant-checkbox-input").check();
+    await rowExactly(page, code).locator("[data-testid=row-select]").check();
+    await rowExactly(page, `${code}I`).locator("[data-testid=row-select]").check();
     await expect(page.getByTestId("bulk-delete")).toContainText("2");
     await page.getByTestId("bulk-delete").click();
     await confirmModal(page);
-    await expect(table(page).locator(".ant-table-row").filter({ hasText: code })).toHaveCount(0);
+    await expect(table(page).locator("tr[data-row-key]").filter({ hasText: code })).toHaveCount(0);
   });
 }
 

@@ -70,7 +70,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await expect(page.getByTestId("region-breadcrumb")).toContainText(t.shanghai);
     await rowAction(page, "310100", "children");
     await expect(page).toHaveURL(/[?&]parent=\d+/);
-    await expect(table(page).locator(".ant-table-row")).toHaveCount(16);
+    await expect(table(page).locator("tr[data-row-key]")).toHaveCount(16);
     await expect(rowWith(page, "310115")).toContainText(t.pudong);
     await page.screenshot({ path: shot(`admin-regionArea-districts-${locale}`), fullPage: true });
     await page.getByTestId("region-breadcrumb").getByRole("link", { name: t.all }).click();
@@ -98,7 +98,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
 
     // Search finds it at any level; the edit drawer shows its parent; the edit shows in the list.
     await searchText(page, "keyword", code);
-    await expect(table(page).locator(".ant-table-row")).toHaveCount(1);
+    await expect(table(page).locator("tr[data-row-key]")).toHaveCount(1);
     await expect(rowWith(page, code)).toContainText(t.jiangsu);
     await rowAction(page, code, "edit");
     await expect(field(page, "parentPath")).toContainText(t.jiangsu);
@@ -137,7 +137,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await saveDrawer(page);
 
     await searchText(page, "keyword", code);
-    await expect(table(page).locator(".ant-table-row")).toHaveCount(1);
+    await expect(table(page).locator("tr[data-row-key]")).toHaveCount(1);
     await expect(rowWith(page, code)).toContainText(`EE${today()}000001`);
     await rowAction(page, code, "edit");
     await fillDrawer(page, { prefix: "EF", seqLength: 4 });

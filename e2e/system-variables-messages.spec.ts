@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { VARIABLES, type VariableKey } from "@/lib/config/variable-registry";
 import { MESSAGE_EVENTS, type MessageEvent } from "@/lib/messages/template-schemas";
-import { chooseSelectOption, COMPANIES, expect, SCREENS_DIR, setLocaleCookie, test, type Locale } from "./fixtures";
+import { COMPANIES, expect, SCREENS_DIR, setLocaleCookie, test, type Locale } from "./fixtures";
 import {
   chooseInDrawer,
   confirm,
@@ -62,15 +62,7 @@ const shot = (page: Page, name: string, locale: Locale) => page.screenshot({ pat
 
 /** Picks an option of a select in the search form by the field's name. */
 async function searchSelect(page: Page, name: string, label: string) {
-  const form = page.getByTestId("search-form");
-  await chooseSelectOption(
-    page,
-    form
-      .locator(".ant-form-item")
-      .filter({ has: page.locator(`#${name}`) })
-      .locator(".ant-select"),
-    label,
-  );
+  await page.getByTestId("search-form").locator(`#${name}`).selectOption({ label });
 }
 
 for (const locale of ["en-US", "zh-CN"] as Locale[]) {
@@ -89,7 +81,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
       await expect(page.getByTestId("page-title")).toHaveText(t.defaults);
       await expect(page.getByTestId("create")).toHaveCount(0);
       await searchText(page, "keyword", key);
-      await expect(table(page).locator(".ant-table-row")).toHaveCount(1);
+      await expect(table(page).locator("tr[data-row-key]")).toHaveCount(1);
 
       await rowAction(page, key, "edit");
       await fillDrawer(page, { value: t.platformMax + 400 });
@@ -130,7 +122,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
       await saveDrawer(page);
 
       await searchText(page, "key", key);
-      await expect(table(page).locator(".ant-table-row")).toHaveCount(1);
+      await expect(table(page).locator("tr[data-row-key]")).toHaveCount(1);
       await expect(rowWith(page, key)).toContainText("48");
       await rowAction(page, key, "edit");
       await fillDrawer(page, { value: 60 });
@@ -156,7 +148,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
       await searchSelect(page, "channel", t.sms);
       await page.getByTestId("search-form").getByTestId("search").click();
       await expect(page).toHaveURL(/channel=SMS/);
-      await expect(table(page).locator(".ant-table-row")).toHaveCount(1);
+      await expect(table(page).locator("tr[data-row-key]")).toHaveCount(1);
       // The seeded text message of the event makes way for a new one.
       await deleteRow(page, event);
 

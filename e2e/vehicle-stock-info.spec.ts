@@ -132,7 +132,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
 
     await openAdmin(page, "car/stock");
     await expect(page.getByTestId("page-title")).toHaveText(t.stock);
-    await expect(table(page).locator(".ant-table-row")).toHaveCount(2);
+    await expect(table(page).locator("tr[data-row-key]")).toHaveCount(2);
     await expect(rowWith(page, inStock)).toContainText(t.inStock);
     await expect(rowWith(page, inStock)).toContainText(goods.config);
     await expect(rowWith(page, sold)).toContainText(t.sold);
@@ -170,7 +170,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await setLocaleCookie(context, locale);
     await loginAs("staff");
     await filterStock(page, { config: goods.config });
-    await expect(table(page).locator(".ant-table-row")).toHaveCount(0);
+    await expect(table(page).locator("tr[data-row-key]")).toHaveCount(0);
 
     // The form: the VIN is checked in the browser, then saved into factory stock.
     const added = newVin();
@@ -203,16 +203,16 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     let outcome = await importFile(page, await xlsxFile([head, [v1, goods.code, "Red", "2026-01-06 10:00"], ["LS4SHORT", goods.code, "Red", ""]]));
     await expect(outcome).toContainText(t.rowsInvalid);
     const errors = outcome.getByTestId("import-errors");
-    await expect(errors.locator(".ant-table-row")).toHaveCount(1);
-    await expect(errors.locator(".ant-table-row").first()).toContainText("3");
-    await expect(errors.locator(".ant-table-row").first()).toContainText(t.length);
+    await expect(errors.locator("tr[data-row-key]")).toHaveCount(1);
+    await expect(errors.locator("tr[data-row-key]").first()).toContainText("3");
+    await expect(errors.locator("tr[data-row-key]").first()).toContainText(t.length);
     await closeImport(page);
 
     // The corrected file adds both vehicles.
     outcome = await importFile(page, await xlsxFile([head, [v1, goods.code, "Red", "2026-01-06 10:00"], [v2, goods.code, "Blue", ""]]));
     await expect(outcome).toContainText(t.imported);
     await closeImport(page);
-    await expect(table(page).locator(".ant-table-row")).toHaveCount(3);
+    await expect(table(page).locator("tr[data-row-key]")).toHaveCount(3);
     for (const v of [v1, v2]) await expect(rowWith(page, v)).toContainText(t.factoryStock);
     const { stock } = await db().goods.findUniqueOrThrow({ where: { id: goods.id }, select: { stock: true } });
     expect(stock).toBe(3);

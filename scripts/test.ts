@@ -5,6 +5,7 @@
 //   next start on 3100, playwright, then the fault tests (npm run test:faults: PostgreSQL
 //   restarted under load, SIGTERM with requests in flight) on an embedded server of their own.
 // Options: --skip-e2e (stop after vitest), --only unit|int|e2e|faults. Env TEST_PORT (default 3100).
+// With --only e2e, further arguments go to playwright as file filters (e2e/system-).
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -19,17 +20,19 @@ import { assertPortFree, buildApp, choosePort, ensurePrismaClient, prepareDemoDa
 let E2E_PORT = 3100;
 
 function usage(): never {
-  console.error("usage: npm test -- [--skip-e2e] [--only unit|int|e2e|faults]");
+  console.error("usage: npm test -- [--skip-e2e] [--only unit|int|e2e|faults] [playwright arguments, with --only e2e]");
   process.exit(2);
 }
 let values: { "skip-e2e"?: boolean; only?: string } = {};
+let playwrightArgs: string[] = [];
 try {
-  ({ values } = parseArgs({ options: { "skip-e2e": { type: "boolean" }, only: { type: "string" } } }));
+  ({ values, positionals: playwrightArgs } = parseArgs({ options: { "skip-e2e": { type: "boolean" }, only: { type: "string" } }, allowPositionals: true }));
 } catch {
   usage();
 }
 const only = values.only;
 if (only !== undefined && !["unit", "int", "e2e", "faults"].includes(only)) usage();
+if (playwrightArgs.length && only !== "e2e") usage();
 const wants = (part: "static" | "unit" | "int" | "e2e" | "faults") => (only ? only === part : !["e2e", "faults"].includes(part) || !values["skip-e2e"]);
 
 const ctx: { server?: Database; demoDb?: Database; baseUrl?: string } = {};
@@ -114,7 +117,7 @@ const steps: { name: string; when: boolean; run: () => Promise<void> }[] = [
         return;
       }
       const env = { ...process.env, BASE_URL: ctx.baseUrl, DATABASE_URL: ctx.demoDb!.url };
-      await run(bin("playwright"), ["test"], { env });
+      await run(bin("playwright"), ["test", ...playwrightArgs], { env });
     },
   },
   {

@@ -1,7 +1,8 @@
 "use client";
 
 import { DownloadOutlined, SearchOutlined } from "@ant-design/icons";
-import { Button, DatePicker, Input, Select, Space, Table, Tag, type TableColumnsType } from "antd";
+import { Button, DatePicker, Input, Select, Space, Tag } from "antd";
+import { DataTable, type DataColumn } from "@/components/list/data-table";
 import dayjs, { type Dayjs } from "dayjs";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
@@ -26,7 +27,7 @@ export function LoginLogTable({ data, canExport }: { data: LoginLogPage; canExpo
   const filters = (): LoginLogFilters => ({ account: account.trim(), result, from: range?.[0]?.format(DAY) ?? "", to: range?.[1]?.format(DAY) ?? "" });
   const applied = new URLSearchParams(Object.entries(data.filters).filter(([, v]) => v)).toString();
 
-  const columns: TableColumnsType<LoginLogRow> = [
+  const columns: DataColumn<LoginLogRow>[] = [
     { title: t("time"), dataIndex: "createdAt", width: 190, render: (v: string) => format.dateTime(new Date(v), { dateStyle: "medium", timeStyle: "medium" }) },
     { title: t("account"), dataIndex: "account", width: 160 },
     { title: t("result"), dataIndex: "result", width: 100, render: (v: LoginLogRow["result"]) => <Tag color={v === "SUCCESS" ? "green" : "red"}>{t(`results.${v}`)}</Tag> },
@@ -85,21 +86,18 @@ export function LoginLogTable({ data, canExport }: { data: LoginLogPage; canExpo
           <Button onClick={() => (setAccount(""), setResult(""), setRange(null), go({}))}>{t("reset")}</Button>
         </Space>
       </form>
-      <Table<LoginLogRow>
+      <DataTable<LoginLogRow>
         rowKey="id"
         columns={columns}
-        dataSource={data.rows}
-        size="middle"
+        rows={data.rows}
         loading={pending}
-        scroll={{ x: 1100 }}
-        data-testid="login-log-table"
-        pagination={{
-          current: data.page,
+        scrollX={1100}
+        testId="login-log-table"
+        paging={{
+          page: data.page,
           pageSize: data.pageSize,
           total: data.total,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => t("total", { total }),
+          pageSizes: [10, 20, 50, 100],
           onChange: (page, pageSize) => go({ ...data.filters, page: pageSize !== data.pageSize ? 1 : page, pageSize }),
         }}
       />

@@ -1,7 +1,8 @@
 "use client";
 
 import { SearchOutlined } from "@ant-design/icons";
-import { Button, Input, Space, Table, Tag, type TableColumnsType } from "antd";
+import { Button, Input, Space, Tag } from "antd";
+import { DataTable, type DataColumn } from "@/components/list/data-table";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import type { SmsPage, SmsRow } from "@/lib/accounts/sms-queries";
@@ -15,7 +16,7 @@ export function SmsOutboxTable({ data }: { data: SmsPage }) {
   const [phone, setPhone] = useState(data.filters.phone);
   const scene = (v: string) => (v === "REGISTER" || v === "RESET_PASSWORD" ? t(`scenes.${v}`) : v);
 
-  const columns: TableColumnsType<SmsRow> = [
+  const columns: DataColumn<SmsRow>[] = [
     { title: t("time"), dataIndex: "createdAt", width: 190, render: (v: string) => format.dateTime(new Date(v), { dateStyle: "medium", timeStyle: "medium" }) },
     { title: t("phone"), dataIndex: "phone", width: 130 },
     { title: t("scene"), dataIndex: "scene", width: 140, render: scene },
@@ -59,21 +60,18 @@ export function SmsOutboxTable({ data }: { data: SmsPage }) {
           <Button onClick={() => (setPhone(""), go({}))}>{t("reset")}</Button>
         </Space>
       </form>
-      <Table<SmsRow>
+      <DataTable<SmsRow>
         rowKey="id"
         columns={columns}
-        dataSource={data.rows}
-        size="middle"
+        rows={data.rows}
         loading={pending}
-        scroll={{ x: 900 }}
-        data-testid="sms-table"
-        pagination={{
-          current: data.page,
+        scrollX={900}
+        testId="sms-table"
+        paging={{
+          page: data.page,
           pageSize: data.pageSize,
           total: data.total,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => t("total", { total }),
+          pageSizes: [10, 20, 50, 100],
           onChange: (page, pageSize) => go({ ...data.filters, page: pageSize !== data.pageSize ? 1 : page, pageSize }),
         }}
       />

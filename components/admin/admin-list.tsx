@@ -1,45 +1,48 @@
 "use client";
 
 import { useLooseTranslations } from "@/lib/i18n/loose";
-import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, SettingOutlined, UploadOutlined } from "@ant-design/icons";
-import { Button, Checkbox, Form, Input, Popover, Select, Space, Table, Tag, type FormInstance, type TableColumnsType, type TableProps } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, SettingOutlined, UploadOutlined } from "@ant-design/icons";
+import { Button, Popover, Space, Tag } from "antd";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { usePathname, useRouter } from "next/navigation";
-import { useEffect, useMemo, useState, useSyncExternalStore, useTransition, type Key, type ReactNode } from "react";
+import { useRef, useState, useSyncExternalStore, useTransition, type FormEvent, type Key, type ReactNode } from "react";
 import type { z } from "zod";
 import type { ActionResult } from "@/lib/actions/action";
 import type { ListResult } from "@/lib/admin/resource";
 import { listQueryParams, PAGE_SIZES, type FilterValue, type Sort } from "@/lib/admin/list-query";
 import { withBase } from "@/lib/client/base-path";
-import { confirmDialog, toast } from "@/components/ui/feedback";
+import { actionFailed, confirmDialog, toast } from "@/components/ui/feedback";
 import { PageContainer } from "@/components/ui/page-container";
 import { RowActions, useFormAction } from "@/components/system/admin-kit";
+import { DataTable, type DataColumn } from "@/components/list/data-table";
+import { DateFilter, SelectFilter, TextFilter } from "@/components/list/record-list";
+import kit from "@/components/ui/record-screen.module.css";
 import type { FieldOverride } from "./schema-form";
 
 // The client half of the admin-screen pattern: a screen is a declaration of its search fields,
 // columns, form and actions; this component draws the search form, the server-side sorted and
 // paged table (state in the URL), column settings, permission-guarded row actions, bulk delete,
 // export and import, and the create/edit drawer built from the action's zod schema.
+// The search form is the list kit's native fields (components/list/record-list.tsx) and the
+// table is components/list/data-table.tsx: antd's Form, Select, date picker and Table are not
+// in the first load (issue 17's weight budgets); the drawer brings antd's form when it opens.
 
 type Action<T = unknown> = (input: unknown) => Promise<ActionResult<T>>;
 
-// Loaded on first use, not with the list: the create/edit drawer with its generated form, the
-// import dialog (Modal, Upload, its error table) and the date-range picker (rc-picker and
-// dayjs's plugins, only screens with a date filter draw it). Pointing at the button that
-// opens one fetches it early.
+// Loaded on first use, not with the list: the create/edit drawer with its generated form and
+// the import dialog (Modal, Upload, its error table). Pointing at the button that opens one
+// fetches it early.
 const loadDrawer = () => import("./schema-drawer").then((m) => m.SchemaDrawer);
 const SchemaDrawer = dynamic(loadDrawer, { ssr: false });
 const loadImport = () => import("./import-dialog").then((m) => m.ImportDialog);
 const ImportDialog = dynamic(loadImport, { ssr: false });
-const DateRangeFilter = dynamic(() => import("./date-range-filter").then((m) => m.DateRangeFilter), { ssr: false, loading: () => <Input disabled style={{ width: 256 }} /> });
 const preloadDrawer = () => void loadDrawer();
 const preloadImport = () => void loadImport();
 
 export type SearchDef =
   | { name: string; type: "text"; placeholder?: string; width?: number }
-  | { name: string; type: "select"; options: { value: string; label: ReactNode }[]; width?: number }
+  | { name: string; type: "select"; options: { value: string; label: string }[]; width?: number }
   | { name: string; type: "boolean"; width?: number }
   | { name: string; type: "dateRange" };
 
@@ -112,7 +115,8 @@ export function AdminList<Row extends object, V extends object = Record<string, 
   toolbar?: ReactNode;
   /** Above the search form (e.g. a breadcrumb). */
   header?: ReactNode;
-  expandable?: TableProps<Row>["expandable"];
+  /** A panel under a row, opened by its expand button. */
+  expandedRow?: (row: Row) => ReactNode;
   scrollX?: number;
   children?: ReactNode;
 }) {
@@ -124,8 +128,7 @@ export function AdminList<Row extends object, V extends object = Record<string, 
   const router = useRouter();
   const pathname = usePathname();
   const [pending, start] = useTransition();
-  const [searchForm] = Form.useForm();
-  const [editForm] = Form.useForm<V>();
+  const searchRef = useRef<HTMLFormElement>(null);
   const [editing, setEditing] = useState<(Partial<V> & { id?: number | string }) | null>(null);
   const [importing, setImporting] = useState(false);
   // Mounted from the first opening on, so they can animate closed.
@@ -155,36 +158,35 @@ export function AdminList<Row extends object, V extends object = Record<string, 
     start(() => router.push(qs ? `${pathname}?${qs}` : pathname));
   };
 
-  const searchValues = useMemo(() => {
-    const v: Record<string, unknown> = {};
-    for (const s of props.search ?? []) {
-      const f = data.filters[s.name];
-      if (f === undefined) continue;
-      if (s.type === "dateRange" && typeof f === "object") v[s.name] = [f.from ? dayjs(f.from) : null, f.to ? dayjs(f.to) : null];
-      else v[s.name] = typeof f === "boolean" ? String(f) : f;
-    }
-    return v;
-  }, [data.filters, props.search]);
-  useEffect(() => searchForm.setFieldsValue(searchValues), [searchForm, searchValues]);
-
-  const runSearch = () => {
-    const v = searchForm.getFieldsValue() as Record<string, unknown>;
+  // The search form's fields hold the URL's filters (the form is keyed by them, so a new
+  // query redraws it); a date range is two days, `<name>From` and `<name>To`, as in the URL.
+  const filterText = (name: string) => {
+    const f = data.filters[name];
+    return f === undefined || typeof f === "object" ? "" : String(f);
+  };
+  const filterDay = (name: string, end: "from" | "to") => {
+    const f = data.filters[name];
+    return (typeof f === "object" && f[end]) || "";
+  };
+  const runSearch = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? "").trim();
     const filters: Record<string, FilterValue> = {};
     for (const s of props.search ?? []) {
-      const x = v[s.name];
       if (s.type === "dateRange") {
-        const r = x as [Dayjs | null, Dayjs | null] | null;
-        if (r && (r[0] || r[1])) filters[s.name] = { from: r[0]?.format("YYYY-MM-DD") ?? null, to: r[1]?.format("YYYY-MM-DD") ?? null };
-      } else if (typeof x === "string" && x.trim()) filters[s.name] = x.trim();
+        const range = { from: text(`${s.name}From`) || null, to: text(`${s.name}To`) || null };
+        if (range.from || range.to) filters[s.name] = range;
+      } else if (text(s.name)) filters[s.name] = text(s.name);
     }
     go(filters, data.sort);
   };
-
-  const openEdit = (values: Partial<V> & { id?: number | string }) => {
-    setEditing(values);
-    editForm.resetFields();
-    editForm.setFieldsValue(values as Parameters<typeof editForm.setFieldsValue>[0]);
+  const resetSearch = () => {
+    searchRef.current?.reset();
+    go({}, data.sort);
   };
+
+  const openEdit = (values: Partial<V> & { id?: number | string }) => setEditing({ ...values });
 
   const removeRows = async (rows: Row[]) => {
     if (!props.remove || !rows.length) return;
@@ -198,7 +200,7 @@ export function AdminList<Row extends object, V extends object = Record<string, 
     });
     if (!ok) return;
     const res = await props.remove.action({ ids: rows.map(rowKey) });
-    if (!res.ok) return void toast("error", res.message);
+    if (!res.ok) return void actionFailed(res);
     toast("success", ta("deleted", { count: rows.length }));
     setSelected([]);
     router.refresh();
@@ -218,19 +220,16 @@ export function AdminList<Row extends object, V extends object = Record<string, 
 
   const canEdit = !!props.form && data.can.update;
   const canDelete = !!props.remove && data.can.delete;
-  const columns: TableColumnsType<Row> = [
+  const columns: DataColumn<Row>[] = [
     ...props.columns
       .filter((c) => !hidden.includes(c.key))
       .map((c) => ({
         key: c.key,
-        dataIndex: c.key,
         title: c.title ?? label(c.key),
         width: c.width,
         align: c.align,
         ellipsis: c.ellipsis,
-        sorter: c.sortable,
-        sortOrder: c.sortable && data.sort.field === c.key ? (data.sort.order === "asc" ? ("ascend" as const) : ("descend" as const)) : null,
-        sortDirections: ["ascend" as const, "descend" as const],
+        sortable: c.sortable,
         render: (_: unknown, row: Row) => cell(c, row),
       })),
     ...(canEdit || canDelete || props.rowActions
@@ -239,7 +238,7 @@ export function AdminList<Row extends object, V extends object = Record<string, 
             key: "_actions",
             title: ta("actions"),
             width: 200,
-            fixed: "right" as const,
+            fixedRight: true,
             render: (_: unknown, row: Row) => (
               <RowActions
                 items={[
@@ -301,39 +300,56 @@ export function AdminList<Row extends object, V extends object = Record<string, 
     >
       {props.header}
       {props.search?.length ? (
-        <Form form={searchForm} layout="inline" onFinish={runSearch} style={{ marginBottom: 16, rowGap: 12 }} data-testid="search-form" initialValues={searchValues}>
-          {props.search.map((s) => (
-            <Form.Item key={s.name} name={s.name} label={label(s.name)}>
-              {s.type === "text" ? (
-                <Input allowClear placeholder={s.placeholder} style={{ width: s.width ?? 200 }} maxLength={100} />
-              ) : s.type === "select" ? (
-                <Select allowClear showSearch={{ optionFilterProp: "label" }} options={s.options} style={{ width: s.width ?? 160 }} placeholder={ta("all")} />
-              ) : s.type === "boolean" ? (
-                <Select
-                  allowClear
-                  style={{ width: s.width ?? 120 }}
-                  placeholder={ta("all")}
-                  options={[
-                    { value: "true", label: ta("yes") },
-                    { value: "false", label: ta("no") },
-                  ]}
-                />
-              ) : (
-                <DateRangeFilter />
-              )}
-            </Form.Item>
-          ))}
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="search">
-                {ta("search")}
-              </Button>
-              <Button icon={<ReloadOutlined />} onClick={() => (searchForm.resetFields(), go({}, data.sort))}>
-                {ta("reset")}
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
+        <form ref={searchRef} key={exportQs} onSubmit={runSearch} className={kit.filters} style={{ marginBottom: 16 }} data-testid="search-form">
+          {props.search.map((s) =>
+            s.type === "text" ? (
+              <TextFilter
+                key={s.name}
+                id={s.name}
+                name={s.name}
+                label={label(s.name)}
+                value={filterText(s.name)}
+                maxLength={100}
+                placeholder={s.placeholder}
+                style={{ width: s.width ?? 200 }}
+              />
+            ) : s.type === "select" || s.type === "boolean" ? (
+              <SelectFilter
+                key={s.name}
+                id={s.name}
+                name={s.name}
+                label={label(s.name)}
+                value={filterText(s.name)}
+                any={ta("all")}
+                style={{ width: s.width ?? (s.type === "boolean" ? 120 : 160) }}
+                options={
+                  s.type === "boolean"
+                    ? [
+                        { value: "true", label: ta("yes") },
+                        { value: "false", label: ta("no") },
+                      ]
+                    : s.options
+                }
+              />
+            ) : (
+              <fieldset key={s.name} className={kit.field} style={{ border: 0, padding: 0, margin: 0 }}>
+                <legend style={{ padding: 0, marginBottom: 4 }}>{label(s.name)}</legend>
+                <span style={{ display: "flex", gap: 8 }}>
+                  <DateFilter id={`${s.name}From`} name={`${s.name}From`} label={ta("from")} value={filterDay(s.name, "from")} />
+                  <DateFilter id={`${s.name}To`} name={`${s.name}To`} label={ta("to")} value={filterDay(s.name, "to")} />
+                </span>
+              </fieldset>
+            ),
+          )}
+          <div className={kit.buttons}>
+            <button type="submit" className={kit.buttonPrimary} data-testid="search">
+              {ta("search")}
+            </button>
+            <button type="button" className={kit.button} onClick={resetSearch} data-testid="reset">
+              {ta("reset")}
+            </button>
+          </div>
+        </form>
       ) : null}
 
       <div style={{ display: "flex", justifyContent: "space-between", alignItems: "center", marginBottom: 8, gap: 8 }}>
@@ -349,14 +365,24 @@ export function AdminList<Row extends object, V extends object = Record<string, 
           placement="bottomRight"
           title={ta("columns")}
           content={
-            <div data-testid="column-settings">
-              <Checkbox.Group
-                style={{ display: "flex", flexDirection: "column", gap: 4 }}
-                value={props.columns.map((c) => c.key).filter((k) => !hidden.includes(k))}
-                onChange={(shown) => changeHidden(props.columns.map((c) => c.key).filter((k) => !(shown as string[]).includes(k)))}
-                options={props.columns.map((c) => ({ value: c.key, label: c.title ?? label(c.key) }))}
-              />
-              <Button type="link" size="small" style={{ padding: 0, marginTop: 8 }} onClick={() => changeHidden(props.columns.filter((c) => c.defaultHidden).map((c) => c.key))}>
+            <div data-testid="column-settings" style={{ display: "flex", flexDirection: "column", gap: 4 }}>
+              {props.columns.map((c) => (
+                <label key={c.key} style={{ display: "flex", gap: 8, alignItems: "center" }}>
+                  <input
+                    type="checkbox"
+                    style={{ accentColor: "#237804" }}
+                    checked={!hidden.includes(c.key)}
+                    onChange={(e) => changeHidden(e.target.checked ? hidden.filter((k) => k !== c.key) : [...hidden, c.key])}
+                  />
+                  {c.title ?? label(c.key)}
+                </label>
+              ))}
+              <Button
+                type="link"
+                size="small"
+                style={{ padding: 0, marginTop: 8, alignSelf: "flex-start" }}
+                onClick={() => changeHidden(props.columns.filter((c) => c.defaultHidden).map((c) => c.key))}
+              >
                 {ta("columnsReset")}
               </Button>
             </div>
@@ -366,34 +392,23 @@ export function AdminList<Row extends object, V extends object = Record<string, 
         </Popover>
       </div>
 
-      <Table<Row>
+      <DataTable<Row>
         rowKey={rowKey}
         columns={columns}
-        dataSource={data.rows}
-        size="middle"
+        rows={data.rows}
         loading={pending}
-        scroll={{ x: props.scrollX ?? 900 }}
-        data-testid="admin-table"
-        expandable={props.expandable}
-        rowSelection={
-          canDelete
-            ? { selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (r) => ({ disabled: props.remove?.deletable ? !props.remove.deletable(r) : false }) }
-            : undefined
-        }
-        onChange={(p, _f, sorter) => {
-          const s = Array.isArray(sorter) ? sorter[0] : sorter;
-          const sort: Sort = s?.order && s.columnKey ? { field: String(s.columnKey), order: s.order === "descend" ? "desc" : "asc" } : data.sort;
-          const sortChanged = sort.field !== data.sort.field || sort.order !== data.sort.order;
-          const sizeChanged = p.pageSize !== data.pageSize;
-          go(data.filters, sort, sortChanged || sizeChanged ? 1 : (p.current ?? 1), p.pageSize ?? data.pageSize);
-        }}
-        pagination={{
-          current: data.page,
+        scrollX={props.scrollX ?? 900}
+        testId="admin-table"
+        expandedRow={props.expandedRow}
+        sort={data.sort}
+        onSort={(sort) => go(data.filters, sort)}
+        selection={canDelete ? { keys: selected, onChange: setSelected, disabled: props.remove?.deletable ? (r) => !props.remove!.deletable!(r) : undefined } : undefined}
+        paging={{
+          page: data.page,
           pageSize: data.pageSize,
           total: data.total,
-          showSizeChanger: true,
-          pageSizeOptions: [...PAGE_SIZES],
-          showTotal: (total) => ta("total", { total }),
+          pageSizes: PAGE_SIZES,
+          onChange: (page, pageSize) => go(data.filters, data.sort, pageSize !== data.pageSize ? 1 : page, pageSize),
         }}
       />
 
@@ -401,11 +416,11 @@ export function AdminList<Row extends object, V extends object = Record<string, 
         <SchemaDrawer
           title={editing?.id ? t("editTitle") : t("createTitle")}
           open={!!editing}
-          form={editForm as FormInstance}
+          values={editing}
           onClose={() => setEditing(null)}
           size={props.form.size}
           testId="edit-drawer"
-          onSubmit={async (v) => !!(await submit(editForm, props.form!.schema, props.form!.save, { ...v, id: editing?.id }))}
+          onSubmit={async (v, form) => !!(await submit(form, props.form!.schema, props.form!.save, { ...v, id: editing?.id }))}
           schema={props.form.schema}
           labels={labels}
           fields={props.form.fields}

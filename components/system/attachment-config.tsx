@@ -1,7 +1,8 @@
 "use client";
 
 import { ApiOutlined, SaveOutlined } from "@ant-design/icons";
-import { Button, Form, Space, Switch, Table, Tag } from "antd";
+import { Button, Form, Space, Switch, Tag } from "antd";
+import { DataTable } from "@/components/list/data-table";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { PageContainer } from "@/components/ui/page-container";
@@ -95,12 +96,10 @@ export function AttachmentConfig({ data }: { data: AttachmentConfigData }) {
       <h2 className={styles.sectionTitle} style={{ marginTop: 32 }}>
         {t("rules")}
       </h2>
-      <Table<UploadRule>
+      <DataTable<UploadRule>
         rowKey="kind"
-        dataSource={data.rules}
-        pagination={false}
-        size="middle"
-        data-testid="rules-table"
+        rows={data.rules}
+        testId="rules-table"
         columns={[
           { title: tu("fields.kind"), dataIndex: "kind", width: 120, render: (k: UploadRule["kind"]) => tu(`kinds.${k}`) },
           { title: tu("fields.formats"), dataIndex: "formats", render: (f: string[]) => f.map((x) => <Tag key={x}>{x}</Tag>) },

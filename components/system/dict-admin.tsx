@@ -2,7 +2,8 @@
 
 import { loose } from "@/lib/i18n/loose";
 import { PlusOutlined } from "@ant-design/icons";
-import { Button, Form, Input, Table, Tag, type InputProps } from "antd";
+import { Button, Form, Input, Tag, type InputProps } from "antd";
+import { DataTable } from "@/components/list/data-table";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { AdminList } from "@/components/admin/admin-list";
@@ -45,7 +46,7 @@ export function DictAdmin({ data }: { data: ListResult<DictTypeRow> }) {
         fields: { code: { control: <TypeCodeInput systemIds={systemIds} hint={t("systemCodeHint")} /> } },
       }}
       remove={{ action: deleteDictTypesAction, name: (r) => r.code, deletable: (r) => !r.system }}
-      expandable={{ expandedRowRender: (r) => <DictItems type={r} can={data.can} /> }}
+      expandedRow={(r) => <DictItems type={r} can={data.can} />}
     />
   );
 }
@@ -106,12 +107,11 @@ function DictItems({ type, can }: { type: DictTypeRow; can: Can }) {
           </Button>
         )}
       </div>
-      <Table<DictItemRow>
-        size="small"
+      <DataTable<DictItemRow>
+        small
         rowKey="id"
-        dataSource={type.items}
-        pagination={false}
-        locale={{ emptyText: t("noItems") }}
+        rows={type.items}
+        empty={t("noItems")}
         columns={[
           { key: "value", dataIndex: "value", title: label("value"), width: 200 },
           { key: "labelEn", dataIndex: "labelEn", title: label("labelEn") },

@@ -1,6 +1,7 @@
 "use client";
 
-import { Alert, Button, Form, Input, Radio, Select, Space, Table, Tag, Tree, TreeSelect, type TableColumnsType } from "antd";
+import { Alert, Button, Form, Input, Radio, Select, Space, Tag, Tree, TreeSelect } from "antd";
+import { DataTable, type DataColumn } from "@/components/list/data-table";
 import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { usePathname, useRouter } from "next/navigation";
@@ -86,7 +87,7 @@ export function EmployeeAdmin({ data }: { data: EmployeesData }) {
     approveForm.setFieldsValue({ userType: u.userType === "STAFF" ? "STAFF" : "DEALER", roleIds: u.roleIds, companyIds: u.companyIds, organizationId: u.organizationId });
   };
 
-  const columns: TableColumnsType<UserAdminRow> = [
+  const columns: DataColumn<UserAdminRow>[] = [
     { title: tf("account"), dataIndex: "account", width: 140 },
     { title: tf("name"), dataIndex: "name", width: 130 },
     {
@@ -111,7 +112,7 @@ export function EmployeeAdmin({ data }: { data: EmployeesData }) {
       title: ta("actions"),
       key: "actions",
       width: 330,
-      fixed: "right",
+      fixedRight: true,
       render: (_, r) => (
         <RowActions
           items={[
@@ -213,21 +214,13 @@ export function EmployeeAdmin({ data }: { data: EmployeesData }) {
               }
             />
           )}
-          <Table<UserAdminRow>
+          <DataTable<UserAdminRow>
             rowKey="id"
             columns={columns}
-            dataSource={data.users}
-            size="middle"
-            scroll={{ x: 1240 }}
-            data-testid="user-table"
-            pagination={{
-              current: data.search.page,
-              pageSize: data.pageSize,
-              total: data.total,
-              showSizeChanger: false,
-              showTotal: (total) => t("total", { total }),
-              onChange: (page) => go({ page }),
-            }}
+            rows={data.users}
+            scrollX={1240}
+            testId="user-table"
+            paging={{ page: data.search.page, pageSize: data.pageSize, total: data.total, onChange: (page) => go({ page }) }}
           />
         </div>
       </div>

@@ -1,6 +1,7 @@
 "use client";
 
-import { Button, Form, Table, Tag, type TableColumnsType } from "antd";
+import { Button, Form, Tag } from "antd";
+import { DataTable, type DataColumn } from "@/components/list/data-table";
 import { PlusOutlined } from "@ant-design/icons";
 import { useLocale, useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
@@ -36,7 +37,7 @@ export function JobAdmin({ data }: { data: { jobs: JobAdminRow[]; can: Record<st
     form.resetFields();
     form.setFieldsValue(v as Values);
   };
-  const columns: TableColumnsType<JobAdminRow> = [
+  const columns: DataColumn<JobAdminRow>[] = [
     { title: t("name"), key: "name", render: (_, r) => name(r) },
     { title: tf("code"), dataIndex: "code", width: 160 },
     { title: tf("sort"), dataIndex: "sort", width: 90, align: "right" },
@@ -87,7 +88,7 @@ export function JobAdmin({ data }: { data: { jobs: JobAdminRow[]; can: Record<st
         )
       }
     >
-      <Table<JobAdminRow> rowKey="id" columns={columns} dataSource={data.jobs} pagination={false} size="middle" scroll={{ x: 700 }} />
+      <DataTable<JobAdminRow> rowKey="id" columns={columns} rows={data.jobs} scrollX={700} />
       {drawerUsed && <JobDrawer open={!!editing} editing={editing} form={form} onClose={() => setEditing(null)} />}
     </PageContainer>
   );

@@ -1,6 +1,7 @@
 "use client";
 
-import { Button, Form, Table, Tag, type TableColumnsType } from "antd";
+import { Button, Form, Tag } from "antd";
+import { DataTable, type DataColumn } from "@/components/list/data-table";
 import { PlusOutlined } from "@ant-design/icons";
 import { useLocale, useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
@@ -52,7 +53,7 @@ export function MenuAdmin({ data }: { data: { menus: MenuAdminRow[]; can: Record
   };
   const childType = (r: MenuAdminRow): Values["type"] => (r.type === "DIRECTORY" ? "MENU" : "BUTTON");
 
-  const columns: TableColumnsType<MenuAdminRow> = [
+  const columns: DataColumn<MenuAdminRow>[] = [
     {
       title: t("name"),
       key: "name",
@@ -72,7 +73,7 @@ export function MenuAdmin({ data }: { data: { menus: MenuAdminRow[]; can: Record
       title: ta("actions"),
       key: "actions",
       width: 230,
-      fixed: "right",
+      fixedRight: true,
       render: (_, r) => (
         <RowActions
           items={[
@@ -133,7 +134,7 @@ export function MenuAdmin({ data }: { data: { menus: MenuAdminRow[]; can: Record
         )
       }
     >
-      <Table<MenuAdminRow> rowKey="id" columns={columns} dataSource={data.menus} pagination={false} size="middle" scroll={{ x: 1100 }} data-testid="menu-table" />
+      <DataTable<MenuAdminRow> rowKey="id" columns={columns} rows={data.menus} tree={{ children: (r) => r.children }} scrollX={1100} testId="menu-table" />
       {drawerUsed && <MenuDrawer open={!!editing} editing={editing} form={form} onClose={() => setEditing(null)} menus={data.menus} />}
     </PageContainer>
   );

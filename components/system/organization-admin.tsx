@@ -1,6 +1,7 @@
 "use client";
 
-import { Button, Form, Table, Tag, type TableColumnsType } from "antd";
+import { Button, Form, Tag } from "antd";
+import { DataTable, type DataColumn } from "@/components/list/data-table";
 import { PlusOutlined, SwapOutlined } from "@ant-design/icons";
 import { useLocale, useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
@@ -56,7 +57,7 @@ export function OrganizationAdmin({ data }: { data: { orgs: OrgAdminNode[]; orgS
     form.setFieldsValue(v as Values);
   };
 
-  const columns: TableColumnsType<OrgAdminNode> = [
+  const columns: DataColumn<OrgAdminNode>[] = [
     { title: t("name"), key: "name", render: (_, r) => name(r) },
     { title: t("code"), dataIndex: "code", width: 130 },
     { title: t("type"), dataIndex: "type", width: 130, render: (v: OrgAdminNode["type"]) => <Tag color={TYPE_COLOR[v]}>{t(`types.${v}`)}</Tag> },
@@ -90,7 +91,7 @@ export function OrganizationAdmin({ data }: { data: { orgs: OrgAdminNode[]; orgS
       title: ta("actions"),
       key: "actions",
       width: 230,
-      fixed: "right",
+      fixedRight: true,
       render: (_, r) => (
         <RowActions
           items={[
@@ -144,7 +145,7 @@ export function OrganizationAdmin({ data }: { data: { orgs: OrgAdminNode[]; orgS
         )
       }
     >
-      <Table<OrgAdminNode> rowKey="id" columns={columns} dataSource={data.orgs} pagination={false} size="middle" expandable={{ defaultExpandAllRows: true }} scroll={{ x: 1000 }} />
+      <DataTable<OrgAdminNode> rowKey="id" columns={columns} rows={data.orgs} tree={{ children: (r) => r.children, defaultExpandAll: true }} scrollX={1000} />
       {used.org && <OrgDrawer open={!!editing} editing={editing} form={form} onClose={() => setEditing(null)} orgs={data.orgs} />}
       {used.company && <CompanyDrawer open={!!moving} moving={moving} form={moveForm} onClose={() => setMoving(null)} regions={regions} orgSources={data.orgSources} />}
     </PageContainer>

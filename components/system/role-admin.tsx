@@ -1,7 +1,8 @@
 "use client";
 
 import { loose } from "@/lib/i18n/loose";
-import { Button, Form, Table, Tag, type TableColumnsType } from "antd";
+import { Button, Form, Tag } from "antd";
+import { DataTable, type DataColumn } from "@/components/list/data-table";
 import { PlusOutlined } from "@ant-design/icons";
 import { useLocale, useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
@@ -45,7 +46,7 @@ export function RoleAdmin({ data }: { data: Data }) {
     form.setFieldsValue(v as Values);
   };
 
-  const columns: TableColumnsType<RoleAdminRow> = [
+  const columns: DataColumn<RoleAdminRow>[] = [
     {
       title: t("name"),
       key: "name",
@@ -64,7 +65,7 @@ export function RoleAdmin({ data }: { data: Data }) {
       title: ta("actions"),
       key: "actions",
       width: 160,
-      fixed: "right",
+      fixedRight: true,
       render: (_, r) => (
         <RowActions
           items={[
@@ -117,7 +118,7 @@ export function RoleAdmin({ data }: { data: Data }) {
         )
       }
     >
-      <Table<RoleAdminRow> rowKey="id" columns={columns} dataSource={data.roles} pagination={false} size="middle" scroll={{ x: 900 }} />
+      <DataTable<RoleAdminRow> rowKey="id" columns={columns} rows={data.roles} scrollX={900} />
       {drawerUsed && <RoleDrawer open={!!editing} editing={editing} form={form} onClose={() => setEditing(null)} menus={data.menus} orgs={data.orgs} grantable={data.grantable} />}
     </PageContainer>
   );

@@ -1,6 +1,7 @@
 "use client";
 
-import { Form, Select, Table, Tag, TreeSelect, type TableColumnsType } from "antd";
+import { Form, Select, Tag, TreeSelect } from "antd";
+import { DataTable, type DataColumn } from "@/components/list/data-table";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { PageContainer } from "@/components/ui/page-container";
@@ -38,12 +39,12 @@ export function ScopeAdmin({ data }: { data: { roles: Role[]; orgs: OrgNode[]; c
     form.setFieldsValue({ dataScope: r.dataScope, organizationIds: r.organizationIds });
   };
 
-  const scopes: TableColumnsType<{ scope: (typeof DATA_SCOPES)[number] }> = [
+  const scopes: DataColumn<{ scope: (typeof DATA_SCOPES)[number] }>[] = [
     { title: t("scope"), key: "scope", width: 220, render: (_, r) => <Tag color={COLOR[r.scope]}>{ts(r.scope)}</Tag> },
     { title: t("meaning"), key: "meaning", render: (_, r) => t(`descriptions.${r.scope}`) },
     { title: t("roles"), key: "roles", render: (_, r) => data.roles.filter((x) => x.dataScope === r.scope).map((x) => <Tag key={x.id}>{name(x)}</Tag>) },
   ];
-  const roles: TableColumnsType<Role> = [
+  const roles: DataColumn<Role>[] = [
     { title: tr("name"), key: "name", render: (_, r) => name(r) },
     { title: tr("code"), dataIndex: "code", width: 180 },
     {
@@ -67,9 +68,9 @@ export function ScopeAdmin({ data }: { data: { roles: Role[]; orgs: OrgNode[]; c
 
   return (
     <PageContainer title={t("title")} description={t("description")}>
-      <Table rowKey="scope" columns={scopes} dataSource={DATA_SCOPES.map((scope) => ({ scope }))} pagination={false} size="middle" style={{ marginBottom: 24 }} />
+      <DataTable rowKey="scope" columns={scopes} rows={DATA_SCOPES.map((scope) => ({ scope }))} style={{ marginBottom: 24 }} />
       <h2 style={{ fontSize: 18, fontWeight: 600, margin: "0 0 12px" }}>{tr("title")}</h2>
-      <Table<Role> rowKey="id" columns={roles} dataSource={data.roles} pagination={false} size="middle" scroll={{ x: 800 }} />
+      <DataTable<Role> rowKey="id" columns={roles} rows={data.roles} scrollX={800} />
       <FormDrawer<Values>
         title={editing ? t("changeTitle", { role: name(editing) }) : ""}
         open={!!editing}
