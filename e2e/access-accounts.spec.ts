@@ -1,4 +1,4 @@
-import { chooseSelectOption, expect, LOGIN, setLocaleCookie, shellHeader, submitCredentials, test, waitForShell } from "./fixtures";
+import { expect, LOGIN, setLocaleCookie, shellHeader, submitCredentials, test, waitForShell } from "./fixtures";
 import { db } from "@/lib/db";
 import { chooseMany, confirm, E2E_PASSWORD, findUser, insertUser, signInWithForm, uniq } from "./access-helpers";
 
@@ -95,7 +95,7 @@ test.describe("access: approving and unlocking accounts", () => {
       await expect(other.getByText("This account has been disabled.", { exact: false })).toBeVisible();
       await ctx.close();
       // The status filter finds it among disabled accounts.
-      await chooseSelectOption(page, page.getByTestId("search-status"), "Disabled");
+      await page.getByTestId("search-status").selectOption({ label: "Disabled" });
       await expect(row).toBeVisible();
     } finally {
       await db().user.deleteMany({ where: { account } });

@@ -1,7 +1,7 @@
 "use client";
 
 import { loose } from "@/lib/i18n/loose";
-import { Tag, Typography } from "antd";
+import { Tag } from "antd";
 import { useTranslations } from "next-intl";
 import { AdminList } from "@/components/admin/admin-list";
 import type { ListResult } from "@/lib/admin/resource";
@@ -38,7 +38,7 @@ export function CodeRuleAdmin({ data }: { data: ListResult<CodeRuleRow> }) {
             ),
         },
         { key: "name", kind: "localized", width: 160 },
-        { key: "preview", width: 190, render: (r) => (r.exhausted ? <Tag color="red">{t("exhausted")}</Tag> : <Typography.Text code>{r.preview}</Typography.Text>) },
+        { key: "preview", width: 190, render: (r) => (r.exhausted ? <Tag color="red">{t("exhausted")}</Tag> : <code className="dp-code">{r.preview}</code>) },
         { key: "value", width: 90, align: "right" },
         { key: "period", width: 100 },
         { key: "enabled", kind: "bool", width: 80 },

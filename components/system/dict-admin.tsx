@@ -2,20 +2,27 @@
 
 import { loose } from "@/lib/i18n/loose";
 import { PlusOutlined } from "@ant-design/icons";
-import { Button, Form, Input, Tag, type InputProps } from "antd";
+import { Button, Tag } from "antd";
+import dynamic from "next/dynamic";
 import { DataTable } from "@/components/list/data-table";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { AdminList } from "@/components/admin/admin-list";
-import { SchemaFields } from "@/components/admin/schema-form";
-import { FormDrawer, RowActions, useConfirmedAction, useFormAction } from "@/components/system/admin-kit";
+import { RowActions, useConfirmedAction } from "@/components/system/admin-kit";
 import { DictTag } from "@/components/ui/dict-tag";
 import type { ListResult } from "@/lib/admin/resource";
-import { deleteDictItemsAction, deleteDictTypesAction, saveDictItemAction, saveDictTypeAction } from "@/lib/system/dict-actions";
-import { DICT_COLORS, ZDictItemSave, ZDictTypeSave, type TDictItemSave, type TDictTypeSave } from "@/lib/system/dict-schemas";
+import { deleteDictItemsAction, deleteDictTypesAction, saveDictTypeAction } from "@/lib/system/dict-actions";
+import { ZDictTypeSave, type TDictItemSave, type TDictTypeSave } from "@/lib/system/dict-schemas";
+import type { DictItemEditing } from "./dict-fields";
 import type { DictItemRow, DictTypeRow } from "@/lib/system/dictionaries";
 
 type Can = ListResult<DictTypeRow>["can"];
+
+// Drawer parts (antd's Form and inputs) load when a drawer opens.
+const TypeCodeInput = dynamic(() => import("./dict-fields").then((m) => m.TypeCodeInput), { ssr: false });
+const loadItemDrawer = () => import("./dict-fields").then((m) => m.DictItemDrawer);
+const DictItemDrawer = dynamic(loadItemDrawer, { ssr: false });
+const preloadItemDrawer = () => void loadItemDrawer();
 
 /** system/systemCode — dictionary types; a row expands into its items. */
 export function DictAdmin({ data }: { data: ListResult<DictTypeRow> }) {
@@ -51,39 +58,24 @@ export function DictAdmin({ data }: { data: ListResult<DictTypeRow> }) {
   );
 }
 
-/** The code field: fixed (and saying so) while a system type is edited. */
-function TypeCodeInput({ systemIds, hint, ...props }: InputProps & { systemIds: ReadonlySet<number>; hint: string }) {
-  const id = Form.useWatch<number | undefined>("id", { preserve: true });
-  const locked = id !== undefined && systemIds.has(id);
-  return (
-    <>
-      <Input maxLength={64} {...props} disabled={locked} />
-      {locked && <div className="ant-form-item-extra">{hint}</div>}
-    </>
-  );
-}
-
-/** The items of one type, with their own drawer form (SchemaFields of ZDictItemSave). */
+/** The items of one type; the item drawer (./dict-fields.tsx) loads when it first opens. */
 function DictItems({ type, can }: { type: DictTypeRow; can: Can }) {
   const t = useTranslations("DictAdmin");
   const ta = useTranslations("Admin");
   const zh = useLocale() === "zh-CN";
-  const [form] = Form.useForm<TDictItemSave>();
-  const [editing, setEditing] = useState<{ row: DictItemRow | null } | null>(null);
-  const submit = useFormAction("DictAdmin.fields");
+  const [editing, setEditing] = useState<DictItemEditing | null>(null);
+  const [used, setUsed] = useState(false);
   const run = useConfirmedAction();
   const name = zh ? type.nameZh : type.nameEn;
   const label = (k: string) => loose(t)(`fields.${k}`);
 
   const open = (row: DictItemRow | null) => {
-    setEditing({ row });
-    form.resetFields();
     const nextSort = Math.max(0, ...type.items.map((i) => i.sort)) + 10;
-    form.setFieldsValue(
-      row
-        ? { typeId: type.id, value: row.value, labelEn: row.labelEn, labelZh: row.labelZh, sort: row.sort, enabled: row.enabled, color: row.color as TDictItemSave["color"] }
-        : { typeId: type.id, sort: nextSort, enabled: true, color: null },
-    );
+    const values: Partial<TDictItemSave> = row
+      ? { typeId: type.id, value: row.value, labelEn: row.labelEn, labelZh: row.labelZh, sort: row.sort, enabled: row.enabled, color: row.color as TDictItemSave["color"] }
+      : { typeId: type.id, sort: nextSort, enabled: true, color: null };
+    setEditing({ row, values });
+    setUsed(true);
   };
   const remove = (row: DictItemRow) =>
     run(
@@ -92,7 +84,6 @@ function DictItems({ type, can }: { type: DictTypeRow; can: Can }) {
       { ids: [row.id] },
       t("itemDeleted"),
     );
-  const locked = !!editing?.row?.locked;
 
   return (
     <div style={{ padding: "4px 0 4px 8px" }} data-testid="dict-items" data-type={type.code}>
@@ -102,7 +93,7 @@ function DictItems({ type, can }: { type: DictTypeRow; can: Can }) {
           {type.remark && <span style={{ marginLeft: 12, color: "rgba(0, 0, 0, 0.55)" }}>{type.remark}</span>}
         </span>
         {can.create && (
-          <Button size="small" icon={<PlusOutlined />} onClick={() => open(null)} data-testid="add-item">
+          <Button size="small" icon={<PlusOutlined />} onClick={() => open(null)} onPointerEnter={preloadItemDrawer} data-testid="add-item">
             {t("addItem")}
           </Button>
         )}
@@ -134,24 +125,7 @@ function DictItems({ type, can }: { type: DictTypeRow; can: Can }) {
           },
         ]}
       />
-      <FormDrawer<TDictItemSave>
-        title={t(editing?.row ? "itemEditTitle" : "itemCreateTitle", { name })}
-        open={!!editing}
-        form={form}
-        onClose={() => setEditing(null)}
-        testId="item-drawer"
-        onSubmit={async (v) => !!(await submit(form, ZDictItemSave, saveDictItemAction, { ...v, id: editing?.row?.id, typeId: type.id }))}
-      >
-        <SchemaFields
-          schema={ZDictItemSave}
-          labels="DictAdmin"
-          exclude={["id", "typeId"]}
-          fields={{
-            value: { disabled: locked, hint: locked ? t("lockedHint") : undefined },
-            color: { options: DICT_COLORS.map((c) => ({ value: c, label: <Tag color={c}>{t(`options.color.${c}`)}</Tag> })), props: { virtual: false, listHeight: 320 } },
-          }}
-        />
-      </FormDrawer>
+      {used && <DictItemDrawer type={type} editing={editing} onClose={() => setEditing(null)} />}
     </div>
   );
 }

@@ -1,31 +1,27 @@
 "use client";
 
-import { Alert, Button, Form, Input, Radio, Select, Space, Tag, Tree, TreeSelect } from "antd";
+import { Button, Space, Tag } from "antd";
+import dynamic from "next/dynamic";
 import { DataTable, type DataColumn } from "@/components/list/data-table";
-import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
+import { PlusOutlined } from "@ant-design/icons";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { usePathname, useRouter } from "next/navigation";
 import { useState } from "react";
 import { PageContainer } from "@/components/ui/page-container";
 import type { EmployeesData, UserAdminRow } from "@/lib/system/admin-queries";
-import { approveUserAction, createUserAction, resetPasswordAction, setUserEnabledAction, unlockUserAction, updateUserAction } from "@/lib/system/actions";
-import { USER_STATUSES, USER_TYPES, ZApprove, ZResetPassword, ZUserCreate, ZUserUpdate } from "@/lib/system/schemas";
-import { FormDrawer, RowActions, toTreeData, useConfirmedAction, useFormAction } from "./admin-kit";
+import { setUserEnabledAction, unlockUserAction } from "@/lib/system/actions";
+import { USER_STATUSES, USER_TYPES } from "@/lib/system/schemas";
+import kit from "@/components/ui/record-screen.module.css";
+import { RowActions, useConfirmedAction } from "./admin-kit";
+import { DepartmentTree } from "./department-tree";
+import type { EmployeeDialog } from "./employee-drawers";
+
+// The user, password and approval drawers (antd's Form, Select, TreeSelect, Radio) load when one first opens.
+const EmployeeDrawers = dynamic(() => import("./employee-drawers").then((m) => m.EmployeeDrawers), { ssr: false });
 
 const STATUS_COLOR = { PENDING: "gold", ACTIVE: "green", LOCKED: "red", DISABLED: "default" } as const;
 const TYPE_COLOR = { DEALER: "blue", STAFF: "cyan", ADMIN: "purple" } as const;
-type UserValues = {
-  account?: string;
-  name: string;
-  phone: string | null;
-  userType: UserAdminRow["userType"];
-  organizationId: number | null;
-  jobId: number | null;
-  roleIds: number[];
-  companyIds: number[];
-  password?: string;
-};
-type Dialog = { kind: "create" } | { kind: "edit" | "reset" | "approve"; user: UserAdminRow } | null;
+type Dialog = EmployeeDialog | null;
 
 const isLocked = (u: UserAdminRow) => u.status === "LOCKED" || (!!u.lockedUntil && new Date(u.lockedUntil) > new Date());
 
@@ -37,25 +33,19 @@ export function EmployeeAdmin({ data }: { data: EmployeesData }) {
   const format = useFormatter();
   const router = useRouter();
   const pathname = usePathname();
-  const [userForm] = Form.useForm<UserValues>();
-  const [resetForm] = Form.useForm<{ password: string; confirmPassword: string }>();
-  const [approveForm] = Form.useForm<{ userType: "DEALER" | "STAFF"; roleIds: number[]; companyIds: number[]; organizationId: number | null }>();
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialogState] = useState<Dialog>(null);
+  const [used, setUsed] = useState(false);
+  const setDialog = (d: Dialog) => {
+    setDialogState(d);
+    if (d) setUsed(true);
+  };
   const [q, setQ] = useState(data.search.q ?? "");
-  const submit = useFormAction("UserAdmin.fields");
   const confirmed = useConfirmedAction();
-  const userType = Form.useWatch("userType", userForm);
-  const approveType = Form.useWatch("userType", approveForm);
   const name = (r: { nameEn: string; nameZh: string }) => (zh ? r.nameZh : r.nameEn);
 
   const orgName = new Map<number, string>();
   const index = (nodes: EmployeesData["orgs"]) => nodes.forEach((n) => (orgName.set(n.id, name(n)), index(n.children ?? [])));
   index(data.orgs);
-  const roleOptions = data.roles.map((r) => ({ value: r.id, label: `${name(r)} (${r.code})` }));
-  const companyOptions = data.companies.map((c) => ({ value: c.id, label: `${name(c)} (${c.code})` }));
-  const jobOptions = data.jobs.filter((j) => j.enabled).map((j) => ({ value: j.id, label: name(j) }));
-  const orgTree = toTreeData(data.orgs, zh);
-
   const go = (patch: Record<string, string | number | null | undefined>) => {
     const p = new URLSearchParams();
     const next = { q: data.search.q, status: data.search.status, userType: data.search.userType, organizationId: data.search.organizationId, page: 1, ...patch };
@@ -64,28 +54,9 @@ export function EmployeeAdmin({ data }: { data: EmployeesData }) {
     router.push(qs ? `${pathname}?${qs}` : pathname);
   };
 
-  const openUser = (d: Dialog) => {
-    setDialog(d);
-    userForm.resetFields();
-    if (d?.kind === "edit") {
-      const u = d.user;
-      userForm.setFieldsValue({
-        account: u.account,
-        name: u.name,
-        phone: u.phone,
-        userType: u.userType,
-        organizationId: u.organizationId,
-        jobId: u.jobId,
-        roleIds: u.roleIds,
-        companyIds: u.companyIds,
-      });
-    } else userForm.setFieldsValue({ userType: "STAFF", roleIds: [], companyIds: [], organizationId: data.search.organizationId ?? null, jobId: null, phone: null });
-  };
-  const openApprove = (u: UserAdminRow) => {
-    setDialog({ kind: "approve", user: u });
-    approveForm.resetFields();
-    approveForm.setFieldsValue({ userType: u.userType === "STAFF" ? "STAFF" : "DEALER", roleIds: u.roleIds, companyIds: u.companyIds, organizationId: u.organizationId });
-  };
+  // A new dialog object each time: the drawer resets its form to it.
+  const openUser = (d: Exclude<Dialog, null>) => setDialog({ ...d });
+  const openApprove = (u: UserAdminRow) => setDialog({ kind: "approve", user: u });
 
   const columns: DataColumn<UserAdminRow>[] = [
     { title: tf("account"), dataIndex: "account", width: 140 },
@@ -144,7 +115,7 @@ export function EmployeeAdmin({ data }: { data: EmployeesData }) {
               key: "reset-password",
               label: t("actions.resetPassword"),
               hidden: !data.can.resetPassword,
-              onClick: () => (setDialog({ kind: "reset", user: r }), resetForm.resetFields()),
+              onClick: () => setDialog({ kind: "reset", user: r }),
             },
           ]}
         />
@@ -152,7 +123,6 @@ export function EmployeeAdmin({ data }: { data: EmployeesData }) {
     },
   ];
 
-  const user = dialog && dialog.kind !== "create" ? dialog.user : null;
   return (
     <PageContainer
       title={t("title")}
@@ -168,51 +138,69 @@ export function EmployeeAdmin({ data }: { data: EmployeesData }) {
       <div style={{ display: "flex", gap: 16, alignItems: "flex-start" }}>
         <aside style={{ width: 260, flex: "none", border: "1px solid rgba(0,0,0,0.08)", borderRadius: 8, padding: 12 }} data-testid="department-tree">
           <div style={{ fontWeight: 600, marginBottom: 8 }}>{t("departments")}</div>
-          <Tree
-            blockNode
-            defaultExpandAll
-            selectedKeys={[data.search.organizationId ?? 0]}
-            treeData={[{ key: 0, title: t("allDepartments"), children: orgTree }]}
-            onSelect={(keys) => go({ organizationId: keys.length && Number(keys[0]) ? Number(keys[0]) : null })}
+          <DepartmentTree
+            nodes={[{ id: 0, nameEn: t("allDepartments"), nameZh: t("allDepartments"), children: data.orgs }]}
+            selected={data.search.organizationId ?? 0}
+            name={name}
+            onSelect={(id) => go({ organizationId: id || null })}
           />
         </aside>
         <div style={{ flex: 1, minWidth: 0 }}>
-          <Space wrap style={{ marginBottom: 12 }}>
-            <Input allowClear value={q} onChange={(e) => setQ(e.target.value)} onPressEnter={() => go({ q })} placeholder={tf("q")} style={{ width: 240 }} data-testid="search-q" />
-            <Select
-              allowClear
-              value={data.search.status ?? undefined}
-              placeholder={tf("status")}
-              style={{ width: 170 }}
-              options={USER_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-              onChange={(v) => go({ q, status: v ?? null })}
+          <form
+            className={kit.filters}
+            style={{ marginBottom: 12 }}
+            onSubmit={(e) => {
+              e.preventDefault();
+              go({ q });
+            }}
+          >
+            <input
+              className={kit.input}
+              type="search"
+              value={q}
+              onChange={(e) => setQ(e.target.value)}
+              placeholder={tf("q")}
+              aria-label={tf("q")}
+              maxLength={100}
+              style={{ width: 240 }}
+              data-testid="search-q"
+            />
+            <select
+              className={kit.input}
+              value={data.search.status ?? ""}
+              aria-label={tf("status")}
+              onChange={(e) => go({ q, status: e.target.value || null })}
               data-testid="search-status"
-            />
-            <Select
-              allowClear
-              value={data.search.userType ?? undefined}
-              placeholder={tf("userType")}
-              style={{ width: 150 }}
-              options={USER_TYPES.map((s) => ({ value: s, label: t(`types.${s}`) }))}
-              onChange={(v) => go({ q, userType: v ?? null })}
-            />
-            <Button type="primary" icon={<SearchOutlined />} onClick={() => go({ q })} data-testid="search">
+            >
+              <option value="">{`${tf("status")}: ${ta("all")}`}</option>
+              {USER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`statuses.${s}`)}
+                </option>
+              ))}
+            </select>
+            <select className={kit.input} value={data.search.userType ?? ""} aria-label={tf("userType")} onChange={(e) => go({ q, userType: e.target.value || null })}>
+              <option value="">{`${tf("userType")}: ${ta("all")}`}</option>
+              {USER_TYPES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`types.${s}`)}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className={kit.buttonPrimary} data-testid="search">
               {ta("search")}
-            </Button>
-            <Button onClick={() => (setQ(""), router.push(pathname))}>{ta("reset")}</Button>
-          </Space>
+            </button>
+            <button type="button" className={kit.button} onClick={() => (setQ(""), router.push(pathname))}>
+              {ta("reset")}
+            </button>
+          </form>
           {data.pending > 0 && data.search.status !== "PENDING" && (
-            <Alert
-              type="warning"
-              showIcon
-              style={{ marginBottom: 12 }}
-              title={t("pending", { count: data.pending })}
-              action={
-                <Button size="small" onClick={() => go({ status: "PENDING" })}>
-                  {t("showPending")}
-                </Button>
-              }
-            />
+            <div className={kit.notice} role="status" data-testid="pending-users">
+              <span>{t("pending", { count: data.pending })}</span>
+              <button type="button" className={kit.button} onClick={() => go({ status: "PENDING" })}>
+                {t("showPending")}
+              </button>
+            </div>
           )}
           <DataTable<UserAdminRow>
             rowKey="id"
@@ -225,102 +213,7 @@ export function EmployeeAdmin({ data }: { data: EmployeesData }) {
         </div>
       </div>
 
-      <FormDrawer<UserValues>
-        title={dialog?.kind === "edit" ? t("titles.edit", { account: dialog.user.account }) : t("titles.create")}
-        open={dialog?.kind === "create" || dialog?.kind === "edit"}
-        form={userForm}
-        testId="user-drawer"
-        onClose={() => setDialog(null)}
-        onSubmit={async (v) => {
-          const values = { ...v, companyIds: v.userType === "DEALER" ? (v.companyIds ?? []) : [], roleIds: v.roleIds ?? [] };
-          return dialog?.kind === "edit"
-            ? !!(await submit(userForm, ZUserUpdate, updateUserAction, { ...values, id: dialog.user.id, account: undefined }, t("done.saved")))
-            : !!(await submit(userForm, ZUserCreate, createUserAction, values, t("done.created")));
-        }}
-      >
-        <Form.Item name="account" label={tf("account")} required>
-          <Input maxLength={50} disabled={dialog?.kind === "edit"} autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="name" label={tf("name")} required>
-          <Input maxLength={50} />
-        </Form.Item>
-        <Form.Item name="phone" label={tf("phone")}>
-          <Input maxLength={11} inputMode="numeric" />
-        </Form.Item>
-        <Form.Item name="userType" label={tf("userType")} required>
-          <Radio.Group optionType="button" options={USER_TYPES.map((s) => ({ value: s, label: t(`types.${s}`) }))} />
-        </Form.Item>
-        {userType === "DEALER" && (
-          <Form.Item name="companyIds" label={tf("companyIds")} required>
-            <Select mode="multiple" options={companyOptions} optionFilterProp="label" />
-          </Form.Item>
-        )}
-        <Form.Item name="organizationId" label={tf("organizationId")}>
-          <TreeSelect allowClear treeDefaultExpandAll treeData={orgTree} />
-        </Form.Item>
-        <Form.Item name="jobId" label={tf("jobId")}>
-          <Select allowClear options={jobOptions} />
-        </Form.Item>
-        <Form.Item name="roleIds" label={tf("roleIds")}>
-          <Select mode="multiple" options={roleOptions} optionFilterProp="label" />
-        </Form.Item>
-        {dialog?.kind === "create" && (
-          <Form.Item name="password" label={tf("password")} required>
-            <Input.Password maxLength={64} autoComplete="new-password" />
-          </Form.Item>
-        )}
-      </FormDrawer>
-
-      <FormDrawer<{ password: string; confirmPassword: string }>
-        title={user ? t("titles.resetPassword", { account: user.account }) : ""}
-        open={dialog?.kind === "reset"}
-        form={resetForm}
-        size={440}
-        onClose={() => setDialog(null)}
-        onSubmit={async (v) => !!(await submit(resetForm, ZResetPassword, resetPasswordAction, { ...v, id: user?.id }, t("done.passwordReset")))}
-      >
-        <Form.Item name="password" label={tf("password")} required>
-          <Input.Password maxLength={64} autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="confirmPassword" label={tf("confirmPassword")} required>
-          <Input.Password maxLength={64} autoComplete="new-password" />
-        </Form.Item>
-      </FormDrawer>
-
-      <FormDrawer<{ userType: "DEALER" | "STAFF"; roleIds: number[]; companyIds: number[]; organizationId: number | null }>
-        title={user ? t("titles.approve", { account: user.account }) : ""}
-        open={dialog?.kind === "approve"}
-        form={approveForm}
-        testId="approve-drawer"
-        onClose={() => setDialog(null)}
-        onSubmit={async (v) =>
-          !!(await submit(
-            approveForm,
-            ZApprove,
-            approveUserAction,
-            { ...v, id: user?.id, companyIds: v.userType === "DEALER" ? (v.companyIds ?? []) : [], roleIds: v.roleIds ?? [] },
-            t("done.approved"),
-          ))
-        }
-      >
-        <Alert type="info" showIcon title={t("approveHint")} style={{ marginBottom: 16 }} />
-        {user && <p style={{ margin: "0 0 16px" }}>{`${user.name} · ${user.phone ?? user.account}`}</p>}
-        <Form.Item name="userType" label={tf("userType")} required>
-          <Radio.Group optionType="button" options={(["DEALER", "STAFF"] as const).map((s) => ({ value: s, label: t(`types.${s}`) }))} />
-        </Form.Item>
-        {approveType === "DEALER" ? (
-          <Form.Item name="companyIds" label={tf("companyIds")} required>
-            <Select mode="multiple" options={companyOptions} optionFilterProp="label" data-testid="approve-companies" />
-          </Form.Item>
-        ) : (
-          <Form.Item name="organizationId" label={tf("organizationId")}>
-            <TreeSelect allowClear treeDefaultExpandAll treeData={orgTree} />
-          </Form.Item>
-        )}
-        <Form.Item name="roleIds" label={tf("roleIds")} required>
-          <Select mode="multiple" options={roleOptions} optionFilterProp="label" data-testid="approve-roles" />
-        </Form.Item>
-      </FormDrawer>
+      {used && <EmployeeDrawers dialog={dialog} data={data} onClose={() => setDialog(null)} />}
     </PageContainer>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
-import { Form, Tag, Typography } from "antd";
+import { Tag } from "antd";
+import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { AdminList } from "@/components/admin/admin-list";
 import type { ListResult } from "@/lib/admin/resource";
@@ -8,14 +9,8 @@ import type { MessageTemplateRow } from "@/lib/messages/template-admin";
 import { deleteMessageTemplatesAction, saveMessageTemplateAction } from "@/lib/messages/template-actions";
 import { eventDef, MESSAGE_CHANNELS, MESSAGE_EVENTS, ZMessageTemplateSave, type TMessageTemplateSave } from "@/lib/messages/template-schemas";
 
-/** Under a text: the placeholders the chosen event offers. */
-function PlaceholderHint() {
-  const t = useTranslations("MessageSettingAdmin");
-  const form = Form.useFormInstance();
-  const event = Form.useWatch("event", form) as string | undefined;
-  const def = event ? eventDef(event) : null;
-  return def ? <>{t("placeholders", { list: def.placeholders.map((p) => `{${p}}`).join(" ") || "—" })}</> : null;
-}
+// The drawer's hint reads the form (antd Form's hooks): it loads when the drawer opens.
+const PlaceholderHint = dynamic(() => import("./message-setting-fields").then((m) => m.PlaceholderHint), { ssr: false });
 
 /** system/messageSetting — message templates per event and channel, in both languages. */
 export function MessageSettingAdmin({ data }: { data: ListResult<MessageTemplateRow> }) {
@@ -47,9 +42,7 @@ export function MessageSettingAdmin({ data }: { data: ListResult<MessageTemplate
             <>
               {eventName(r.event)}
               <br />
-              <Typography.Text type="secondary" code>
-                {r.event}
-              </Typography.Text>
+              <code className="dp-code dp-secondary">{r.event}</code>
             </>
           ),
         },

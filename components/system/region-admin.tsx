@@ -1,15 +1,17 @@
 "use client";
 
 import { loose } from "@/lib/i18n/loose";
-import { Breadcrumb } from "antd";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { usePathname, useRouter } from "next/navigation";
 import { AdminList } from "@/components/admin/admin-list";
-import { RegionCascader } from "@/components/ui/region-cascader";
+import dynamic from "next/dynamic";
 import { deleteRegionsAction, saveRegionAction } from "@/lib/system/region-actions";
 import { REGION_LEVELS, ZRegionSave, type RegionNode, type TRegionSave } from "@/lib/system/region-schemas";
 import type { RegionAdminData, RegionRow } from "@/lib/system/regions";
+
+// The parent picker is a drawer control: it loads when the drawer opens.
+const RegionCascader = dynamic(() => import("@/components/ui/region-cascader").then((m) => m.RegionCascader), { ssr: false });
 
 /** system/regionArea — provinces, cities and districts, one level at a time. */
 export function RegionAdmin({ data: { list, chain } }: { data: RegionAdminData }) {
@@ -28,14 +30,18 @@ export function RegionAdmin({ data: { list, chain } }: { data: RegionAdminData }
       data={list}
       header={
         chain.length > 0 && (
-          <Breadcrumb
-            style={{ marginBottom: 16 }}
-            data-testid="region-breadcrumb"
-            items={[
-              { title: <Link href={href()}>{t("allProvinces")}</Link> },
-              ...chain.map((n, i) => ({ title: i < chain.length - 1 ? <Link href={href(n.id)}>{name(n)}</Link> : name(n) })),
-            ]}
-          />
+          <nav aria-label={t("breadcrumb")} style={{ marginBottom: 16 }} data-testid="region-breadcrumb">
+            <ol className="dp-breadcrumb">
+              <li>
+                <Link href={href()}>{t("allProvinces")}</Link>
+              </li>
+              {chain.map((n, i) => (
+                <li key={n.id} aria-current={i === chain.length - 1 ? "page" : undefined}>
+                  {i < chain.length - 1 ? <Link href={href(n.id)}>{name(n)}</Link> : name(n)}
+                </li>
+              ))}
+            </ol>
+          </nav>
         )
       }
       search={[

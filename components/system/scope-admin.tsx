@@ -1,30 +1,29 @@
 "use client";
 
-import { Form, Select, Tag, TreeSelect } from "antd";
+import { Tag } from "antd";
+import dynamic from "next/dynamic";
 import { DataTable, type DataColumn } from "@/components/list/data-table";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { PageContainer } from "@/components/ui/page-container";
 import type { Grantable, OrgNode, RoleAdminRow } from "@/lib/system/admin-queries";
-import { changeRoleScopeAction } from "@/lib/system/actions";
-import { DATA_SCOPES, ZRoleScope } from "@/lib/system/schemas";
-import { FormDrawer, RowActions, toTreeData, useFormAction } from "./admin-kit";
+import { DATA_SCOPES } from "@/lib/system/schemas";
+import { RowActions } from "./admin-kit";
 
-type Role = Omit<RoleAdminRow, "menuIds">;
-type Values = { dataScope: Role["dataScope"]; organizationIds: number[] };
+export type Role = Omit<RoleAdminRow, "menuIds">;
+
+// The drawer (antd's Form, Select and TreeSelect) loads when it first opens.
+const ScopeDrawer = dynamic(() => import("./scope-drawer").then((m) => m.ScopeDrawer), { ssr: false });
 const COLOR = { ALL: "red", ORG_AND_CHILDREN: "orange", ORG: "gold", SELF: "green", CUSTOM: "blue" } as const;
 
 export function ScopeAdmin({ data }: { data: { roles: Role[]; orgs: OrgNode[]; can: Record<string, boolean>; grantable: Grantable } }) {
   const t = useTranslations("ScopeAdmin");
   const ts = useTranslations("System.dataScopes");
   const tr = useTranslations("System.role");
-  const tf = useTranslations("RoleAdmin.fields");
   const ta = useTranslations("Access");
   const zh = useLocale() === "zh-CN";
-  const [form] = Form.useForm<Values>();
   const [editing, setEditing] = useState<Role | null>(null);
-  const submit = useFormAction("RoleAdmin.fields");
-  const scope = Form.useWatch("dataScope", form);
+  const [used, setUsed] = useState(false);
   const name = (r: { nameEn: string; nameZh: string }) => (zh ? r.nameZh : r.nameEn);
   // Only scopes within the editor's own are offered; roles the editor holds are not theirs to change.
   const g = data.grantable;
@@ -34,9 +33,8 @@ export function ScopeAdmin({ data }: { data: { roles: Role[]; orgs: OrgNode[]; c
   index(data.orgs);
 
   const open = (r: Role) => {
-    setEditing(r);
-    form.resetFields();
-    form.setFieldsValue({ dataScope: r.dataScope, organizationIds: r.organizationIds });
+    setEditing({ ...r }); // a new object: the drawer resets its form to it
+    setUsed(true);
   };
 
   const scopes: DataColumn<{ scope: (typeof DATA_SCOPES)[number] }>[] = [
@@ -71,34 +69,7 @@ export function ScopeAdmin({ data }: { data: { roles: Role[]; orgs: OrgNode[]; c
       <DataTable rowKey="scope" columns={scopes} rows={DATA_SCOPES.map((scope) => ({ scope }))} style={{ marginBottom: 24 }} />
       <h2 style={{ fontSize: 18, fontWeight: 600, margin: "0 0 12px" }}>{tr("title")}</h2>
       <DataTable<Role> rowKey="id" columns={roles} rows={data.roles} scrollX={800} />
-      <FormDrawer<Values>
-        title={editing ? t("changeTitle", { role: name(editing) }) : ""}
-        open={!!editing}
-        form={form}
-        onClose={() => setEditing(null)}
-        onSubmit={async (v) =>
-          !!(await submit(form, ZRoleScope, changeRoleScopeAction, {
-            id: editing?.id,
-            dataScope: v.dataScope,
-            organizationIds: v.dataScope === "CUSTOM" ? (v.organizationIds ?? []) : [],
-          }))
-        }
-      >
-        <Form.Item name="dataScope" label={tf("dataScope")} required extra={scope ? t(`descriptions.${scope}`) : undefined}>
-          <Select options={DATA_SCOPES.map((s) => ({ value: s, label: ts(s), disabled: !!g && !g.scopes.includes(s) && s !== editing?.dataScope }))} />
-        </Form.Item>
-        {scope === "CUSTOM" && (
-          <Form.Item name="organizationIds" label={tf("organizationIds")} required>
-            <TreeSelect
-              multiple
-              treeDefaultExpandAll
-              treeData={toTreeData(data.orgs, zh, { disabled: (n) => !!g && !g.organizationIds.includes(n.id) && !editing?.organizationIds.includes(n.id) })}
-              showSearch
-              treeNodeFilterProp="title"
-            />
-          </Form.Item>
-        )}
-      </FormDrawer>
+      {used && <ScopeDrawer role={editing} orgs={data.orgs} grantable={g} onClose={() => setEditing(null)} />}
     </PageContainer>
   );
 }

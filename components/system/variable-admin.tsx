@@ -1,31 +1,17 @@
 "use client";
 
-import { Form, Select, Typography } from "antd";
 import { useLocale, useTranslations } from "next-intl";
 import { AdminList } from "@/components/admin/admin-list";
 import { deleteVariablesAction, saveVariableAction } from "@/lib/config/variable-actions";
-import type { VariableAdminData, VariableOption, VariableRow } from "@/lib/config/variable-admin";
+import type { VariableAdminData, VariableRow } from "@/lib/config/variable-admin";
 import { formValue, ZVariableSave, type TVariableSave } from "@/lib/config/variable-schemas";
-import { useValueRule, VariableValue, VariableValueHint, VariableValueInput } from "./variable-default-admin";
+import dynamic from "next/dynamic";
+import { useValueRule, VariableValue } from "./variable-default-admin";
 
-/** Choosing the variable sets the form's type and starts from the platform value. */
-function VariableKeySelect({ id, value, onChange, options }: { id?: string; value?: string; onChange?: (v: string) => void; options: VariableOption[] }) {
-  const form = Form.useFormInstance();
-  const zh = useLocale() === "zh-CN";
-  return (
-    <Select
-      id={id}
-      value={value}
-      showSearch={{ optionFilterProp: "label" }}
-      options={options.map((v) => ({ value: v.key, label: `${v.key} — ${zh ? v.descriptionZh : v.descriptionEn}` }))}
-      onChange={(key: string) => {
-        onChange?.(key);
-        const v = options.find((o) => o.key === key);
-        if (v) form.setFieldsValue({ type: v.type, value: formValue(v.type, v.value) });
-      }}
-    />
-  );
-}
+// The drawer's controls load when it opens.
+const VariableKeySelect = dynamic(() => import("./variable-fields").then((m) => m.VariableKeySelect), { ssr: false });
+const VariableValueInput = dynamic(() => import("./variable-fields").then((m) => m.VariableValueInput), { ssr: false });
+const VariableValueHint = dynamic(() => import("./variable-fields").then((m) => m.VariableValueHint), { ssr: false });
 
 /** system/systemVariable — companies' own values, for the companies in the viewer's scope. */
 export function VariableAdmin({ data }: { data: VariableAdminData }) {
@@ -54,10 +40,10 @@ export function VariableAdmin({ data }: { data: VariableAdminData }) {
           sortable: true,
           render: (r) => (
             <>
-              <Typography.Text code>{r.key}</Typography.Text>
-              <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>
+              <code className="dp-code">{r.key}</code>
+              <span className="dp-secondary" style={{ display: "block", fontSize: 12 }}>
                 {zh ? r.descriptionZh : r.descriptionEn}
-              </Typography.Text>
+              </span>
             </>
           ),
         },

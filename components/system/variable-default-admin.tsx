@@ -1,7 +1,8 @@
 "use client";
 
 import { loose, useLooseTranslations } from "@/lib/i18n/loose";
-import { Form, Input, InputNumber, Switch, Tag, Typography } from "antd";
+import { Tag } from "antd";
+import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { AdminList } from "@/components/admin/admin-list";
 import type { ListResult } from "@/lib/admin/resource";
@@ -12,43 +13,14 @@ import { formValue, valueSchema, VARIABLE_TYPES, ZVariableDefaultSave, type TVar
 import { translateIssues } from "@/lib/validation/translate";
 import { useConfirmedAction } from "./admin-kit";
 
-// ── The value field, shared with system/systemVariable ─────────────────────────────────────
-// The control follows the variable's type (kept in the form as `type`): a number box, a switch,
-// a JSON text area or a text box; it is checked on change with the rules the server applies.
+const VariableValueInput = dynamic(() => import("./variable-fields").then((m) => m.VariableValueInput), { ssr: false });
+const VariableValueHint = dynamic(() => import("./variable-fields").then((m) => m.VariableValueHint), { ssr: false });
+
+// ── Shared with system/systemVariable ───────────────────────────────────────────────────
+// The drawer's value and key controls (antd inputs) are in ./variable-fields.tsx, loaded when a
+// drawer opens; the list draws values as plain text.
 
 type KeyField = "id" | "key";
-const useTyped = (keyField: KeyField) => {
-  const form = Form.useFormInstance();
-  const type = Form.useWatch("type", { form, preserve: true }) as VariableType | undefined;
-  const key = Form.useWatch(keyField, { form, preserve: true }) as string | undefined;
-  return { type, key, def: key ? variableDef(key) : null };
-};
-
-type InputProps = { id?: string; value?: unknown; onChange?: (v: unknown) => void; keyField: KeyField };
-
-export function VariableValueInput({ id, value, onChange, keyField }: InputProps) {
-  const { type, def } = useTyped(keyField);
-  const text = typeof value === "string" ? value : value === undefined || value === null ? "" : String(value);
-  if (type === "BOOLEAN") return <Switch id={id} checked={value === true} onChange={(v) => onChange?.(v)} />;
-  if (type === "NUMBER")
-    return <InputNumber id={id} value={typeof value === "number" ? value : null} onChange={(v) => onChange?.(v)} precision={def?.decimal ? undefined : 0} style={{ width: 220 }} />;
-  if (type === "JSON")
-    return <Input.TextArea id={id} value={text} onChange={(e) => onChange?.(e.target.value)} autoSize={{ minRows: 3, maxRows: 12 }} style={{ fontFamily: "monospace" }} />;
-  return <Input id={id} value={text} onChange={(e) => onChange?.(e.target.value)} maxLength={def?.maxLength ?? 2000} />;
-}
-
-/** Under the value: what the variable is for and its allowed range. */
-export function VariableValueHint({ keyField, describe }: { keyField: KeyField; describe: (key: string) => string | undefined }) {
-  const t = useTranslations("VariableDefaultAdmin");
-  const { key, def } = useTyped(keyField);
-  if (!key) return null;
-  return (
-    <>
-      <Typography.Text code>{key}</Typography.Text> {describe(key)}
-      {def?.min !== undefined && def.max !== undefined && <div>{t("range", { min: def.min, max: def.max })}</div>}
-    </>
-  );
-}
 
 /** The value's form rule: the typed check of variable-schemas.ts, translated, naming the field. */
 export function useValueRule(labels: string, keyField: KeyField) {
@@ -80,10 +52,11 @@ export function VariableValue({ type, value }: { type: VariableType; value: stri
   const ta = useTranslations("Admin");
   if (value === null) return <>—</>;
   if (type === "BOOLEAN") return value === "true" ? <Tag color="green">{ta("yes")}</Tag> : <Tag>{ta("no")}</Tag>;
+  const text = value || "—";
   return (
-    <Typography.Text code={type === "JSON"} ellipsis={{ tooltip: value }} style={{ maxWidth: 260 }}>
-      {value || "—"}
-    </Typography.Text>
+    <span className={type === "JSON" ? "dp-code dp-ellipsis" : "dp-ellipsis"} title={value} style={{ maxWidth: 260 }}>
+      {text}
+    </span>
   );
 }
 
@@ -114,7 +87,7 @@ export function VariableDefaultAdmin({ data }: { data: ListResult<VariableDefaul
           width: 240,
           render: (r) => (
             <>
-              <Typography.Text code>{r.key}</Typography.Text>
+              <code className="dp-code">{r.key}</code>
               {r.platformOnly && <Tag title={t("platformOnlyHint")}>{t("platformOnly")}</Tag>}
             </>
           ),
@@ -128,9 +101,9 @@ export function VariableDefaultAdmin({ data }: { data: ListResult<VariableDefaul
             <>
               <VariableValue type={r.type} value={r.value} />
               {r.codedDefault !== null && r.codedDefault !== r.value && (
-                <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>
+                <span className="dp-secondary" style={{ display: "block", fontSize: 12 }}>
                   {t("fields.codedDefault")}: {r.codedDefault}
-                </Typography.Text>
+                </span>
               )}
             </>
           ),

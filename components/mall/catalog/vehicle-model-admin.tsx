@@ -6,7 +6,10 @@ import type { ListResult } from "@/lib/admin/resource";
 import { deleteVehicleModelsAction, saveVehicleModelAction } from "@/lib/mall/catalog/actions";
 import { ZVehicleModelSave, type TVehicleModelSave } from "@/lib/mall/catalog/schemas";
 import type { CatalogOption, VehicleModelRow } from "@/lib/mall/catalog/service";
-import { GroupSelect } from "./catalog-selects";
+import dynamic from "next/dynamic";
+
+// The group picker is a drawer control: it loads when the drawer opens.
+const GroupSelect = dynamic(() => import("./catalog-selects").then((m) => m.GroupSelect), { ssr: false });
 
 /** onlineMall/car/vehicleModel — car types of a group, with their warranty months. A model with
  * goods or vehicles cannot be deleted. */

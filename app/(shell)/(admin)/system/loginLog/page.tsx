@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { LoginLogTable } from "@/components/accounts/login-log-table";
+import { LoginLogList } from "@/components/accounts/login-log-list";
 import { listLoginLog } from "@/lib/accounts/login-log-queries";
 import { searchUrl } from "@/lib/core/search-url";
 import { hasPermission } from "@/lib/auth/viewer";
@@ -12,6 +12,6 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const viewer = await requireScreen("system/loginLog");
-  const data = await listLoginLog(viewer, searchUrl("system/loginLog", await searchParams));
-  return <LoginLogTable data={data} canExport={hasPermission(viewer, "loginLog:export")} />;
+  const page = await listLoginLog(viewer, searchUrl("system/loginLog", await searchParams));
+  return <LoginLogList page={page} canExport={hasPermission(viewer, "loginLog:export")} />;
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { SmsOutboxTable } from "@/components/accounts/sms-outbox-table";
+import { SmsOutboxList } from "@/components/accounts/sms-outbox-list";
 import { searchUrl } from "@/lib/core/search-url";
 import { listSmsMessages } from "@/lib/accounts/sms-queries";
 import { requireScreen } from "@/lib/shell/guard";
@@ -11,5 +11,5 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const viewer = await requireScreen("system/smsOutbox");
-  return <SmsOutboxTable data={await listSmsMessages(viewer, searchUrl("system/smsOutbox", await searchParams))} />;
+  return <SmsOutboxList page={await listSmsMessages(viewer, searchUrl("system/smsOutbox", await searchParams))} />;
 }
