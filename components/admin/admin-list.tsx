@@ -7,7 +7,6 @@ import { useFormatter, useLocale, useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { usePathname, useRouter } from "next/navigation";
 import { useRef, useState, useSyncExternalStore, useTransition, type FormEvent, type Key, type ReactNode } from "react";
-import type { z } from "zod";
 import type { ActionResult } from "@/lib/actions/action";
 import type { ListResult } from "@/lib/admin/resource";
 import { listQueryParams, PAGE_SIZES, type FilterValue, type Sort } from "@/lib/admin/list-query";
@@ -18,6 +17,7 @@ import { RowActions, useFormAction } from "@/components/system/admin-kit";
 import { DataTable, type DataColumn } from "@/components/list/data-table";
 import { DateFilter, SelectFilter, TextFilter } from "@/components/list/record-list";
 import kit from "@/components/ui/record-screen.module.css";
+import type { SchemaSource } from "./schema-drawer";
 import type { FieldOverride } from "./schema-form";
 
 // The client half of the admin-screen pattern: a screen is a declaration of its search fields,
@@ -64,7 +64,8 @@ export type ColumnDef<Row> = {
 export type RowAction = { key: string; label: string; onClick: () => void; danger?: boolean; hidden?: boolean };
 
 export type FormDef<Row, V> = {
-  schema: z.ZodType;
+  /** The schema or its loader (schema-drawer.tsx, SchemaSource): a loader keeps zod out of the first load. */
+  schema: SchemaSource;
   save: Action;
   fields?: Record<string, FieldOverride>;
   order?: string[];
@@ -420,7 +421,7 @@ export function AdminList<Row extends object, V extends object = Record<string, 
           onClose={() => setEditing(null)}
           size={props.form.size}
           testId="edit-drawer"
-          onSubmit={async (v, form) => !!(await submit(form, props.form!.schema, props.form!.save, { ...v, id: editing?.id }))}
+          onSubmit={async (v, form, schema) => !!(await submit(form, schema, props.form!.save, { ...v, id: editing?.id }))}
           schema={props.form.schema}
           labels={labels}
           fields={props.form.fields}

@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { AdminList } from "@/components/admin/admin-list";
 import { RegionCascader } from "@/components/ui/region-cascader";
-import { toast } from "@/components/ui/feedback";
+import { actionFailed, toast } from "@/components/ui/feedback";
 import type { ListResult } from "@/lib/admin/resource";
 import { deleteAddressesAction, saveAddressAction, setDefaultAddressAction } from "@/lib/mall/addresses/actions";
 import { ZAddressSave, type TAddressSave } from "@/lib/mall/addresses/schemas";
@@ -21,7 +21,7 @@ export function AddressBook({ data }: { data: ListResult<AddressRow> & { dealer:
   const known = data.rows.flatMap((r) => r.area);
   const makeDefault = async (r: AddressRow) => {
     const res = await setDefaultAddressAction({ id: r.id });
-    if (!res.ok) return void toast("error", res.message);
+    if (!res.ok) return void actionFailed(res);
     toast("success", t("defaultSet"));
     router.refresh();
   };

@@ -8,7 +8,7 @@ import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import type { z } from "zod";
 import type { ActionResult } from "@/lib/actions/action";
-import { confirmDialog, toast } from "@/components/ui/feedback";
+import { actionFailed, confirmDialog, toast } from "@/components/ui/feedback";
 import { translateIssues } from "@/lib/validation/translate";
 
 // Pieces shared by the access screens: a drawer form validated by the server action's own zod
@@ -61,7 +61,11 @@ export function useFormAction(labels: string) {
     }
     const res = await action(values);
     if (!res.ok) {
-      const other = res.fieldErrors ? setErrors(form, res.fieldErrors, known) : res.message;
+      if (!res.fieldErrors) {
+        actionFailed(res); // an ended session goes to sign-in; any other refusal is a toast
+        return null;
+      }
+      const other = setErrors(form, res.fieldErrors, known);
       if (other) toast("error", other);
       return null;
     }
@@ -84,7 +88,7 @@ export function useConfirmedAction() {
     if (!(await confirmDialog({ ...opts, okText: opts.okText ?? ta("confirmOk"), cancelText: ta("cancel") }))) return false;
     const res = await action(input);
     if (!res.ok) {
-      toast("error", res.message);
+      actionFailed(res);
       return false;
     }
     toast("success", success);

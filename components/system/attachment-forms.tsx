@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { SchemaFields } from "@/components/admin/schema-form";
 import { useFormAction } from "@/components/system/admin-kit";
-import { toast } from "@/components/ui/feedback";
+import { actionFailed, toast } from "@/components/ui/feedback";
 import type { AttachmentConfigData } from "@/lib/system/attachment-config";
 import { saveAttachmentRuleAction, saveStorageAction, testStorageAction } from "@/lib/system/attachment-actions";
 import { SUPPORTED_FORMATS, type UploadRule } from "@/lib/uploads/formats";
@@ -41,7 +41,7 @@ export function StorageForm({ storage, readOnly: ro }: { storage: AttachmentConf
       if (!res.ok) {
         const fields = Object.entries(res.fieldErrors ?? {}).filter(([name]) => name !== "_form");
         storageForm.setFields(fields.map(([name, error]) => ({ name: name as keyof TStorageSettings, errors: [error] })));
-        toast("error", res.message);
+        actionFailed(res);
       } else if (res.data.ok) toast("success", t("testOk"));
       else toast("error", t("testFailed", { error: res.data.error }));
     } finally {

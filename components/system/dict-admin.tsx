@@ -12,7 +12,7 @@ import { RowActions, useConfirmedAction } from "@/components/system/admin-kit";
 import { DictTag } from "@/components/ui/dict-tag";
 import type { ListResult } from "@/lib/admin/resource";
 import { deleteDictItemsAction, deleteDictTypesAction, saveDictTypeAction } from "@/lib/system/dict-actions";
-import { ZDictTypeSave, type TDictItemSave, type TDictTypeSave } from "@/lib/system/dict-schemas";
+import type { TDictItemSave, TDictTypeSave } from "@/lib/system/dict-schemas";
 import type { DictItemEditing } from "./dict-fields";
 import type { DictItemRow, DictTypeRow } from "@/lib/system/dictionaries";
 
@@ -46,7 +46,7 @@ export function DictAdmin({ data }: { data: ListResult<DictTypeRow> }) {
         { key: "updatedAt", kind: "dateTime", sortable: true, width: 180 },
       ]}
       form={{
-        schema: ZDictTypeSave,
+        schema: () => import("@/lib/system/dict-schemas").then((m) => m.ZDictTypeSave),
         save: saveDictTypeAction,
         defaults: {},
         toValues: (r) => ({ id: r.id, code: r.code, nameEn: r.nameEn, nameZh: r.nameZh, remark: r.remark }),

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { AdminList } from "@/components/admin/admin-list";
 import type { ListResult } from "@/lib/admin/resource";
 import { deleteOrgSourcesAction, saveOrgSourceAction } from "@/lib/system/org-source-actions";
-import { ZOrgSourceSave, type TOrgSourceSave } from "@/lib/system/org-source-schemas";
+import type { TOrgSourceSave } from "@/lib/system/org-source-schemas";
 import type { OrgSourceRow } from "@/lib/system/org-source";
 
 /** system/orgSource — dealer types. */
@@ -29,7 +29,7 @@ export function OrgSourceAdmin({ data }: { data: ListResult<OrgSourceRow> }) {
         { key: "updatedAt", kind: "dateTime", sortable: true, width: 180 },
       ]}
       form={{
-        schema: ZOrgSourceSave,
+        schema: () => import("@/lib/system/org-source-schemas").then((m) => m.ZOrgSourceSave),
         save: saveOrgSourceAction,
         defaults: { sort: 0, enabled: true },
         toValues: (r) => ({ id: r.id, code: r.code, nameEn: r.nameEn, nameZh: r.nameZh, sort: r.sort, enabled: r.enabled, remark: r.remark }),

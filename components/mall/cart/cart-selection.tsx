@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { createContext, useContext, useMemo, useState, useTransition, type ReactNode } from "react";
-import { confirmDialog, toast } from "@/components/ui/feedback";
+import { actionFailed, confirmDialog, toast } from "@/components/ui/feedback";
 import { formatMoney } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/config";
 import { clearCartAction, removeCartLinesAction } from "@/lib/mall/cart/actions";
@@ -74,7 +74,7 @@ export function CartSelection(props: {
     if (!(await confirmDialog({ title: t("confirmDelete", { count: ids.length }), content: names, okText: t("delete"), danger: true }))) return;
     start(async () => {
       const res = await removeCartLinesAction({ ids });
-      if (!res.ok) return void toast("error", res.message);
+      if (!res.ok) return void actionFailed(res);
       toast("success", t("deleted", { count: res.data.deleted }));
       setPicked((s) => new Set([...s].filter((id) => !ids.includes(id))));
     });
@@ -83,7 +83,7 @@ export function CartSelection(props: {
     if (!(await confirmDialog({ title: t("confirmClear"), content: t("confirmClearContent", { count: lines.length }), okText: t("clear"), danger: true }))) return;
     start(async () => {
       const res = await clearCartAction({ type });
-      if (!res.ok) return void toast("error", res.message);
+      if (!res.ok) return void actionFailed(res);
       toast("success", t("cleared"));
       setPicked(new Set());
     });

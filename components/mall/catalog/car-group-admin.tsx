@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { AdminList } from "@/components/admin/admin-list";
 import type { ListResult } from "@/lib/admin/resource";
 import { deleteCarGroupsAction, saveCarGroupAction } from "@/lib/mall/catalog/actions";
-import { ZCarGroupSave, type TCarGroupSave } from "@/lib/mall/catalog/schemas";
+import type { TCarGroupSave } from "@/lib/mall/catalog/schemas";
 import type { CarGroupRow } from "@/lib/mall/catalog/service";
 
 /** onlineMall/car/carGroup — vehicle series. A group with models or goods cannot be deleted. */
@@ -28,7 +28,7 @@ export function CarGroupAdmin({ data }: { data: ListResult<CarGroupRow> }) {
         { key: "updatedAt", kind: "dateTime", sortable: true, width: 180 },
       ]}
       form={{
-        schema: ZCarGroupSave,
+        schema: () => import("@/lib/mall/catalog/schemas").then((m) => m.ZCarGroupSave),
         save: saveCarGroupAction,
         defaults: { sort: 0, enabled: true },
         toValues: (r) => ({ id: r.id, code: r.code, nameEn: r.nameEn, nameZh: r.nameZh, sort: r.sort, enabled: r.enabled }),

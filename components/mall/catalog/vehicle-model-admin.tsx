@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { AdminList } from "@/components/admin/admin-list";
 import type { ListResult } from "@/lib/admin/resource";
 import { deleteVehicleModelsAction, saveVehicleModelAction } from "@/lib/mall/catalog/actions";
-import { ZVehicleModelSave, type TVehicleModelSave } from "@/lib/mall/catalog/schemas";
+import type { TVehicleModelSave } from "@/lib/mall/catalog/schemas";
 import type { CatalogOption, VehicleModelRow } from "@/lib/mall/catalog/service";
 import dynamic from "next/dynamic";
 
@@ -37,7 +37,7 @@ export function VehicleModelAdmin({ data }: { data: ListResult<VehicleModelRow> 
         { key: "updatedAt", kind: "dateTime", sortable: true, width: 180, defaultHidden: true },
       ]}
       form={{
-        schema: ZVehicleModelSave,
+        schema: () => import("@/lib/mall/catalog/schemas").then((m) => m.ZVehicleModelSave),
         save: saveVehicleModelAction,
         defaults: { sort: 0, enabled: true, warrantyMonths: null },
         toValues: (r) => ({

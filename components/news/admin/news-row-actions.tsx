@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { BASE_PATH } from "@/lib/client/base-path";
-import { confirmDialog, toast } from "@/components/ui/feedback";
+import { actionFailed, confirmDialog, toast } from "@/components/ui/feedback";
 import { deleteNewsAction, publishNewsAction, unpublishNewsAction } from "@/lib/news/admin-actions";
 import type { NewsMove, NewsPhase } from "@/lib/news/schemas";
 import { newsPath } from "@/lib/news/slug";
@@ -36,7 +36,7 @@ export function NewsRowActions({ row, imageRule }: { row: NewsRowView; imageRule
       const res = await action({ id: row.id }).catch(() => null);
       if (!res) return void toast("error", t("failed"));
       if (!res.ok) {
-        toast("error", res.message);
+        actionFailed(res);
         router.refresh();
         return;
       }
