@@ -28,7 +28,7 @@ function Loading() {
 function Opener({ title, hint, testId, load, onOpen }: { title: string; hint: string; testId: string; load: () => Promise<unknown>; onOpen: () => void }) {
   return (
     <section className={styles.card}>
-      <div className={styles.head}>
+      <div className={styles.head} style={{ alignItems: "center" }}>
         <p className={styles.muted} style={{ margin: 0 }}>
           {hint}
         </p>

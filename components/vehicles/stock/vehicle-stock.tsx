@@ -26,7 +26,8 @@ export async function VehicleStock({ data }: { data: VehicleStockData }) {
   const f = data.filters;
   const staff = data.staff;
   const href = (extra: Record<string, string | number>) => `/${ROUTE}${listQuery(f, extra)}`;
-  const when = (iso: string) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false });
+  // As the admin list showed it ("Jan 5, 2026, 9:30 AM"), in the app's time zone.
+  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
   const id = (name: string) => `stock-${name}`;
   const entry = rangeValue(f, "entryAt");
   const tools = (staff && data.can.create) || data.can.import;
