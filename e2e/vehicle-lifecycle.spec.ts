@@ -66,6 +66,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
 
     // In transit: not yet in the dealer's stock.
     await open(page, `car/stock?vin=${vin}`);
+    await expect(page.getByTestId("stock-empty")).toBeVisible();
     await expect(page.getByTestId("stock-vin")).toHaveCount(0);
 
     // The dealer confirms receipt of the shipped order.
@@ -83,11 +84,12 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     // Now it is in the dealer's stock, in stock.
     await open(page, `car/stock?vin=${vin}`);
     await expect(page.getByTestId("stock-vin")).toHaveText(vin);
-    await expect(page.getByTestId("admin-table").locator("tbody tr").filter({ hasText: vin }).locator(".ant-tag")).toHaveAttribute("data-value", "IN_STOCK");
+    await expect(page.locator('tr[data-testid="stock-row"]').filter({ hasText: vin }).getByTestId("stock-status")).toHaveAttribute("data-value", "IN_STOCK");
     await page.screenshot({ path: path.join(SCREENS_DIR, `vehicle-lifecycle-stock-${locale}.png`), fullPage: true });
 
     // The dealer sells it.
     await open(page, "car/vehicleSales");
+    await page.getByTestId("sale-open").click();
     const rec = page.getByTestId("sale-recorder");
     await rec.getByTestId("sale-vin").fill(vin);
     await rec.getByTestId("sale-query").click();
@@ -125,6 +127,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await expect(bp.getByTestId("vehicle-info")).toHaveCount(0);
     // …nor sell it or return it.
     await open(bp, "car/carReturn");
+    await bp.getByTestId("return-open").click();
     await bp.getByTestId("return-recorder").getByTestId("return-vin").fill(vin);
     await bp.getByTestId("return-recorder").getByTestId("return-query").click();
     await expect(itemOf(bp, "return-vin").locator(".ant-form-item-explain-error:not(.ant-form-show-help-item-leave)")).toHaveText(t("Vehicles.errors.vinNotYours", { vin }));
@@ -132,6 +135,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
 
     // The customer returns it: back in stock, warranty cleared, the sale kept as returned.
     await open(page, "car/carReturn");
+    await page.getByTestId("return-open").click();
     const ret = page.getByTestId("return-recorder");
     await ret.getByTestId("return-vin").fill(vin);
     await ret.getByTestId("return-query").click();

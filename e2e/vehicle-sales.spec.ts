@@ -49,6 +49,9 @@ async function open(page: Page, route: string) {
   await waitForShell(page);
 }
 
+/** A row (`tr`) of the server-rendered sales or returns list holding `text`. */
+const listRow = (page: Page, list: "sale" | "return", text: string) => page.locator(`tr[data-testid="${list}-row"]`).filter({ hasText: text });
+
 /** The form item of a control (to read the error shown on it). */
 const itemOf = (page: Page, testId: string) =>
   page
@@ -74,6 +77,9 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await signIn(context, a.account, PASSWORD);
     await open(page, "car/vehicleSales");
     await expect(page.getByTestId("page-title")).toHaveText(t("VehicleSales.title"));
+    // The recorder loads when it is opened.
+    await expect(page.getByTestId("sale-recorder")).toHaveCount(0);
+    await page.getByTestId("sale-open").click();
     const rec = page.getByTestId("sale-recorder");
     await expect(rec).toContainText(t("VehicleSales.record.title"));
     const vinItem = itemOf(page, "sale-vin");
@@ -123,7 +129,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await expect(rec.getByTestId("car-facts")).toHaveCount(0);
 
     // Listed with the ID number and the phone masked; the full ID is nowhere on the page.
-    const row = page.getByTestId("admin-table").locator("tbody tr").filter({ hasText: mine });
+    const row = listRow(page, "sale", mine);
     await expect(row).toHaveCount(1);
     await expect(row.getByTestId("sale-row-id")).toHaveText(maskIdNumber(ids.good));
     await expect(row).toContainText(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
@@ -140,6 +146,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     // The return: the sale, the window, the reason.
     await open(page, "car/carReturn");
     await expect(page.getByTestId("page-title")).toHaveText(t("CarReturns.title"));
+    await page.getByTestId("return-open").click();
     const ret = page.getByTestId("return-recorder");
     await ret.getByTestId("return-vin").fill(theirs);
     await ret.getByTestId("return-query").click();
@@ -160,13 +167,15 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await ret.getByTestId("return-reason").fill(reason);
     await ret.getByTestId("return-submit").click();
     await expect(page.getByTestId("return-done")).toContainText(mine);
-    const returned = page.getByTestId("admin-table").locator("tbody tr").filter({ hasText: mine });
+    const returned = listRow(page, "return", mine);
     await expect(returned).toHaveCount(1);
     await expect(returned).toContainText(reason);
 
     // The sale stays in the history, marked returned.
     await open(page, `car/vehicleSales?vin=${mine}`);
-    const again = page.getByTestId("admin-table").locator("tbody tr").filter({ hasText: mine });
+    await expect(page.locator('tr[data-testid="sale-row"]')).toHaveCount(1);
+    await expect(page.getByTestId("sales-count")).toHaveText(t("VehicleSales.count", { count: 1 }));
+    const again = listRow(page, "sale", mine);
     await expect(again.getByTestId("sale-row-status")).toHaveText(t("VehicleSales.status.returned"));
     await page.screenshot({ path: path.join(SCREENS_DIR, `vehicle-sales-list-${locale}.png`), fullPage: true });
     // The export holds the same masked values, headers in the viewer's language.

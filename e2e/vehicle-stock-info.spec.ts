@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import type { VehicleStatus } from "@/lib/generated/prisma/enums";
 import { makeGoods } from "@/lib/test/factories";
 import { warrantyEnd } from "@/lib/vehicles/warranty";
-import { closeImport, drawer, field, importFile, openAdmin, rowWith, table, xlsxFile } from "./admin-helpers";
+import { closeImport, drawer, field, importFile, xlsxFile } from "./admin-helpers";
 import { expect, SCREENS_DIR, setLocaleCookie, test, waitForShell, type Locale } from "./fixtures";
 import { db, makeDealerCompany, PASSWORD, signIn, uid, vin } from "./mall-orders-db";
 
@@ -28,6 +28,8 @@ const T = {
     imported: "Imported: 2 created, 0 updated.",
     inWarranty: "In warranty",
     notFound: "No vehicle with this VIN in your records",
+    count: (n: number) => `${n} vehicle${n === 1 ? "" : "s"}`,
+    noRows: "No vehicles",
   },
   "zh-CN": {
     stock: "车辆库存",
@@ -44,6 +46,8 @@ const T = {
     imported: "导入完成：新增 2 条，更新 0 条。",
     inWarranty: "保修期内",
     notFound: "您的记录中没有此车架号的车辆",
+    count: (n: number) => `共 ${n} 条车辆`,
+    noRows: "没有车辆",
   },
 } as const;
 
@@ -111,10 +115,15 @@ async function makeSoldVehicle(goodsId: number, dealer: { companyId: number; use
   return { vin: v, start, end };
 }
 
+/** The server-rendered list's rows (`tr` elements), and the row of one VIN. */
+const stockRows = (page: Page) => page.locator('tr[data-testid="stock-row"]');
+const rowWith = (page: Page, v: string) => stockRows(page).filter({ hasText: v });
+
 async function filterStock(page: Page, params: Record<string, string>): Promise<void> {
   const res = await page.goto(`car/stock?${new URLSearchParams(params)}`);
   expect(res?.status()).toBe(200);
-  await expect(table(page)).toBeVisible();
+  await waitForShell(page);
+  await expect(page.getByTestId("stock-filters")).toBeVisible();
 }
 
 for (const locale of ["en-US", "zh-CN"] as Locale[]) {
@@ -130,9 +139,11 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await setLocaleCookie(context, locale);
     await signIn(context, dealer.account, PASSWORD);
 
-    await openAdmin(page, "car/stock");
+    await filterStock(page, {});
     await expect(page.getByTestId("page-title")).toHaveText(t.stock);
-    await expect(table(page).locator("tr[data-row-key]")).toHaveCount(2);
+    await expect(page.getByTestId("stock-table")).toBeVisible();
+    await expect(stockRows(page)).toHaveCount(2);
+    await expect(page.getByTestId("stock-count")).toHaveText(t.count(2));
     await expect(rowWith(page, inStock)).toContainText(t.inStock);
     await expect(rowWith(page, inStock)).toContainText(goods.config);
     await expect(rowWith(page, sold)).toContainText(t.sold);
@@ -170,7 +181,11 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await setLocaleCookie(context, locale);
     await loginAs("staff");
     await filterStock(page, { config: goods.config });
-    await expect(table(page).locator("tr[data-row-key]")).toHaveCount(0);
+    await expect(stockRows(page)).toHaveCount(0);
+    await expect(page.getByTestId("stock-count")).toHaveText(t.noRows);
+    await expect(page.getByTestId("stock-empty")).toBeVisible();
+    // The list is server-rendered: antd arrives with the drawer, not before.
+    expect(await page.locator(".ant-table").count()).toBe(0);
 
     // The form: the VIN is checked in the browser, then saved into factory stock.
     const added = newVin();
@@ -212,7 +227,8 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     outcome = await importFile(page, await xlsxFile([head, [v1, goods.code, "Red", "2026-01-06 10:00"], [v2, goods.code, "Blue", ""]]));
     await expect(outcome).toContainText(t.imported);
     await closeImport(page);
-    await expect(table(page).locator("tr[data-row-key]")).toHaveCount(3);
+    await expect(stockRows(page)).toHaveCount(3);
+    await expect(page.getByTestId("stock-count")).toHaveText(t.count(3));
     for (const v of [v1, v2]) await expect(rowWith(page, v)).toContainText(t.factoryStock);
     const { stock } = await db().goods.findUniqueOrThrow({ where: { id: goods.id }, select: { stock: true } });
     expect(stock).toBe(3);

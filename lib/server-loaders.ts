@@ -21,9 +21,9 @@ import { loadCatalog } from "@/lib/mall/goods/queries";
 import { loadGoodsAdmin } from "@/lib/mall/goods/resource";
 import { carGroupResource, loadVehicleModelAdmin } from "@/lib/mall/catalog/service";
 import { loadCartPage } from "@/lib/mall/cart/service";
-import { carReturnResource, vehicleSaleResource } from "@/lib/vehicles/sales/lists";
+import { loadCarReturns, loadVehicleSales } from "@/lib/vehicles/sales/queries";
 import { loadInventory } from "@/lib/vehicles/inventory/queries";
-import { loadVehicleStock } from "@/lib/vehicles/stock/resource";
+import { loadVehicleStock } from "@/lib/vehicles/stock/queries";
 import { loadVehicleInfoRoute } from "@/lib/vehicles/stock/info-loader";
 import { loadReturnLogRoute, loadSalesReturnRoute } from "@/lib/after-sales/returns/queries";
 import { loadComplaintRoute } from "@/lib/after-sales/complaints/queries";
@@ -67,8 +67,8 @@ export const serverLoaders: Record<RouteId, Loader> = {
   "onlineMall/car/vehicleModel": (viewer, url) => loadVehicleModelAdmin(viewer, url),
   "onlineMall/car/cart": (viewer) => loadCartPage(viewer, "VEHICLE"),
   "onlineMall/mountings/cart": (viewer) => loadCartPage(viewer, "PARTS"),
-  "car/vehicleSales": (viewer, url) => loadList(vehicleSaleResource, viewer, url),
-  "car/carReturn": (viewer, url) => loadList(carReturnResource, viewer, url),
+  "car/vehicleSales": (viewer, url) => loadVehicleSales(viewer, url),
+  "car/carReturn": (viewer, url) => loadCarReturns(viewer, url),
   "car/stock": (viewer, url) => loadVehicleStock(viewer, url),
   "car/vehicleInformation": (viewer, url) => loadVehicleInfoRoute(viewer, url),
   "afterSale/salesReturn": (viewer, url) => loadSalesReturnRoute(viewer, url),

@@ -72,9 +72,9 @@ const ROUTES: Route[] = [
   { path: "onlineMall/mountings/goods_bak", ...DEALER_ON_ADMIN_LIST },
   { path: "onlineMall/mountings/derivativeGoods", ...DEALER_SCREEN },
   // Vehicle screens.
-  { path: "car/stock", ...DEALER_ON_ADMIN_LIST },
-  { path: "car/vehicleSales", ...DEALER_ON_ADMIN_LIST },
-  { path: "car/carReturn", ...DEALER_ON_ADMIN_LIST },
+  { path: "car/stock", ...DEALER_SCREEN },
+  { path: "car/vehicleSales", ...DEALER_SCREEN },
+  { path: "car/carReturn", ...DEALER_SCREEN },
   { path: "car/vehicleInformation?vin=LGWAUR517TA000100", ...DEALER_SCREEN },
   // After-sales: server-rendered lists; the forms and dialogs load when opened.
   { path: "afterSale/salesReturn", ...DEALER_SCREEN },

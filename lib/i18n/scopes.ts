@@ -46,9 +46,10 @@ export const ROUTE_NAMESPACES: Record<string, readonly string[]> = {
   "onlineMall/car/preOrder": ["PreOrders", "Orders"],
   "onlineMall/car/inventory": ["VehicleInventory", "Cart"],
   "onlineMall/adress": [...ADMIN_KIT, "AddressBook"],
-  "car/vehicleSales": [...ADMIN_KIT, "Vehicles", "VehicleSales"],
-  "car/carReturn": [...ADMIN_KIT, "Vehicles", "CarReturns"],
-  "car/stock": [...ADMIN_KIT, "VehicleStock"],
+  // The recorders (loaded on first use) and the add-vehicle drawer and import dialog: the lists are server-rendered.
+  "car/vehicleSales": ["Vehicles", "VehicleSales"],
+  "car/carReturn": ["Vehicles", "CarReturns"],
+  "car/stock": ["Access", "AdminImport", "VehicleStock"],
   "car/vehicleInformation": ["VehicleInfo"],
   "afterSale/salesReturn": ["SalesReturns", "Uploads"],
   "afterSale/salesReturnLogs": ["SalesReturns", "Uploads"],

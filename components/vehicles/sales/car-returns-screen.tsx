@@ -1,34 +1,72 @@
-"use client";
+import { getLocale, getTranslations } from "next-intl/server";
+import { ExportButton } from "@/components/list/export-button";
+import { DateFilter, FilterForm, ListHeader, ListResults, SizeFilter, TextFilter } from "@/components/list/record-list";
+import styles from "@/components/ui/record-screen.module.css";
+import { filterQuery, LIST_SIZES, listQuery, rangeValue, textValue } from "@/lib/vehicles/list-params";
+import type { CarReturnsData } from "@/lib/vehicles/sales/queries";
+import own from "../vehicle-lists.module.css";
+import { ReturnRecorderPanel } from "./recorder-panel";
 
-import { useLocale } from "next-intl";
-import { AdminList } from "@/components/admin/admin-list";
-import type { ListResult } from "@/lib/admin/resource";
-import type { CarReturnRow } from "@/lib/vehicles/sales/lists";
-import { ReturnRecorder } from "./return-recorder";
+// car/carReturn — "Record a return" (with the permission, loaded on first use) above the
+// company's returns, server-rendered: a GET form of native inputs, a plain table, keyset
+// "newer / older" links, and the export.
 
-/** car/carReturn — "Record a return" (with the permission) above the company's returns. */
-export function CarReturnsScreen({ data, canReturn }: { data: ListResult<CarReturnRow>; canReturn: boolean }) {
-  const zh = useLocale() === "zh-CN";
+const ROUTE = "car/carReturn";
+
+export async function CarReturnsScreen({ data }: { data: CarReturnsData }) {
+  const [t, locale] = await Promise.all([getTranslations("CarReturns"), getLocale()]);
+  const zh = locale === "zh-CN";
+  const f = data.filters;
+  const href = (extra: Record<string, string | number>) => `/${ROUTE}${listQuery(f, extra)}`;
+  const id = (name: string) => `returns-${name}`;
+  const returned = rangeValue(f, "returnedAt");
+
   return (
-    <AdminList<CarReturnRow>
-      labels="CarReturns"
-      resource="carReturns"
-      data={data}
-      header={canReturn ? <ReturnRecorder /> : undefined}
-      search={[
-        { name: "vin", type: "text" },
-        { name: "returnedAt", type: "dateRange" },
-      ]}
-      columns={[
-        { key: "vin", width: 190, render: (r) => <span data-testid="return-row-vin">{r.vin}</span> },
-        { key: "carType", width: 200, render: (r) => [zh ? r.modelZh : r.modelEn, r.config].filter(Boolean).join(" · ") },
-        { key: "soldAt", width: 160 },
-        { key: "returnedAt", sortable: true, width: 160 },
-        { key: "reason", width: 260, ellipsis: true },
-        { key: "returnedBy", width: 120 },
-        { key: "recordedAt", width: 160, defaultHidden: true },
-      ]}
-      scrollX={1200}
-    />
+    <div className={styles.screen} data-testid="car-returns">
+      <ListHeader title={t("title")} intro={t("description")}>
+        {data.canExport && <ExportButton href={`/api/v1/admin/carReturns/export${filterQuery(f)}`} label={t("export")} />}
+      </ListHeader>
+
+      {data.canReturn && <ReturnRecorderPanel />}
+
+      <FilterForm action={`/${ROUTE}`} id="returns" t={t} formKey={listQuery(f)}>
+        <TextFilter id={id("vin")} label={t("fields.vin")} name="vin" value={textValue(f, "vin")} maxLength={17} placeholder={t("filters.vinPlaceholder")} spellCheck={false} />
+        <DateFilter id={id("from")} label={t("filters.returnedFrom")} name="returnedAtFrom" value={returned.from} />
+        <DateFilter id={id("to")} label={t("filters.returnedTo")} name="returnedAtTo" value={returned.to} />
+        <SizeFilter id={id("size")} label={t("filters.size")} value={f.size} sizes={LIST_SIZES} />
+      </FilterForm>
+
+      <ListResults
+        id="returns"
+        t={t}
+        page={data}
+        href={href}
+        head={
+          <>
+            <th>{t("fields.vin")}</th>
+            <th>{t("fields.carType")}</th>
+            <th>{t("fields.soldAt")}</th>
+            <th>{t("fields.returnedAt")}</th>
+            <th>{t("fields.reason")}</th>
+            <th>{t("fields.returnedBy")}</th>
+            <th>{t("fields.recordedAt")}</th>
+          </>
+        }
+      >
+        {data.rows.map((r) => (
+          <tr key={r.id} data-testid="return-row" data-vin={r.vin}>
+            <td className={`${styles.nowrap} ${own.mono}`} data-testid="return-row-vin">
+              {r.vin}
+            </td>
+            <td className={own.wide}>{[zh ? r.modelZh : r.modelEn, r.config].filter(Boolean).join(" · ")}</td>
+            <td className={styles.nowrap}>{r.soldAt}</td>
+            <td className={styles.nowrap}>{r.returnedAt}</td>
+            <td className={own.reason}>{r.reason}</td>
+            <td className={styles.nowrap}>{r.returnedBy || "—"}</td>
+            <td className={styles.nowrap}>{r.recordedAt ?? "—"}</td>
+          </tr>
+        ))}
+      </ListResults>
+    </div>
   );
 }

@@ -66,7 +66,7 @@ export function ReturnRecorder() {
 
   const last = found ? (found.returnBy.slice(0, 10) < today ? found.returnBy.slice(0, 10) : today) : today;
   return (
-    <Card title={t("title")} size="small" style={{ marginBottom: 16 }} data-testid="return-recorder">
+    <Card title={t("title")} size="small" data-testid="return-recorder">
       <Form<Values> form={form} layout="vertical" requiredMark onValuesChange={onValuesChange}>
         <Form.Item label={tf("vin")} required extra={found ? undefined : t("hint")} style={{ marginBottom: found ? 8 : 0 }}>
           <Space.Compact style={{ width: "100%", maxWidth: 520 }}>

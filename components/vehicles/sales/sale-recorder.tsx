@@ -124,7 +124,7 @@ export function SaleRecorder({ idTypes, sexes }: { idTypes: DictItemView[]; sexe
 
   const fromId = derived ? t("fromId") : undefined;
   return (
-    <Card title={t("title")} size="small" style={{ marginBottom: 16 }} data-testid="sale-recorder">
+    <Card title={t("title")} size="small" data-testid="sale-recorder">
       <Form<Values> form={form} layout="vertical" requiredMark onValuesChange={onValuesChange}>
         <Form.Item label={tf("vin")} required extra={car ? undefined : t("hint")} style={{ marginBottom: car ? 8 : 0 }}>
           <Space.Compact style={{ width: "100%", maxWidth: 520 }}>

@@ -1,59 +1,105 @@
-"use client";
-
-import { Tag } from "antd";
-import { useLocale, useTranslations } from "next-intl";
-import { AdminList } from "@/components/admin/admin-list";
-import type { ListResult } from "@/lib/admin/resource";
+import { getLocale, getTranslations } from "next-intl/server";
+import { ExportButton } from "@/components/list/export-button";
+import { DateFilter, FilterForm, ListHeader, ListResults, SelectFilter, SizeFilter, TextFilter } from "@/components/list/record-list";
+import styles from "@/components/ui/record-screen.module.css";
 import type { DictItemView } from "@/lib/dict/items";
-import type { VehicleSaleRow } from "@/lib/vehicles/sales/lists";
-import { SaleRecorder } from "./sale-recorder";
+import { filterQuery, LIST_SIZES, listQuery, rangeValue, textValue } from "@/lib/vehicles/list-params";
+import type { VehicleSalesData } from "@/lib/vehicles/sales/queries";
+import own from "../vehicle-lists.module.css";
+import { SaleRecorderPanel } from "./recorder-panel";
 
-/** car/vehicleSales — "Record a sale" (with the permission) above the company's sales. */
-export function VehicleSalesScreen({ data, canSell, idTypes, sexes }: { data: ListResult<VehicleSaleRow>; canSell: boolean; idTypes: DictItemView[]; sexes: DictItemView[] }) {
-  const t = useTranslations("VehicleSales");
-  const zh = useLocale() === "zh-CN";
+// car/vehicleSales — "Record a sale" (with the permission, loaded on first use) above the
+// company's sales, server-rendered: a GET form of native inputs, a plain table with the owner's
+// phone and ID number masked, keyset "newer / older" links, and the export.
+
+const ROUTE = "car/vehicleSales";
+
+export async function VehicleSalesScreen({ data, idTypes, sexes }: { data: VehicleSalesData; idTypes: DictItemView[]; sexes: DictItemView[] }) {
+  const [t, locale] = await Promise.all([getTranslations("VehicleSales"), getLocale()]);
+  const zh = locale === "zh-CN";
+  const f = data.filters;
+  const href = (extra: Record<string, string | number>) => `/${ROUTE}${listQuery(f, extra)}`;
+  const id = (name: string) => `sales-${name}`;
+  const sold = rangeValue(f, "soldAt");
+
   return (
-    <AdminList<VehicleSaleRow>
-      labels="VehicleSales"
-      resource="vehicleSales"
-      data={data}
-      header={canSell ? <SaleRecorder idTypes={idTypes} sexes={sexes} /> : undefined}
-      search={[
-        { name: "vin", type: "text" },
-        { name: "ownerName", type: "text" },
-        { name: "soldAt", type: "dateRange" },
-        { name: "returned", type: "boolean" },
-      ]}
-      columns={[
-        { key: "vin", width: 190, render: (r) => <span data-testid="sale-row-vin">{r.vin}</span> },
-        { key: "carType", width: 200, render: (r) => [zh ? r.modelZh : r.modelEn, r.config].filter(Boolean).join(" · ") },
-        { key: "soldAt", sortable: true, width: 160 },
-        { key: "ownerName", width: 120 },
-        { key: "phone", width: 130 },
-        { key: "sex", width: 70, render: (r) => (r.sex ? (zh ? r.sex.zh : r.sex.en) : "—") },
-        { key: "age", width: 70, align: "right" },
-        { key: "idType", width: 130, render: (r) => (zh ? r.idType.zh : r.idType.en) },
-        { key: "idNumber", width: 190, render: (r) => <span data-testid="sale-row-id">{r.idNumber}</span> },
-        { key: "warrantyStart", width: 120 },
-        { key: "warrantyEnd", width: 120 },
-        { key: "createdBy", width: 120 },
-        {
-          key: "status",
-          width: 100,
-          render: (r) =>
-            r.returned ? (
-              <Tag color="orange" data-testid="sale-row-status">
-                {t("status.returned")}
-              </Tag>
-            ) : (
-              <Tag color="green" data-testid="sale-row-status">
-                {t("status.sold")}
-              </Tag>
-            ),
-        },
-        { key: "returnedAt", width: 160, defaultHidden: true },
-      ]}
-      scrollX={1900}
-    />
+    <div className={styles.screen} data-testid="vehicle-sales">
+      <ListHeader title={t("title")} intro={t("description")}>
+        {data.canExport && <ExportButton href={`/api/v1/admin/vehicleSales/export${filterQuery(f)}`} label={t("export")} />}
+      </ListHeader>
+
+      {data.canSell && <SaleRecorderPanel idTypes={idTypes} sexes={sexes} />}
+
+      <FilterForm action={`/${ROUTE}`} id="sales" t={t} formKey={listQuery(f)}>
+        <TextFilter id={id("vin")} label={t("fields.vin")} name="vin" value={textValue(f, "vin")} maxLength={17} placeholder={t("filters.vinPlaceholder")} spellCheck={false} />
+        <TextFilter id={id("owner")} label={t("fields.ownerName")} name="ownerName" value={textValue(f, "ownerName")} maxLength={50} />
+        <DateFilter id={id("from")} label={t("filters.soldFrom")} name="soldAtFrom" value={sold.from} />
+        <DateFilter id={id("to")} label={t("filters.soldTo")} name="soldAtTo" value={sold.to} />
+        <SelectFilter
+          id={id("returned")}
+          label={t("fields.status")}
+          name="returned"
+          value={textValue(f, "returned")}
+          any={t("filters.any")}
+          options={[
+            { value: "false", label: t("status.sold") },
+            { value: "true", label: t("status.returned") },
+          ]}
+        />
+        <SizeFilter id={id("size")} label={t("filters.size")} value={f.size} sizes={LIST_SIZES} />
+      </FilterForm>
+
+      <ListResults
+        id="sales"
+        t={t}
+        page={data}
+        href={href}
+        head={
+          <>
+            <th>{t("fields.vin")}</th>
+            <th>{t("fields.carType")}</th>
+            <th>{t("fields.soldAt")}</th>
+            <th>{t("fields.ownerName")}</th>
+            <th>{t("fields.phone")}</th>
+            <th>{t("fields.sex")}</th>
+            <th className={styles.num}>{t("fields.age")}</th>
+            <th>{t("fields.idType")}</th>
+            <th>{t("fields.idNumber")}</th>
+            <th>{t("fields.warrantyStart")}</th>
+            <th>{t("fields.warrantyEnd")}</th>
+            <th>{t("fields.createdBy")}</th>
+            <th>{t("fields.status")}</th>
+            <th>{t("fields.returnedAt")}</th>
+          </>
+        }
+      >
+        {data.rows.map((r) => (
+          <tr key={r.id} data-testid="sale-row" data-vin={r.vin} data-returned={r.returned}>
+            <td className={`${styles.nowrap} ${own.mono}`} data-testid="sale-row-vin">
+              {r.vin}
+            </td>
+            <td className={own.wide}>{[zh ? r.modelZh : r.modelEn, r.config].filter(Boolean).join(" · ")}</td>
+            <td className={styles.nowrap}>{r.soldAt}</td>
+            <td className={styles.nowrap}>{r.ownerName}</td>
+            <td className={styles.nowrap}>{r.phone}</td>
+            <td className={styles.nowrap}>{r.sex ? (zh ? r.sex.zh : r.sex.en) : "—"}</td>
+            <td className={styles.num}>{r.age ?? "—"}</td>
+            <td className={styles.nowrap}>{zh ? r.idType.zh : r.idType.en}</td>
+            <td className={`${styles.nowrap} ${own.mono}`} data-testid="sale-row-id">
+              {r.idNumber}
+            </td>
+            <td className={styles.nowrap}>{r.warrantyStart}</td>
+            <td className={styles.nowrap}>{r.warrantyEnd}</td>
+            <td className={styles.nowrap}>{r.createdBy}</td>
+            <td>
+              <span className={styles.tag} data-color={r.returned ? "orange" : "green"} data-testid="sale-row-status">
+                {r.returned ? t("status.returned") : t("status.sold")}
+              </span>
+            </td>
+            <td className={styles.nowrap}>{r.returnedAt ?? "—"}</td>
+          </tr>
+        ))}
+      </ListResults>
+    </div>
   );
 }

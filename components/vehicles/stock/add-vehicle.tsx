@@ -1,7 +1,6 @@
 "use client";
 
-import { PlusOutlined } from "@ant-design/icons";
-import { Button, DatePicker, Form, Select } from "antd";
+import { DatePicker, Form, Select } from "antd";
 import dayjs from "dayjs";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
@@ -67,26 +66,24 @@ function GoodsSelect({ value, onChange, id }: { value?: number | null; onChange?
   );
 }
 
-export function AddVehicleButton() {
+/** The add-vehicle drawer: loaded by ./stock-tools.tsx on the first click of "Add vehicle" (antd's
+ * form, select and date picker stay out of the list's first load); each opening starts empty. */
+export function AddVehicleDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations("VehicleStock");
-  const [open, setOpen] = useState(false);
   const [form] = Form.useForm<TAddVehicle>();
   const submit = useFormAction("VehicleStock.fields");
-  const start = () => {
+  useEffect(() => {
+    if (!open) return;
     form.resetFields();
     form.setFieldsValue({ colour: "", entryAt: null });
-    setOpen(true);
-  };
+  }, [open, form]);
   return (
     <>
-      <Button type="primary" icon={<PlusOutlined />} onClick={start} data-testid="add-vehicle">
-        {t("addVehicle")}
-      </Button>
       <FormDrawer<TAddVehicle>
         title={t("addTitle")}
         open={open}
         form={form}
-        onClose={() => setOpen(false)}
+        onClose={onClose}
         testId="edit-drawer"
         size={520}
         onSubmit={async (v) =>

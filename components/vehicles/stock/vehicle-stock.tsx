@@ -1,98 +1,148 @@
-"use client";
-
 import Link from "next/link";
-import { useLocale, useTranslations } from "next-intl";
-import { AdminList } from "@/components/admin/admin-list";
-import { DictTag, itemLabel } from "@/components/ui/dict-tag";
-import type { StockRow, VehicleStockData } from "@/lib/vehicles/stock/resource";
-import { AddVehicleButton } from "./add-vehicle";
+import { getFormatter, getLocale, getTranslations } from "next-intl/server";
+import { ExportButton } from "@/components/list/export-button";
+import { DateFilter, FilterForm, ListHeader, ListResults, SelectFilter, SizeFilter, TextFilter } from "@/components/list/record-list";
+import { StatusBadge } from "@/components/ui/status-badge";
+import styles from "@/components/ui/record-screen.module.css";
+import { itemLabel } from "@/lib/dict/items";
+import { filterQuery, LIST_SIZES, listQuery, rangeValue, textValue } from "@/lib/vehicles/list-params";
+import { FACTORY } from "@/lib/vehicles/stock/resource";
+import type { VehicleStockData } from "@/lib/vehicles/stock/queries";
+import own from "../vehicle-lists.module.css";
+import { StockTools } from "./stock-tools";
 
 // car/stock — a dealer's own vehicles (in stock and sold), or every vehicle in a staff
-// member's scope with its holder; filters, export, and for staff adding vehicles to factory
-// stock by form or Excel import. Each VIN opens the vehicle's information and history.
+// member's scope with its holder, as server-rendered HTML: a GET form of native inputs, a plain
+// table, keyset "newer / older" links. Client code only for export and, for staff, adding
+// vehicles to factory stock by form or Excel import (loaded on the first click). Each VIN opens
+// the vehicle's information and history.
 
-const FACTORY = "factory";
+const ROUTE = "car/stock";
 
-export function VehicleStock({ data }: { data: VehicleStockData }) {
-  const t = useTranslations("VehicleStock");
-  const locale = useLocale();
+export async function VehicleStock({ data }: { data: VehicleStockData }) {
+  const [t, format, locale] = await Promise.all([getTranslations("VehicleStock"), getFormatter(), getLocale()]);
   const zh = locale === "zh-CN";
   const named = (n: { nameEn: string; nameZh: string }) => (zh ? n.nameZh : n.nameEn);
+  const f = data.filters;
   const staff = data.staff;
+  const href = (extra: Record<string, string | number>) => `/${ROUTE}${listQuery(f, extra)}`;
+  // As the admin list showed it ("Jan 5, 2026, 9:30 AM"), in the app's time zone.
+  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
+  const id = (name: string) => `stock-${name}`;
+  const entry = rangeValue(f, "entryAt");
+  const tools = (staff && data.can.create) || data.can.import;
 
   return (
-    <AdminList<StockRow>
-      labels="VehicleStock"
-      resource="vehicleStock"
-      data={data}
-      header={
-        <p style={{ margin: "-8px 0 16px", color: "rgba(0,0,0,0.55)" }} data-testid="stock-intro">
-          {staff ? t("staffIntro") : t("dealerIntro")}
-        </p>
-      }
-      toolbar={staff && data.can.create ? <AddVehicleButton /> : undefined}
-      search={[
-        { name: "vin", type: "text", placeholder: t("vinPlaceholder"), width: 200 },
-        { name: "model", type: "select", options: data.models.map((m) => ({ value: String(m.id), label: named(m) })), width: 180 },
-        { name: "config", type: "text", placeholder: t("configPlaceholder"), width: 180 },
-        { name: "status", type: "select", options: data.statuses.map((s) => ({ value: s, label: itemLabel(data.statusItems, s, locale) })), width: 140 },
-        { name: "entryAt", type: "dateRange" },
-        ...(staff
-          ? [
-              {
-                name: "holder",
-                type: "select" as const,
-                width: 220,
-                options: [{ value: FACTORY, label: t("factory") }, ...data.holders.map((c) => ({ value: String(c.id), label: `${named(c)} (${c.code})` }))],
-              },
-            ]
-          : []),
-      ]}
-      columns={[
-        { key: "model", width: 150, render: (r) => named(r.model) },
-        {
-          key: "cover",
-          width: 84,
-          render: (r) =>
-            r.goods.thumbUrl ? (
-              // eslint-disable-next-line @next/next/no-img-element -- served to signed-in viewers only; the optimizer has no session
-              <img
-                src={r.goods.thumbUrl}
-                alt={named(r.goods)}
-                width={64}
-                height={44}
-                loading="lazy"
-                style={{ objectFit: "cover", borderRadius: 4, display: "block" }}
-                data-testid="stock-picture"
-              />
-            ) : (
-              "—"
-            ),
-        },
-        { key: "config", width: 200, ellipsis: true, render: (r) => r.goods.config ?? "—" },
-        {
-          key: "vin",
-          width: 200,
-          sortable: true,
-          render: (r) => (
-            <Link href={`/car/vehicleInformation?vin=${r.vin}`} prefetch={false} style={{ fontFamily: "monospace" }} data-testid="stock-vin">
-              {r.vin}
-            </Link>
-          ),
-        },
-        { key: "entryAt", kind: "dateTime", sortable: true, width: 180 },
-        { key: "status", width: 110, render: (r) => <DictTag items={data.statusItems} value={r.status} /> },
-        { key: "colour", width: 100 },
-        { key: "goods", width: 220, defaultHidden: true, render: (r) => `${named(r.goods)} (${r.goods.code})` },
-        ...(staff
-          ? [
-              { key: "holder", width: 220, render: (r: StockRow) => (r.holder ? `${named(r.holder)} (${r.holder.code})` : t("factory")) },
-              { key: "sendOrderNo", width: 170 },
-            ]
-          : []),
-      ]}
-      rowKey={(r) => r.id}
-      scrollX={staff ? 1600 : 1200}
-    />
+    <div className={styles.screen} data-testid="vehicle-stock">
+      <ListHeader title={t("title")} intro={<span data-testid="stock-intro">{staff ? t("staffIntro") : t("dealerIntro")}</span>}>
+        <div className={own.tools}>
+          {tools && <StockTools canAdd={staff && data.can.create} canImport={data.can.import} />}
+          {data.can.export && <ExportButton href={`/api/v1/admin/vehicleStock/export${filterQuery(f)}`} label={t("export")} />}
+        </div>
+      </ListHeader>
+
+      <FilterForm action={`/${ROUTE}`} id="stock" t={t} formKey={listQuery(f)}>
+        <TextFilter
+          id={id("vin")}
+          label={t("fields.vin")}
+          name="vin"
+          value={textValue(f, "vin")}
+          maxLength={17}
+          placeholder={t("vinPlaceholder")}
+          spellCheck={false}
+          testId="stock-filter-vin"
+        />
+        <SelectFilter
+          id={id("model")}
+          label={t("fields.model")}
+          name="model"
+          value={textValue(f, "model")}
+          any={t("filters.any")}
+          options={data.models.map((m) => ({ value: String(m.id), label: named(m) }))}
+        />
+        <TextFilter id={id("config")} label={t("fields.config")} name="config" value={textValue(f, "config")} maxLength={50} placeholder={t("configPlaceholder")} />
+        <SelectFilter
+          id={id("status")}
+          label={t("fields.status")}
+          name="status"
+          value={textValue(f, "status")}
+          any={t("filters.any")}
+          options={data.statuses.map((s) => ({ value: s, label: itemLabel(data.statusItems, s, locale) }))}
+        />
+        <DateFilter id={id("from")} label={t("filters.entryFrom")} name="entryAtFrom" value={entry.from} />
+        <DateFilter id={id("to")} label={t("filters.entryTo")} name="entryAtTo" value={entry.to} />
+        {staff && (
+          <SelectFilter
+            id={id("holder")}
+            label={t("fields.holder")}
+            name="holder"
+            value={textValue(f, "holder")}
+            any={t("filters.any")}
+            options={[{ value: FACTORY, label: t("factory") }, ...data.holders.map((c) => ({ value: String(c.id), label: `${named(c)} (${c.code})` }))]}
+          />
+        )}
+        <SizeFilter id={id("size")} label={t("filters.size")} value={f.size} sizes={LIST_SIZES} />
+      </FilterForm>
+
+      <ListResults
+        id="stock"
+        t={t}
+        page={data}
+        href={href}
+        head={
+          <>
+            <th>{t("fields.model")}</th>
+            <th>{t("fields.cover")}</th>
+            <th>{t("fields.config")}</th>
+            <th>{t("fields.vin")}</th>
+            <th>{t("fields.entryAt")}</th>
+            <th>{t("fields.status")}</th>
+            <th>{t("fields.colour")}</th>
+            {staff && (
+              <>
+                <th>{t("fields.holder")}</th>
+                <th>{t("fields.sendOrderNo")}</th>
+              </>
+            )}
+          </>
+        }
+      >
+        {data.rows.map((r) => (
+          <tr key={r.id} data-testid="stock-row" data-vin={r.vin} data-status={r.status}>
+            <td className={own.wide}>
+              {named(r.model)}
+              <span className={styles.sub}>
+                {named(r.goods)} ({r.goods.code})
+              </span>
+            </td>
+            <td>
+              {r.goods.thumbUrl ? (
+                // eslint-disable-next-line @next/next/no-img-element -- served to signed-in viewers only; the optimizer has no session
+                <img className={own.picture} src={r.goods.thumbUrl} alt={named(r.goods)} width={64} height={44} loading="lazy" data-testid="stock-picture" />
+              ) : (
+                "—"
+              )}
+            </td>
+            <td className={own.wide}>{r.goods.config ?? "—"}</td>
+            <td className={styles.nowrap}>
+              <Link className={`${styles.link} ${own.mono}`} href={`/car/vehicleInformation?vin=${r.vin}`} prefetch={false} data-testid="stock-vin">
+                {r.vin}
+              </Link>
+            </td>
+            <td className={styles.nowrap}>{when(r.entryAt)}</td>
+            <td>
+              <StatusBadge items={data.statusItems} value={r.status} locale={locale} testId="stock-status" />
+            </td>
+            <td className={styles.nowrap}>{r.colour ?? "—"}</td>
+            {staff && (
+              <>
+                <td className={own.wide}>{r.holder ? `${named(r.holder)} (${r.holder.code})` : t("factory")}</td>
+                <td className={styles.nowrap}>{r.sendOrderNo ?? "—"}</td>
+              </>
+            )}
+          </tr>
+        ))}
+      </ListResults>
+    </div>
   );
 }

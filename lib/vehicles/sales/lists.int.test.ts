@@ -2,7 +2,7 @@ import ExcelJS from "exceljs";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { exportResource, loadList } from "@/lib/admin/resource";
+import { exportResource } from "@/lib/admin/resource";
 import { loadViewer, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { PrismaClient } from "@/lib/generated/prisma/client";
@@ -12,6 +12,7 @@ import { actAs, setTestLocale } from "@/lib/test/action-harness";
 import { makeCompany, makeUser, makeVehicleModel, nowSeconds, uid } from "@/lib/test/factories";
 import { returnQueryAction, returnVehicleAction, saleQueryAction, sellVehicleAction } from "./actions";
 import { carReturnResource, maskPhone, vehicleSaleResource } from "./lists";
+import { listCarReturns, listVehicleSales, loadCarReturns, loadVehicleSales } from "./queries";
 import { returnVehicle, sellVehicle } from "./service";
 import { dateToMinute, type TSellVehicle } from "../schemas";
 import { withCheckDigit } from "../vin";
@@ -148,22 +149,23 @@ beforeAll(async () => {
 
 describe("scoping", () => {
   it("a dealer lists only its own company's sales and returns; another dealer, staff and the administrator none of them", async () => {
-    const la = await loadList(vehicleSaleResource, a.viewer, q());
-    expect(la.total).toBe(3);
+    const la = await loadVehicleSales(a.viewer, q());
+    expect(la.total).toEqual({ count: 3, capped: false });
+    expect(la).toMatchObject({ canExport: true, canSell: true });
     expect(la.rows.map((r) => r.vin)).toEqual([a.vins[2], a.vins[1], a.vins[0]]);
-    const lb = await loadList(vehicleSaleResource, b.viewer, q());
+    const lb = await loadVehicleSales(b.viewer, q());
     expect(lb.rows.map((r) => r.vin)).toEqual([b.vins[0]]);
-    expect((await loadList(vehicleSaleResource, b.viewer, q({ vin: a.vins[0] }))).total).toBe(0);
+    expect((await loadVehicleSales(b.viewer, q({ vin: a.vins[0] }))).total.count).toBe(0);
     // The administrator may open every screen but has no company: no sales of its own.
-    expect((await loadList(vehicleSaleResource, admin, q())).total).toBe(0);
+    expect((await loadVehicleSales(admin, q())).total.count).toBe(0);
     // Staff have no such screen; their scope is empty all the same.
-    await expect(loadList(vehicleSaleResource, staff, q())).rejects.toThrow();
+    await expect(loadVehicleSales(staff, q())).rejects.toThrow();
     expect(await db().vehicleSale.count({ where: await vehicleSaleResource.where(staff, {}) })).toBe(0);
 
-    const ra = await loadList(carReturnResource, a.viewer, q());
+    const ra = await loadCarReturns(a.viewer, q());
     expect(ra.rows).toMatchObject([{ vin: a.vins[2], reason: "Changed her mind", returnedBy: expect.stringContaining("User") }]);
-    expect((await loadList(carReturnResource, b.viewer, q())).total).toBe(0);
-    expect((await loadList(carReturnResource, admin, q())).total).toBe(0);
+    expect((await loadCarReturns(b.viewer, q())).total.count).toBe(0);
+    expect((await loadCarReturns(admin, q())).total.count).toBe(0);
   });
 
   it("the export holds the dealer's own rows only, and needs the screen", async () => {
@@ -181,7 +183,8 @@ describe("scoping", () => {
 
 describe("personal data", () => {
   it("shows the phone and the ID number masked in the list and the export, never the sealed number", async () => {
-    const la = await loadList(vehicleSaleResource, a.viewer, q({ sort: "soldAt", order: "asc" }));
+    // Newest purchase first: oldest last.
+    const la = { rows: [...(await loadVehicleSales(a.viewer, q())).rows].reverse() };
     expect(la.rows[0]).toMatchObject({
       vin: a.vins[0],
       ownerName: "Li Lei",
@@ -235,9 +238,9 @@ describe("personal data", () => {
 });
 
 describe("filters", () => {
-  const vins = async (viewer: Viewer, p: Record<string, string>) => (await loadList(vehicleSaleResource, viewer, q(p))).rows.map((r) => r.vin);
+  const vins = async (viewer: Viewer, p: Record<string, string>) => (await loadVehicleSales(viewer, q(p))).rows.map((r) => r.vin);
 
-  it("narrow the sales by VIN, owner, purchase date and returned, and sort by purchase date", async () => {
+  it("narrow the sales by VIN, owner, purchase date and returned, and page by purchase date", async () => {
     expect(await vins(a.viewer, { vin: a.vins[1].slice(5, 14).toLowerCase() })).toEqual([a.vins[1]]);
     expect(await vins(a.viewer, { ownerName: "LEI" })).toEqual([a.vins[0]]);
     expect(await vins(a.viewer, { ownerName: "li" })).toEqual([a.vins[2], a.vins[0]]);
@@ -246,26 +249,41 @@ describe("filters", () => {
     expect(await vins(a.viewer, { soldAtTo: beijingDay(15) })).toEqual([a.vins[0]]);
     expect(await vins(a.viewer, { returned: "true" })).toEqual([a.vins[2]]);
     expect(await vins(a.viewer, { returned: "false" })).toEqual([a.vins[1], a.vins[0]]);
-    expect(await vins(a.viewer, { sort: "soldAt", order: "asc" })).toEqual([a.vins[0], a.vins[1], a.vins[2]]);
+    // Keyset pages, newest purchase first, one row a page and back.
+    const p1 = await listVehicleSales(a.viewer, { values: {}, cursor: "", size: 1 });
+    expect(p1).toMatchObject({ prev: null, total: { count: 3, capped: false } });
+    const p2 = await listVehicleSales(a.viewer, { values: {}, cursor: p1.next!, size: 1 });
+    const p3 = await listVehicleSales(a.viewer, { values: {}, cursor: p2.next!, size: 1 });
+    expect([p1, p2, p3].map((p) => p.rows.map((r) => r.vin))).toEqual([[a.vins[2]], [a.vins[1]], [a.vins[0]]]);
+    expect(p3.next).toBeNull();
+    expect((await listVehicleSales(a.viewer, { values: {}, cursor: p3.prev!, size: 1 })).rows.map((r) => r.vin)).toEqual([a.vins[1]]);
+    // Another dealer following A's cursor still sees only its own sales.
+    expect(await vins(b.viewer, { cursor: p1.next! })).toEqual([b.vins[0]]);
     // Filters another dealer's data cannot widen.
     expect(await vins(b.viewer, { ownerName: "li", returned: "false" })).toEqual([b.vins[0]]);
   });
 
   it("narrow the returns by VIN and return date", async () => {
-    const ret = async (p: Record<string, string>) => (await loadList(carReturnResource, a.viewer, q(p))).rows.map((r) => r.vin);
+    const ret = async (p: Record<string, string>) => (await loadCarReturns(a.viewer, q(p))).rows.map((r) => r.vin);
     expect(await ret({ vin: a.vins[2].slice(-6) })).toEqual([a.vins[2]]);
     expect(await ret({ vin: a.vins[0] })).toEqual([]);
     expect(await ret({ returnedAtFrom: beijingDay(2), returnedAtTo: beijingDay(0) })).toEqual([a.vins[2]]);
     expect(await ret({ returnedAtTo: beijingDay(5) })).toEqual([]);
+    expect(await listCarReturns(a.viewer, { values: {}, cursor: "", size: 1 })).toMatchObject({
+      rows: [{ vin: a.vins[2] }],
+      next: null,
+      prev: null,
+      total: { count: 1, capped: false },
+    });
   });
 
   it("page in the same number of queries whatever the page holds", async () => {
-    await loadList(vehicleSaleResource, a.viewer, q()); // dictionaries cached
-    const one = await countQueries(() => loadList(vehicleSaleResource, b.viewer, q()));
-    const three = await countQueries(() => loadList(vehicleSaleResource, a.viewer, q()));
+    await loadVehicleSales(a.viewer, q()); // dictionaries cached
+    const one = await countQueries(() => loadVehicleSales(b.viewer, q()));
+    const three = await countQueries(() => loadVehicleSales(a.viewer, q()));
     expect(three).toBe(one);
-    const r1 = await countQueries(() => loadList(carReturnResource, a.viewer, q()));
-    const r0 = await countQueries(() => loadList(carReturnResource, b.viewer, q()));
+    const r1 = await countQueries(() => loadCarReturns(a.viewer, q()));
+    const r0 = await countQueries(() => loadCarReturns(b.viewer, q()));
     expect(r1).toBe(r0);
   });
 });
@@ -297,7 +315,7 @@ describe("actions", () => {
     expect(await db().vehicle.findUniqueOrThrow({ where: { vin }, select: { status: true } })).toEqual({ status: "IN_STOCK" });
     const sold = await sellVehicleAction({ ...input, idNumber: PRC_A.toLowerCase() });
     expect(sold).toMatchObject({ ok: true, data: { vin, warrantyStart: beijingDay(0) } });
-    expect((await loadList(vehicleSaleResource, a.viewer, q({ vin }))).rows).toMatchObject([
+    expect((await loadVehicleSales(a.viewer, q({ vin }))).rows).toMatchObject([
       { ownerName: "Zhang Wei", phone: "135****5678", idNumber: maskIdNumber(PRC_A), sex: { value: "MALE" } },
     ]);
 

@@ -10,8 +10,8 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { dateToMinute } from "../schemas";
 import { normalizeVin } from "../vin";
 
-// The dealer's retail sales (car/vehicleSales) and car returns (car/carReturn) on the admin
-// list pattern. Only a dealer's own company's sales are listed (anyone else sees none); the
+// The dealer's retail sales (car/vehicleSales) and car returns (car/carReturn) as resources:
+// their filters and export (the screens' lists are ./queries.ts, over the same `where`). Only a dealer's own company's sales are listed (anyone else sees none); the
 // owner's ID number is only ever its stored masked form and the phone is masked here, in the
 // list and the export alike: the sealed ID is never opened for a list. Each page is two
 // queries (rows with their vehicle and recorder joined, and the count) on the indexes
@@ -102,7 +102,7 @@ function saleWhere(viewer: Viewer, f: Filters, returnsOnly: boolean): Prisma.Veh
 }
 
 const CAR = { vin: true, goods: { select: { config: true } }, vehicleModel: { select: { nameEn: true, nameZh: true } } } as const;
-const SALE_SELECT = {
+export const SALE_SELECT = {
   id: true,
   soldAt: true,
   ownerName: true,
@@ -117,7 +117,7 @@ const SALE_SELECT = {
   vehicle: { select: CAR },
   createdBy: { select: { name: true } },
 } as const;
-const RETURN_SELECT = {
+export const RETURN_SELECT = {
   id: true,
   soldAt: true,
   returnedAt: true,
@@ -137,7 +137,7 @@ function labelled(items: readonly DictItemView[], value: string): Labelled {
   return { value, en: i?.labelEn ?? value, zh: i?.labelZh ?? value };
 }
 
-async function toSaleRows(rows: RawSale[]): Promise<VehicleSaleRow[]> {
+export async function toSaleRows(rows: RawSale[]): Promise<VehicleSaleRow[]> {
   if (!rows.length) return [];
   const d = await dicts(["sex", "id_type"] as const, { includeDisabled: true });
   return rows.map((r) => ({
@@ -158,7 +158,7 @@ async function toSaleRows(rows: RawSale[]): Promise<VehicleSaleRow[]> {
   }));
 }
 
-function toReturnRow(r: RawReturn): CarReturnRow {
+export function toReturnRow(r: RawReturn): CarReturnRow {
   return {
     id: r.id,
     ...car(r.vehicle),

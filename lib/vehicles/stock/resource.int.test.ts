@@ -1,14 +1,15 @@
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { loadViewer, type Viewer } from "@/lib/auth/viewer";
-import { exportResource, importResource, importTemplate, loadList } from "@/lib/admin/resource";
+import { exportResource, importResource, importTemplate } from "@/lib/admin/resource";
 import { db } from "@/lib/db";
 import type { VehicleStatus } from "@/lib/generated/prisma/enums";
 import { actAs, setTestLocale } from "@/lib/test/action-harness";
 import { makeCompany, makeRole, makeUser, makeVehicleModel, nowSeconds, uid } from "@/lib/test/factories";
 import { addVehicleAction, vehicleGoodsOptionsAction } from "./actions";
 import { loadVehicleInfoRoute } from "./info-loader";
-import { loadVehicleStock, vehicleStockResource } from "./resource";
+import { listVehicleStock, loadVehicleStock } from "./queries";
+import { vehicleStockResource } from "./resource";
 import { withCheckDigit } from "../vin";
 
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
@@ -109,23 +110,31 @@ describe("the stock list", () => {
     await makeVehicle(g.id, "FACTORY_STOCK", null);
     await makeVehicle(g.id, "IN_TRANSIT", null);
 
-    const list = await loadList(vehicleStockResource, a.viewer, params({ config: g.config! }));
+    const list = await loadVehicleStock(a.viewer, params({ config: g.config! }));
     expect(list.rows.map((r) => r.vin)).toEqual([sold.vin, old.vin]);
-    expect(list.total).toBe(2);
+    expect(list.total).toEqual({ count: 2, capped: false });
     expect(list.rows[0]).toMatchObject({ status: "SOLD", colour: "White", goods: { code: g.code, config: g.config, thumbUrl: null }, holder: { id: a.company } });
     expect(list.can).toMatchObject({ export: true, import: false, create: false });
+    expect(list.filters).toMatchObject({ values: { config: g.config }, cursor: "", size: 20 });
 
-    // Filters: part of a VIN (any case), status, entry date range (Beijing days); sort by entry.
-    expect((await loadList(vehicleStockResource, a.viewer, params({ config: g.config!, vin: old.vin.slice(5, 12).toLowerCase() }))).rows.map((r) => r.vin)).toEqual([old.vin]);
-    expect((await loadList(vehicleStockResource, a.viewer, params({ config: g.config!, status: "SOLD" }))).rows.map((r) => r.vin)).toEqual([sold.vin]);
-    expect((await loadList(vehicleStockResource, a.viewer, params({ config: g.config!, status: "FACTORY_STOCK" }))).total).toBe(0);
-    expect((await loadList(vehicleStockResource, a.viewer, params({ config: g.config!, entryAtFrom: "2026-01-01", entryAtTo: "2026-01-31" }))).rows.map((r) => r.vin)).toEqual([
-      old.vin,
-    ]);
-    expect((await loadList(vehicleStockResource, a.viewer, params({ config: g.config!, sort: "entryAt", order: "asc" }))).rows.map((r) => r.vin)).toEqual([old.vin, sold.vin]);
+    // Filters: part of a VIN (any case), status, entry date range (Beijing days).
+    expect((await loadVehicleStock(a.viewer, params({ config: g.config!, vin: old.vin.slice(5, 12).toLowerCase() }))).rows.map((r) => r.vin)).toEqual([old.vin]);
+    expect((await loadVehicleStock(a.viewer, params({ config: g.config!, status: "SOLD" }))).rows.map((r) => r.vin)).toEqual([sold.vin]);
+    expect((await loadVehicleStock(a.viewer, params({ config: g.config!, status: "FACTORY_STOCK" }))).total.count).toBe(0);
+    expect((await loadVehicleStock(a.viewer, params({ config: g.config!, entryAtFrom: "2026-01-01", entryAtTo: "2026-01-31" }))).rows.map((r) => r.vin)).toEqual([old.vin]);
+    // Keyset pages, newest entry first: one row a page, older then back to newer.
+    const first = await listVehicleStock(a.viewer, { values: { config: g.config! }, cursor: "", size: 1 });
+    expect(first.rows.map((r) => r.vin)).toEqual([sold.vin]);
+    expect(first).toMatchObject({ prev: null, total: { count: 2, capped: false } });
+    const second = await listVehicleStock(a.viewer, { values: { config: g.config! }, cursor: first.next!, size: 1 });
+    expect(second.rows.map((r) => r.vin)).toEqual([old.vin]);
+    expect(second.next).toBeNull();
+    expect((await listVehicleStock(a.viewer, { values: { config: g.config! }, cursor: second.prev!, size: 1 })).rows.map((r) => r.vin)).toEqual([sold.vin]);
+    // Another dealer following A's cursor sees none of A's older rows (its own vehicle is newer).
+    expect((await loadVehicleStock(b.viewer, params({ config: g.config!, cursor: first.next! }))).rows).toEqual([]);
     // A dealer cannot widen its view with the staff's holder filter.
-    expect((await loadList(vehicleStockResource, a.viewer, params({ config: g.config!, holder: String(b.company) }))).total).toBe(2);
-    expect((await loadList(vehicleStockResource, b.viewer, params({ config: g.config! }))).total).toBe(1);
+    expect((await loadVehicleStock(a.viewer, params({ config: g.config!, holder: String(b.company) }))).total.count).toBe(2);
+    expect((await loadVehicleStock(b.viewer, params({ config: g.config! }))).total.count).toBe(1);
 
     const screen = await loadVehicleStock(a.viewer, params({ config: g.config! }));
     expect(screen).toMatchObject({ staff: false, statuses: ["IN_STOCK", "SOLD"], holders: [] });
@@ -138,7 +147,7 @@ describe("the stock list", () => {
     const transit = await makeVehicle(g.id, "IN_TRANSIT", null);
     const ofA = await makeVehicle(g.id, "IN_STOCK", a.company);
     const ofB = await makeVehicle(g.id, "SOLD", b.company);
-    const vins = async (v: Viewer, p: Record<string, string> = {}) => (await loadList(vehicleStockResource, v, params({ config: g.config!, ...p }))).rows.map((r) => r.vin).sort();
+    const vins = async (v: Viewer, p: Record<string, string> = {}) => (await loadVehicleStock(v, params({ config: g.config!, ...p }))).rows.map((r) => r.vin).sort();
 
     expect(await vins(salesOps)).toEqual([factory.vin, transit.vin, ofA.vin, ofB.vin].sort());
     expect(await vins(scopedStaff)).toEqual([factory.vin, transit.vin, ofA.vin].sort());

@@ -1,13 +1,11 @@
 import "server-only";
 import { z } from "zod";
-import { companyScopeWhere } from "@/lib/access/scope";
 import { dayEnd, dayStart } from "@/lib/core/list-params";
-import { defineResource, loadList, type ImportIssue, type ListResult } from "@/lib/admin/resource";
+import { defineResource, type ImportIssue } from "@/lib/admin/resource";
 import { excelTime } from "@/lib/admin/excel";
 import type { Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { dict } from "@/lib/dict/dict";
-import type { DictItemView } from "@/lib/dict/items";
 import { DomainError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { VehicleStatus } from "@/lib/generated/prisma/enums";
@@ -17,7 +15,7 @@ import { vehicleScope } from "../sales/service";
 import { minuteToDate, ZImportVehicle, type TImportVehicle } from "../schemas";
 import { normalizeVin } from "../vin";
 
-// car/stock on the admin pattern. A dealer sees its own vehicles (received from completed
+// car/stock's resource: the filters, export and import (the list itself is ./queries.ts). A dealer sees its own vehicles (received from completed
 // orders: IN_STOCK, and SOLD until returned), staff every vehicle in their data scope, factory
 // stock included (vehicleScope). Export for both; staff add vehicles to factory stock by form
 // (stock-actions.ts) or by Excel import (all rows checked, then saved in one transaction or
@@ -29,7 +27,7 @@ export const ALL_STATUSES = ["FACTORY_STOCK", "ALLOCATED", "IN_TRANSIT", "IN_STO
 export const FACTORY = "factory";
 
 const NAMED = { nameEn: true, nameZh: true } as const;
-const SELECT = {
+export const STOCK_SELECT = {
   id: true,
   vin: true,
   status: true,
@@ -40,7 +38,7 @@ const SELECT = {
   vehicleModel: { select: { id: true, ...NAMED } },
   company: { select: { id: true, code: true, ...NAMED } },
 } as const;
-type Raw = Prisma.VehicleGetPayload<{ select: typeof SELECT }>;
+type Raw = Prisma.VehicleGetPayload<{ select: typeof STOCK_SELECT }>;
 
 export type StockRow = {
   id: number;
@@ -57,7 +55,7 @@ export type StockRow = {
   statusLabel?: { en: string; zh: string };
 };
 
-function toRow({ goods: { coverId, ...goods }, vehicleModel, company, entryAt, ...v }: Raw): StockRow {
+export function toStockRow({ goods: { coverId, ...goods }, vehicleModel, company, entryAt, ...v }: Raw): StockRow {
   return { ...v, entryAt: entryAt.toISOString(), goods: { ...goods, thumbUrl: coverId ? fileUrl(coverId, true) : null }, model: vehicleModel, holder: company };
 }
 
@@ -106,15 +104,15 @@ export const vehicleStockResource = defineResource<StockRow, Prisma.VehicleWhere
     };
   },
   page: async ({ where, sort, skip, take }) =>
-    (await db().vehicle.findMany({ where, orderBy: [{ [sort.field]: sort.order }, { id: sort.order }], skip, take, select: SELECT })).map(toRow),
+    (await db().vehicle.findMany({ where, orderBy: [{ [sort.field]: sort.order }, { id: sort.order }], skip, take, select: STOCK_SELECT })).map(toStockRow),
   count: (where) => db().vehicle.count({ where }),
   batch: async (where, after, take) => {
     const [rows, statuses] = await Promise.all([
-      db().vehicle.findMany({ where: after === null ? where : { AND: [where, { id: { gt: Number(after) } }] }, orderBy: { id: "asc" }, take, select: SELECT }),
+      db().vehicle.findMany({ where: after === null ? where : { AND: [where, { id: { gt: Number(after) } }] }, orderBy: { id: "asc" }, take, select: STOCK_SELECT }),
       dict("vehicle_status", { includeDisabled: true }),
     ]);
     const label = new Map(statuses.map((s) => [s.value, { en: s.labelEn, zh: s.labelZh }]));
-    return rows.map((r) => ({ ...toRow(r), statusLabel: label.get(r.status) ?? { en: r.status, zh: r.status } }));
+    return rows.map((r) => ({ ...toStockRow(r), statusLabel: label.get(r.status) ?? { en: r.status, zh: r.status } }));
   },
   key: (r) => r.id,
   exportColumns: [
@@ -184,32 +182,4 @@ export async function checkImport(rows: { row: number; value: TImportVehicle }[]
     if (value.entryAt && minuteToDate(value.entryAt).getTime() > latest) issues.push({ row, field: "entryAt", key: "Vehicles.errors.entryInFuture" });
   }
   return issues.sort((a, b) => a.row - b.row);
-}
-
-export type NamedOption = { id: number; nameEn: string; nameZh: string };
-export type HolderOption = NamedOption & { code: string };
-
-export type VehicleStockData = ListResult<StockRow> & {
-  staff: boolean;
-  statuses: VehicleStatus[];
-  statusItems: DictItemView[];
-  models: NamedOption[];
-  /** Staff: the dealer companies in their scope, for the holder filter. */
-  holders: HolderOption[];
-};
-
-/** car/stock: the page of rows, the filters' choices and what the viewer may do. */
-export async function loadVehicleStock(viewer: Viewer, url: URL | URLSearchParams): Promise<VehicleStockData> {
-  const staff = isStaff(viewer);
-  const [list, statusItems, models, holders] = await Promise.all([
-    loadList(vehicleStockResource, viewer, url),
-    dict("vehicle_status", { includeDisabled: true }),
-    db().vehicleModel.findMany({ orderBy: [{ sort: "asc" }, { id: "asc" }], select: { id: true, ...NAMED } }),
-    staff ? holderOptions(viewer) : Promise.resolve([]),
-  ]);
-  return { ...list, staff, statuses: staff ? [...ALL_STATUSES] : [...DEALER_STATUSES], statusItems, models, holders };
-}
-
-async function holderOptions(viewer: Viewer): Promise<HolderOption[]> {
-  return db().company.findMany({ where: await companyScopeWhere(viewer), orderBy: { code: "asc" }, select: { id: true, code: true, ...NAMED } });
 }

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { VehicleStock } from "@/components/vehicles/stock/vehicle-stock";
 import { searchUrl } from "@/lib/core/search-url";
 import { requireScreen } from "@/lib/shell/guard";
-import { loadVehicleStock } from "@/lib/vehicles/stock/resource";
+import { loadVehicleStock } from "@/lib/vehicles/stock/queries";
 
 const ROUTE = "car/stock";
 
