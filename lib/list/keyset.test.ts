@@ -1,5 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { cappedTotal, choiceParam, COUNT_CAP, cursorParam, dayParam, decodeCursor, encodeCursor, keysetPage, queryString, sizeParam, sizeValue } from "./keyset";
+import {
+  cappedTotal,
+  choiceParam,
+  COUNT_CAP,
+  cursorParam,
+  dayParam,
+  decodeCursor,
+  decodeKeyCursor,
+  encodeCursor,
+  encodeKeyCursor,
+  keysetPage,
+  queryString,
+  sizeParam,
+  sizeValue,
+} from "./keyset";
 
 const at = new Date(1_767_225_600_000);
 const rows = (ids: number[]) => ids.map((id) => ({ id, createdAt: new Date(at.getTime() - id * 1000) }));
@@ -82,5 +96,15 @@ describe("parameters and URL form", () => {
       mine: p.get("mine") === "1",
       size: sizeParam(p, { fallback: 20 }),
     }).toEqual(f);
+  });
+});
+
+describe("key cursors", () => {
+  it("round-trip (key, id) and refuse anything else, a key above the list's maximum included", () => {
+    expect(decodeKeyCursor(encodeKeyCursor(10, 245))).toEqual({ key: 10, id: 245 });
+    expect(decodeKeyCursor(encodeKeyCursor(1767225600000, 7))).toEqual({ key: 1767225600000, id: 7 });
+    for (const bad of [null, "", "10", "10_", "_5", "-1_5", "10_5;drop", "1e3_5", "10_0", "10_2147483648"]) expect(decodeKeyCursor(bad)).toBeNull();
+    expect(decodeKeyCursor("123456_1", 99_999)).toBeNull();
+    expect(decodeKeyCursor("99999_1", 99_999)).toEqual({ key: 99_999, id: 1 });
   });
 });

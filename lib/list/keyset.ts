@@ -3,7 +3,7 @@
 // the list parameters' parsing and URL form. Client-safe: no database access here; the Prisma
 // side (the keyset condition, one call for page and count) is in ./prisma.ts.
 import { dayStart, text } from "@/lib/core/list-params";
-import { decodeTimeCursor, type TimeCursor } from "@/lib/validation/ids";
+import { decodeTimeCursor, isInt4Id, type TimeCursor } from "@/lib/validation/ids";
 
 export type { TimeCursor };
 
@@ -22,6 +22,21 @@ export const encodeCursor = (dir: "a" | "b", at: Date, id: number): string => `$
 
 /** A cursor as the lists make it; null for anything else (a bad time, an id beyond int4). */
 export const decodeCursor = (cursor: string | null | undefined): TimeCursor | null => decodeTimeCursor(cursor);
+
+/** The other cursor: an ascending integer key and the id, "<key>_<id>" (the catalogue's
+ * (sort, id); the VIN lists' (entry time in ms, id)). Lists that page one way only use it. */
+export const KEY_CURSOR_RE = /^(\d{1,15})_(\d{1,10})$/;
+export type KeyCursor = { key: number; id: number };
+export const encodeKeyCursor = (key: number, id: number): string => `${key}_${id}`;
+
+/** A key cursor as the lists made it; null for anything else (a key above `maxKey`, an id beyond int4). */
+export function decodeKeyCursor(raw: string | null | undefined, maxKey = Number.MAX_SAFE_INTEGER): KeyCursor | null {
+  const m = raw ? KEY_CURSOR_RE.exec(raw) : null;
+  if (!m) return null;
+  const key = Number(m[1]);
+  const id = Number(m[2]);
+  return key <= maxKey && isInt4Id(id) ? { key, id } : null;
+}
 
 /**
  * The page read one row longer than `size` in the cursor's direction (ascending when going

@@ -16,6 +16,11 @@ export function keysetWhere<W, F extends string>(c: TimeCursor | null, field: F)
   return { OR: [{ [field]: { [op]: c.at } }, { [field]: c.at, id: { [op]: c.id } }] } as W;
 }
 
+/** Rows after (key, id) in ascending order, for a key cursor: the catalogue's `sort`, a time. */
+export function afterKeyWhere<W>(c: { key: number | Date; id: number } | null, field: string): W | null {
+  return c ? ({ OR: [{ [field]: { gt: c.key } }, { [field]: c.key, id: { gt: c.id } }] } as W) : null;
+}
+
 export type KeysetArgs<W, F extends string> = { where: W; orderBy: [Record<F, Dir>, { id: Dir }]; take: number };
 
 /**

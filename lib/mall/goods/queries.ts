@@ -6,7 +6,13 @@ import type { GoodsKind, Prisma } from "@/lib/generated/prisma/client";
 import { attachmentsOf } from "@/lib/uploads/access";
 import { fileUrl, type AttachmentValue } from "@/lib/uploads/formats";
 import { cleanParam } from "@/lib/validation/text";
-import { CATALOG_PAGE_SIZE, decodeCursor, encodeCursor, idParam, MAX_CATALOG_LIMIT } from "./schemas";
+import { decodeKeyCursor, encodeKeyCursor } from "@/lib/list/keyset";
+import { afterKeyWhere } from "@/lib/list/prisma";
+import { CATALOG_PAGE_SIZE, idParam, MAX_CATALOG_LIMIT } from "./schemas";
+
+/** The catalogue's cursor: the (sort, id) of the last goods shown, e.g. "10_245" (sort is int4, at most 5 digits). */
+const SORT_MAX = 99_999;
+export const decodeCatalogCursor = (raw: string | null | undefined) => decodeKeyCursor(raw, SORT_MAX);
 
 // The catalogue's reads: the dealer malls (onlineMall/car/goods, mountings/goods,
 // mountings/derivativeGoods), the goods detail, and the REST list. Dealers (and anyone who
@@ -87,19 +93,19 @@ export type GoodsPage = { items: GoodsCard[]; nextCursor: string | null };
 /** One page of the catalogue after `cursor`, in (sort, id) order: plain JSON (price as text). */
 export async function listGoods(viewer: Viewer, input: ListGoodsInput): Promise<GoodsPage> {
   const limit = Math.min(Math.max(1, Math.floor(input.limit ?? CATALOG_PAGE_SIZE)), MAX_CATALOG_LIMIT);
-  const after = decodeCursor(input.cursor);
+  const after = decodeCatalogCursor(input.cursor);
   const where: Prisma.GoodsWhereInput = {
     AND: [
       visibleGoods(viewer, [input.kind]),
       input.carGroupId ? { carGroupId: input.carGroupId } : {},
       searchWhere(input.q),
-      after ? { OR: [{ sort: { gt: after.sort } }, { sort: after.sort, id: { gt: after.id } }] } : {},
+      afterKeyWhere<Prisma.GoodsWhereInput>(after, "sort") ?? {},
     ],
   };
   const rows = await db().goods.findMany({ where, orderBy: [{ sort: "asc" }, { id: "asc" }], take: limit + 1, select: CARD_SELECT });
   const items = rows.slice(0, limit).map(toCard);
   const last = items[items.length - 1];
-  return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.sort, last.id) : null };
+  return { items, nextCursor: rows.length > limit && last ? encodeKeyCursor(last.sort, last.id) : null };
 }
 
 /** The car groups that hold goods of this kind the viewer may see (the filter chips). */
@@ -152,7 +158,7 @@ export async function loadCatalog(viewer: Viewer, kind: GoodsKind, url: URL | UR
   }
   const group = idParam(p.get("group"));
   const q = cleanParam(p.get("q"), 50);
-  const cursor = decodeCursor(p.get("cursor")) ? p.get("cursor") : null;
+  const cursor = decodeCatalogCursor(p.get("cursor")) ? p.get("cursor") : null;
   const [page, groups] = await Promise.all([listGoods(viewer, { kind, carGroupId: group, q, cursor }), catalogGroups(viewer, kind)]);
   return { mode: "list", kind, ...page, groups, group, q, cursor, can };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { zCode, zId, zOptionalId, zOptionalText, zSort, zText } from "@/lib/core/zod";
-import { int4Id, isInt4Id } from "@/lib/validation/ids";
+import { int4Id } from "@/lib/validation/ids";
 import { zMoney } from "../orders/schemas";
 
 // The goods forms (goods_bak drawers, the REST API): checked in the browser, parsed again by
@@ -56,16 +56,6 @@ export type TGoodsSave = z.infer<typeof ZGoodsSave>;
 /** Put on / take off sale, in bulk. */
 export const ZGoodsOnSale = z.object({ ids: z.array(zId).min(1).max(500), onSale: z.boolean() });
 export type TGoodsOnSale = z.infer<typeof ZGoodsOnSale>;
-
-/** A catalogue cursor: the (sort, id) of the last goods shown, e.g. "10_245". */
-export const CURSOR_RE = /^(\d{1,5})_(\d{1,10})$/;
-export function encodeCursor(sort: number, id: number): string {
-  return `${sort}_${id}`;
-}
-export function decodeCursor(raw: string | null | undefined): { sort: number; id: number } | null {
-  const m = raw ? CURSOR_RE.exec(raw) : null;
-  return m && isInt4Id(Number(m[2])) ? { sort: Number(m[1]), id: Number(m[2]) } : null;
-}
 
 /** A positive int4 id from a query-string value, or null. */
 export function idParam(v: unknown): number | null {

@@ -10,7 +10,7 @@ import { fileUrl } from "@/lib/uploads/formats";
 import { ORDER_STATUSES, PAYMENT_STATES } from "./schemas";
 import { DELETABLE, movesFor, PAYABLE, paymentState, type OrderMove, type PaymentState } from "./states";
 import { orderScope } from "./service";
-import { decodeTimeCursor, int4Id } from "@/lib/validation/ids";
+import { int4Id } from "@/lib/validation/ids";
 import { COUNT_CAP, cursorParam, queryString, sizeParam, sizeValue, type Total } from "@/lib/list/keyset";
 import { companyFilter, dayRangeWhere, readKeysetPage } from "@/lib/list/prisma";
 
@@ -95,11 +95,6 @@ export function filterWhere(type: OrderType, f: OrderFilters, staff: boolean): P
   else if (f.payment === "UNPAID") and.push({ paidAmount: { lte: 0, lt: amount } });
   else if (f.payment === "OUTSTANDING") and.push({ paidAmount: { lt: amount }, status: { notIn: CLOSED_STATUSES } });
   return and;
-}
-
-export function decodeCursor(cursor: string): { dir: "after" | "before"; createdAt: Date; id: number } | null {
-  const c = decodeTimeCursor(cursor);
-  return c && { dir: c.before ? "before" : "after", createdAt: c.at, id: c.id };
 }
 
 const LIST_SELECT = {

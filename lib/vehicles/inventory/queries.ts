@@ -5,12 +5,13 @@ import { ForbiddenError, hasPermission, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { NotFoundError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { decodeCursor, encodeCursor, idParam } from "@/lib/mall/goods/schemas";
-import { cappedTotal, COUNT_CAP } from "@/lib/list/keyset";
+import { decodeCatalogCursor } from "@/lib/mall/goods/queries";
+import { idParam } from "@/lib/mall/goods/schemas";
+import { cappedTotal, COUNT_CAP, decodeKeyCursor, encodeKeyCursor } from "@/lib/list/keyset";
+import { afterKeyWhere } from "@/lib/list/prisma";
 import { orderScope } from "@/lib/mall/orders/service";
 import { fileUrl } from "@/lib/uploads/formats";
-import { isInt4Id } from "@/lib/validation/ids";
-import { AVAILABLE, FACTORY_SIDE, INVENTORY_PAGE_SIZE, isFactorySide, VIN_CURSOR_RE, VIN_PAGE_SIZE, type FactorySideStatus, type InventoryFilters } from "./schemas";
+import { AVAILABLE, FACTORY_SIDE, INVENTORY_PAGE_SIZE, isFactorySide, VIN_PAGE_SIZE, type FactorySideStatus, type InventoryFilters } from "./schemas";
 import { dateToMinute } from "../schemas";
 
 // Available inventory (onlineMall/car/inventory): the vehicles dealers can order, one group per
@@ -69,7 +70,7 @@ export function parseInventoryFilters(p: URLSearchParams, staff: boolean): Inven
     model: idParam(p.get("model")),
     config: text(p, "config", 50),
     status: staff ? (isFactorySide(status) ? status : "") : status === AVAILABLE ? AVAILABLE : "",
-    cursor: decodeCursor(cursor) ? cursor : "",
+    cursor: decodeCatalogCursor(cursor) ? cursor : "",
   };
 }
 
@@ -121,8 +122,8 @@ export async function loadInventory(viewer: Viewer, url: URL | URLSearchParams):
   const staff = isStaff(viewer);
   const filters = parseInventoryFilters(url instanceof URL ? url.searchParams : url, staff);
   const where = groupWhere(viewer, filters);
-  const after = decodeCursor(filters.cursor);
-  const pageWhere: Prisma.GoodsWhereInput = after ? { AND: [where, { OR: [{ sort: { gt: after.sort } }, { sort: after.sort, id: { gt: after.id } }] }] } : where;
+  const after = afterKeyWhere<Prisma.GoodsWhereInput>(decodeCatalogCursor(filters.cursor), "sort");
+  const pageWhere: Prisma.GoodsWhereInput = after ? { AND: [where, after] } : where;
   const [rows, count, models] = await Promise.all([
     db().goods.findMany({ where: pageWhere, orderBy: [{ sort: "asc" }, { id: "asc" }], take: INVENTORY_PAGE_SIZE + 1, select: GROUP_SELECT }),
     db().goods.count({ where, take: COUNT_CAP + 1 }),
@@ -155,7 +156,7 @@ export async function loadInventory(viewer: Viewer, url: URL | URLSearchParams):
       thumbUrl: g.coverId ? fileUrl(g.coverId, true) : null,
       counts: counts?.get(g.id) ?? null,
     })),
-    next: rows.length > INVENTORY_PAGE_SIZE && last ? encodeCursor(last.sort, last.id) : null,
+    next: rows.length > INVENTORY_PAGE_SIZE && last ? encodeKeyCursor(last.sort, last.id) : null,
     total: cappedTotal(count),
     can: {
       addToCart: !staff && !!viewer.company && hasPermission(viewer, "cart:add"),
@@ -165,11 +166,11 @@ export async function loadInventory(viewer: Viewer, url: URL | URLSearchParams):
   };
 }
 
-function decodeVinCursor(raw: string | null | undefined): { at: Date; id: number } | null {
-  const m = raw ? VIN_CURSOR_RE.exec(raw) : null;
-  if (!m) return null;
-  const at = new Date(Number(m[1]));
-  return Number.isNaN(at.getTime()) || !isInt4Id(Number(m[2])) ? null : { at, id: Number(m[2]) };
+/** "<entry ms>_<vehicle id>" of the last VIN shown (a key cursor on the entry time). */
+function decodeVinCursor(raw: string | null | undefined): { key: Date; id: number } | null {
+  const c = decodeKeyCursor(raw);
+  const at = c && new Date(c.key);
+  return c && at && !Number.isNaN(at.getTime()) ? { key: at, id: c.id } : null;
 }
 
 /** Staff only: one page of the VINs of a vehicle goods at the factory side, oldest entry first,
@@ -179,8 +180,7 @@ export async function inventoryVins(viewer: Viewer, goodsId: number, opts: { sta
   if (!isStaff(viewer) || !(await canOpenRoute(viewer, INVENTORY_ROUTE))) throw new ForbiddenError(INVENTORY_ROUTE);
   const goods = await db().goods.findFirst({ where: { id: goodsId, kind: "VEHICLE" }, select: { id: true } });
   if (!goods) throw new NotFoundError();
-  const after = decodeVinCursor(opts.after);
-  const keyset: Prisma.VehicleWhereInput = after ? { OR: [{ entryAt: { gt: after.at } }, { entryAt: after.at, id: { gt: after.id } }] } : {};
+  const keyset = afterKeyWhere<Prisma.VehicleWhereInput>(decodeVinCursor(opts.after), "entryAt") ?? {};
   const statuses = opts.status ? [opts.status] : [...FACTORY_SIDE];
   const lists = await Promise.all(
     statuses.map((status) =>
@@ -206,6 +206,6 @@ export async function inventoryVins(viewer: Viewer, goodsId: number, opts: { sta
       entryAt: dateToMinute(v.entryAt),
       orderNo: v.orderId !== null ? (orderNo.get(v.orderId) ?? null) : null,
     })),
-    next: merged.length > VIN_PAGE_SIZE && last ? `${last.entryAt.getTime()}_${last.id}` : null,
+    next: merged.length > VIN_PAGE_SIZE && last ? encodeKeyCursor(last.entryAt.getTime(), last.id) : null,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { zId } from "@/lib/core/zod";
+import { KEY_CURSOR_RE } from "@/lib/list/keyset";
 
 // Available inventory (onlineMall/car/inventory): the statuses of the factory side, the VIN
 // page's input, and the list's query string. Client-safe: the VIN panel and the server share it.
@@ -15,13 +16,11 @@ export const AVAILABLE = "available";
 export const INVENTORY_PAGE_SIZE = 20;
 export const VIN_PAGE_SIZE = 50;
 
-/** "<entry ms>_<vehicle id>" of the last VIN shown: the next page starts after it. */
-export const VIN_CURSOR_RE = /^(\d{1,15})_(\d{1,10})$/;
-
 export const ZInventoryVins = z.object({
   goodsId: zId,
   status: z.enum(FACTORY_SIDE).nullish(),
-  after: z.string().regex(VIN_CURSOR_RE).nullish(),
+  /** "<entry ms>_<vehicle id>" of the last VIN shown: the next page starts after it. */
+  after: z.string().regex(KEY_CURSOR_RE).nullish(),
 });
 export type TInventoryVins = z.infer<typeof ZInventoryVins>;
 
