@@ -1,13 +1,14 @@
 "use client";
 
-import { Alert, Form, Input, Select, Tag, Tree, TreeSelect, type FormInstance } from "antd";
+import { Alert, Form, Input, Tag, Tree, type FormInstance } from "antd";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo } from "react";
 import type { Grantable, MenuAdminRow, OrgNode } from "@/lib/system/admin-queries";
 import { saveRoleAction } from "@/lib/system/actions";
-import { DATA_SCOPES, ZRoleSave } from "@/lib/system/schemas";
-import { toTreeData, useFormAction } from "./admin-kit";
+import { ZRoleSave } from "@/lib/system/schemas";
+import { useFormAction } from "./admin-kit";
 import { FormDrawerPanel } from "./form-drawer";
+import { DataScopeFields } from "./scope-fields";
 import type { RoleValues as Values, RoleEditing } from "./role-admin";
 
 // The role drawer (the menu tree, the organization picker and the role schema), loaded when
@@ -104,10 +105,8 @@ export function RoleDrawer({
   orgs: OrgNode[];
   grantable: Grantable;
 }) {
-  const ts = useTranslations("System.dataScopes");
   const tf = useTranslations("RoleAdmin.fields");
   const tr = useTranslations("RoleAdmin");
-  const zh = useLocale() === "zh-CN";
   const submit = useFormAction("RoleAdmin.fields");
   const scope = Form.useWatch("dataScope", form);
   // Only what the editor may grant is offered (the service refuses anything else); what the
@@ -133,20 +132,7 @@ export function RoleDrawer({
       <Form.Item name="nameZh" label={tf("nameZh")} required>
         <Input maxLength={100} />
       </Form.Item>
-      <Form.Item name="dataScope" label={tf("dataScope")} required>
-        <Select options={DATA_SCOPES.map((s) => ({ value: s, label: ts(s), disabled: !!g && !g.scopes.includes(s) && s !== editing?.dataScope }))} />
-      </Form.Item>
-      {scope === "CUSTOM" && (
-        <Form.Item name="organizationIds" label={tf("organizationIds")} required>
-          <TreeSelect
-            multiple
-            treeDefaultExpandAll
-            treeData={toTreeData(orgs, zh, { disabled: (n) => !!g && !g.organizationIds.includes(n.id) && !editing?.organizationIds?.includes(n.id) })}
-            showSearch
-            treeNodeFilterProp="title"
-          />
-        </Form.Item>
-      )}
+      <DataScopeFields scope={scope} current={editing} orgs={orgs} grantable={g} />
       <Form.Item name="menuIds" label={tf("menuIds")}>
         <MenuTreeField menus={menus} allowed={allowedMenus} />
       </Form.Item>

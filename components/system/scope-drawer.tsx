@@ -1,13 +1,14 @@
 "use client";
 
-import { Form, Select, TreeSelect } from "antd";
+import { Form } from "antd";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect } from "react";
 import type { Grantable, OrgNode } from "@/lib/system/admin-queries";
 import { changeRoleScopeAction } from "@/lib/system/actions";
-import { DATA_SCOPES, ZRoleScope } from "@/lib/system/schemas";
-import { toTreeData, useFormAction } from "./admin-kit";
+import { ZRoleScope } from "@/lib/system/schemas";
+import { useFormAction } from "./admin-kit";
 import { FormDrawerPanel } from "./form-drawer";
+import { DataScopeFields } from "./scope-fields";
 import type { Role } from "./scope-admin";
 
 // system/ruleScopes' drawer: a role's data scope and, for a custom scope, its organizations.
@@ -17,8 +18,6 @@ type Values = { dataScope: Role["dataScope"]; organizationIds: number[] };
 
 export function ScopeDrawer({ role: editing, orgs, grantable: g, onClose }: { role: Role | null; orgs: OrgNode[]; grantable: Grantable; onClose: () => void }) {
   const t = useTranslations("ScopeAdmin");
-  const ts = useTranslations("System.dataScopes");
-  const tf = useTranslations("RoleAdmin.fields");
   const zh = useLocale() === "zh-CN";
   const [form] = Form.useForm<Values>();
   const submit = useFormAction("RoleAdmin.fields");
@@ -43,20 +42,7 @@ export function ScopeDrawer({ role: editing, orgs, grantable: g, onClose }: { ro
         }))
       }
     >
-      <Form.Item name="dataScope" label={tf("dataScope")} required extra={scope ? t(`descriptions.${scope}`) : undefined}>
-        <Select options={DATA_SCOPES.map((s) => ({ value: s, label: ts(s), disabled: !!g && !g.scopes.includes(s) && s !== editing?.dataScope }))} />
-      </Form.Item>
-      {scope === "CUSTOM" && (
-        <Form.Item name="organizationIds" label={tf("organizationIds")} required>
-          <TreeSelect
-            multiple
-            treeDefaultExpandAll
-            treeData={toTreeData(orgs, zh, { disabled: (n) => !!g && !g.organizationIds.includes(n.id) && !editing?.organizationIds.includes(n.id) })}
-            showSearch
-            treeNodeFilterProp="title"
-          />
-        </Form.Item>
-      )}
+      <DataScopeFields scope={scope} current={editing} orgs={orgs} grantable={g} extra={scope ? t(`descriptions.${scope}`) : undefined} />
     </FormDrawerPanel>
   );
 }
