@@ -86,7 +86,8 @@ export function permissionsOf(viewer: Viewer, r: Pick<ErasedResource, "permissio
   return { create: has(p.create), update: has(p.update), delete: has(p.delete), export: has(p.export) && !!r.exportColumns, import: has(p.import) && !!r.import };
 }
 
-async function assertScreen(viewer: Viewer, route: RouteId) {
+/** The viewer may open the screen (a 403 otherwise), as the page guard says. */
+export async function assertScreen(viewer: Viewer, route: RouteId) {
   if (!(await canOpenRoute(viewer, route))) throw new ForbiddenError(route);
 }
 
