@@ -66,10 +66,10 @@ const ROUTES: Route[] = [
   { path: "onlineMall/car/inventory", ...DEALER_SCREEN },
   { path: "onlineMall/car/preOrder", ...DEALER_SCREEN },
   { path: "onlineMall/car/orderReconcil", ...DEALER_SCREEN },
-  { path: "onlineMall/adress", ...DEALER_ON_ADMIN_LIST },
+  { path: "onlineMall/adress", ...DEALER_SCREEN },
   // Goods lists on the admin list (antd Table), open to dealers too.
-  { path: "onlineMall/car/goods_bak", ...DEALER_ON_ADMIN_LIST },
-  { path: "onlineMall/mountings/goods_bak", ...DEALER_ON_ADMIN_LIST },
+  { path: "onlineMall/car/goods_bak", ...DEALER_SCREEN },
+  { path: "onlineMall/mountings/goods_bak", ...DEALER_SCREEN },
   { path: "onlineMall/mountings/derivativeGoods", ...DEALER_SCREEN },
   // Vehicle screens.
   { path: "car/stock", ...DEALER_ON_ADMIN_LIST },
