@@ -5,8 +5,8 @@ import kit from "@/components/ui/record-screen.module.css";
 
 // Row selection on a server-rendered list (issue 17): the table stays server HTML; this
 // provider wraps it, and the checkboxes and bulk buttons are tiny islands reading the one
-// selection. The selection belongs to the rows it was made on: the provider is keyed by the
-// page's ids, so a new page (a search, the pager, a refresh after a write) starts with none.
+// selection. The selection belongs to the rows it was made on, remembered with the
+// page's ids: on a new page (a search, the pager, a refresh after a write) none is selected.
 
 type Selection = { ids: readonly number[]; selected: readonly number[]; set: (ids: number[]) => void };
 const Ctx = createContext<Selection>({ ids: [], selected: [], set: () => {} });
@@ -17,16 +17,12 @@ export function useSelection(): Selection {
 
 /** Holds the selection of the page's rows `ids`. */
 export function SelectionScope({ ids, children }: { ids: number[]; children: ReactNode }) {
-  return (
-    <Inner key={ids.join(",")} ids={ids}>
-      {children}
-    </Inner>
-  );
-}
-
-function Inner({ ids, children }: { ids: number[]; children: ReactNode }) {
-  const [selected, set] = useState<number[]>([]);
-  return <Ctx.Provider value={{ ids, selected, set }}>{children}</Ctx.Provider>;
+  // Not keyed by the rows: a remount would also remount the children (the filters a person
+  // may be typing in); a selection made on other rows simply reads as none.
+  const rows = ids.join(",");
+  const [made, setMade] = useState<{ rows: string; selected: number[] }>({ rows, selected: [] });
+  const selected = made.rows === rows ? made.selected : [];
+  return <Ctx.Provider value={{ ids, selected, set: (next) => setMade({ rows, selected: next }) }}>{children}</Ctx.Provider>;
 }
 
 /** The header cell's checkbox: all the page's rows, or none. */
