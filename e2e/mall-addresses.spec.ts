@@ -1,6 +1,10 @@
 import path from "node:path";
 import { expect, SCREENS_DIR, setLocaleCookie, signInState, test, type Locale } from "./fixtures";
-import { confirm, drawer, field, fillDrawer, openAdmin, rowAction, rowWith, saveDrawer, saveDrawerExpectingError, searchText } from "./admin-helpers";
+import { confirm, drawer, field, fillDrawer, saveDrawer, saveDrawerExpectingError } from "./admin-helpers";
+import { listRow, listRowAction, openList, searchList } from "./list-helpers";
+
+const ID = "address";
+const rowWith = (page: Parameters<typeof listRow>[0], text: string) => listRow(page, ID, text);
 
 // Issue 5 (first part): the dealer's address book — create with the region cascader, one
 // default, edit, delete; another company's addresses stay out of sight; both languages.
@@ -16,7 +20,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     const receiver = `E2E ${locale} ${Date.now().toString(36)}`;
     await setLocaleCookie(context, locale);
     await loginAs("dealer");
-    await openAdmin(page, "onlineMall/adress");
+    await openList(page, "onlineMall/adress", ID);
     await expect(page.getByTestId("page-title")).toHaveText(t.title);
     await expect(page.getByTestId("default-tag")).toHaveCount(1);
 
@@ -43,12 +47,12 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await expect(rowWith(page, receiver)).toContainText(t.hangzhou);
 
     // The new address becomes the default; the old default is no longer one.
-    await rowAction(page, receiver, "default");
+    await listRowAction(page, ID, receiver, "default");
     await expect(rowWith(page, receiver).getByTestId("default-tag")).toHaveText(t.default);
     await expect(page.getByTestId("default-tag")).toHaveCount(1);
 
-    await searchText(page, "keyword", receiver);
-    await rowAction(page, receiver, "edit");
+    await searchList(page, ID, "keyword", receiver);
+    await listRowAction(page, ID, receiver, "edit");
     await expect(drawer(page)).toBeVisible();
     await fillDrawer(page, { address: "No. 10 West Lake Road" });
     await saveDrawer(page);
@@ -56,10 +60,10 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await page.screenshot({ path: path.join(SCREENS_DIR, `mall-adress-${locale}.png`), fullPage: true });
 
     // Deleting the default hands it to another address.
-    await rowAction(page, receiver, "delete");
+    await listRowAction(page, ID, receiver, "delete");
     await confirm(page);
     await expect(rowWith(page, receiver)).toHaveCount(0);
-    await openAdmin(page, "onlineMall/adress");
+    await openList(page, "onlineMall/adress", ID);
     await expect(page.getByTestId("default-tag")).toHaveCount(1);
   });
 }

@@ -1,7 +1,8 @@
 import path from "node:path";
 import sharp from "sharp";
 import { expect, SCREENS_DIR, setLocaleCookie, signInState, test, waitForShell, type Locale } from "./fixtures";
-import { confirm, drawer, field, fillDrawer, openAdmin, rowAction, rowWith, saveDrawer, saveDrawerExpectingError, searchText } from "./admin-helpers";
+import { confirm, drawer, field, fillDrawer, saveDrawer, saveDrawerExpectingError } from "./admin-helpers";
+import { listRow, listRowAction, openList, searchList } from "./list-helpers";
 import type { Page } from "@playwright/test";
 
 // Issue 5: the catalogue. A dealer browses the vehicle mall (car group chips, search, goods
@@ -39,6 +40,10 @@ const T = {
 } as const;
 
 const cards = (page: Page) => page.getByTestId("goods-card");
+// The goods_bak tables (components/mall/catalog/goods-admin.tsx) on the list kit.
+const ID = "goods-admin";
+const rowWith = (page: Page, text: string) => listRow(page, ID, text);
+const rowAction = (page: Page, text: string, action: string) => listRowAction(page, ID, text, action);
 
 async function openMall(page: Page, route: string): Promise<void> {
   // A dev server's hot reload can abort a navigation: once more then.
@@ -118,7 +123,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     const name = locale === "en-US" ? `E2E cabin filter ${code}` : `E2E空调滤芯${code}`;
     await setLocaleCookie(context, locale);
     await loginAs("staff");
-    await openAdmin(page, "onlineMall/mountings/goods_bak");
+    await openList(page, "onlineMall/mountings/goods_bak", ID);
     await page.getByTestId("create").click();
     await expect(drawer(page)).toBeVisible();
     await fillDrawer(page, { code, nameEn: `E2E cabin filter ${code}`, nameZh: `E2E空调滤芯${code}`, specification: "PM2.5", price: "1.234", stock: 40, minOrderQty: 2 });
@@ -130,7 +135,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await field(page, "pictures").locator("input[type=file]").setInputFiles({ name: "filter.png", mimeType: "image/png", buffer: png });
     await expect(field(page, "pictures").locator(".ant-upload-list-item img")).toBeVisible();
     await saveDrawer(page);
-    await searchText(page, "keyword", code);
+    await searchList(page, ID, "keyword", code);
 
     // New goods start off sale; the row action puts it on sale.
     await expect(rowWith(page, code).getByTestId("off-sale-tag")).toHaveText(t.offSale);
@@ -162,7 +167,8 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
       await openMall(dealer, `onlineMall/mountings/goods?q=${encodeURIComponent(code)}`);
       await expect(dealer.getByTestId("goods-empty")).toBeVisible();
       await openMissing(dealer, detailUrl);
-      await openAdmin(dealer, `onlineMall/mountings/goods_bak?keyword=${encodeURIComponent(code)}`);
+      await openList(dealer, `onlineMall/mountings/goods_bak?keyword=${encodeURIComponent(code)}`, ID);
+      await expect(dealer.getByTestId(`${ID}-empty`)).toBeVisible();
       await expect(rowWith(dealer, code)).toHaveCount(0);
     } finally {
       await dealerContext.close();
@@ -172,7 +178,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
 
 test("the seeded off-sale part is invisible to dealers and marked for staff", async ({ page, browser, loginAs }) => {
   await loginAs("staff");
-  await openAdmin(page, "onlineMall/mountings/goods_bak?keyword=P-CK-OLD");
+  await openList(page, "onlineMall/mountings/goods_bak?keyword=P-CK-OLD", ID);
   const href = await rowWith(page, "P-CK-OLD").getByTestId("goods-link").getAttribute("href");
   const id = /[?&]id=(\d+)/.exec(href ?? "")?.[1];
   expect(id).toBeTruthy();

@@ -253,3 +253,55 @@ export function Pager({ id, t, href, cursor, prev, next, newer = true }: PagerPr
     </nav>
   );
 }
+
+/** The pager of a small bounded list that pages simply (offset pages, an exact count): "Total
+ * 12", previous, "Page 1 of 2", next. `t` is Common.table's translator. */
+export function PageLinks({ id, t, href, page, pages, total }: { id: string; t: ListT; href: (page: number) => string; page: number; pages: number; total: number }) {
+  const off = (label: string) => (
+    <span className={`${styles.button} ${styles.off}`} aria-disabled="true">
+      {label}
+    </span>
+  );
+  return (
+    <nav className={styles.pager} aria-label={loose(t)("pagination")} data-testid={`${id}-pager`}>
+      <span className={styles.muted} data-testid={`${id}-count`}>
+        {loose(t)("total", { total })}
+      </span>
+      {page > 1 ? (
+        <Link className={styles.button} href={href(page - 1)} data-testid={`${id}-previous`}>
+          {loose(t)("previous")}
+        </Link>
+      ) : (
+        off(loose(t)("previous"))
+      )}
+      <span>{loose(t)("pageOf", { page, pages })}</span>
+      {page < pages ? (
+        <Link className={styles.button} href={href(page + 1)} data-testid={`${id}-next`}>
+          {loose(t)("next")}
+        </Link>
+      ) : (
+        off(loose(t)("next"))
+      )}
+    </nav>
+  );
+}
+
+/** A column heading that sorts the list by a server link: ascending first, then the other way. */
+export function SortHeader({
+  label,
+  field,
+  sort,
+  href,
+}: {
+  label: ReactNode;
+  field: string;
+  sort: { field: string; order: "asc" | "desc" };
+  href: (sort: { field: string; order: "asc" | "desc" }) => string;
+}) {
+  const current = sort.field === field ? sort.order : undefined;
+  return (
+    <Link className={styles.link} href={href({ field, order: current === "asc" ? "desc" : "asc" })} data-testid={`sort-${field}`}>
+      {label} <span aria-hidden="true">{current === "asc" ? "▲" : current === "desc" ? "▼" : "↕"}</span>
+    </Link>
+  );
+}

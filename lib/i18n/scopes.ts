@@ -34,8 +34,10 @@ export const ROUTE_NAMESPACES: Record<string, readonly string[]> = {
   "onlineMall/car/goods": MALL_BUY,
   "onlineMall/mountings/goods": MALL_BUY,
   "onlineMall/mountings/derivativeGoods": MALL_BUY,
-  "onlineMall/car/goods_bak": [...ADMIN_KIT, ...MALL_BUY, "Catalog", "GoodsAdmin", "VehicleGoodsAdmin", "PartsGoodsAdmin"],
-  "onlineMall/mountings/goods_bak": [...ADMIN_KIT, ...MALL_BUY, "Catalog", "GoodsAdmin", "VehicleGoodsAdmin", "PartsGoodsAdmin"],
+  // The goods_bak islands: row actions and confirmations (Admin, Access), the drawer's fields
+  // and uploads, the cart dialog (MALL_BUY); the list itself is server HTML.
+  "onlineMall/car/goods_bak": ["Admin", "Access", "Uploads", ...MALL_BUY, "GoodsAdmin", "VehicleGoodsAdmin"],
+  "onlineMall/mountings/goods_bak": ["Admin", "Access", "Uploads", ...MALL_BUY, "GoodsAdmin", "PartsGoodsAdmin"],
   "onlineMall/car/carGroup": [...ADMIN_KIT, "CarGroupAdmin"],
   "onlineMall/car/vehicleModel": [...ADMIN_KIT, "CarGroupAdmin", "VehicleModelAdmin"],
   "onlineMall/car/cart": ["Cart", "Orders"],
@@ -45,7 +47,8 @@ export const ROUTE_NAMESPACES: Record<string, readonly string[]> = {
   "onlineMall/car/orderReconcil": ["Reconcile", "OrderList"],
   "onlineMall/car/preOrder": ["PreOrders", "Orders"],
   "onlineMall/car/inventory": ["VehicleInventory", "Cart"],
-  "onlineMall/adress": [...ADMIN_KIT, "AddressBook"],
+  // The address book's islands: row actions and confirmations, the drawer, the region picker.
+  "onlineMall/adress": ["Admin", "Access", "RegionAdmin", "AddressBook"],
   // The recorders (loaded on first use) and the add-vehicle drawer and import dialog: the lists are server-rendered.
   "car/vehicleSales": ["Vehicles", "VehicleSales"],
   "car/carReturn": ["Vehicles", "CarReturns"],

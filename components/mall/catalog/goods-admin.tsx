@@ -1,225 +1,176 @@
-"use client";
-
-import { Button, Checkbox, Modal, Space, Tag } from "antd";
 import Link from "next/link";
-import { useLocale, useTranslations } from "next-intl";
-import { useState } from "react";
-import { AdminList } from "@/components/admin/admin-list";
-import { AddToCart } from "@/components/mall/add-to-cart";
-import { useConfirmedAction } from "@/components/system/admin-kit";
-import { LazyUploadField } from "@/components/uploads/lazy-upload-field";
+import { getLocale, getTranslations } from "next-intl/server";
 import { formatMoney } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/config";
-import { savePartsGoodsAction, saveVehicleGoodsAction, setPartsGoodsOnSaleAction, setVehicleGoodsOnSaleAction } from "@/lib/mall/goods/actions";
-import type { GoodsAdminData, GoodsRow } from "@/lib/mall/goods/resource";
-import { MAX_PICTURES, ZGoodsSave, type TGoodsSave } from "@/lib/mall/goods/schemas";
-import { GroupSelect, ModelSelect } from "./catalog-selects";
+import { GOODS_ADMIN_SIZES, goodsAdminQuery, type GoodsAdminData } from "@/lib/mall/goods/resource";
+import { ExportButton } from "@/components/list/export-button";
+import { FilterForm, ListHeader, ListResults, SelectFilter, SizeFilter, TextFilter } from "@/components/list/record-list";
+import { SelectAll, SelectionScope, SelectRow } from "@/components/list/selection";
+import styles from "@/components/ui/record-screen.module.css";
+import own from "../mall-list.module.css";
+import { GoodsBulkSale, GoodsCreateButton, GoodsRowActions, GoodsSetup } from "./goods-actions";
 
 // onlineMall/car/goods_bak (vehicles) and onlineMall/mountings/goods_bak (parts and derivative
-// goods): the dense table. Staff create and edit goods (pictures included), put them on and
-// off sale one by one or by selection, and export; dealers add on-sale goods to the cart.
+// goods): the dense table, as server-rendered HTML: a GET form for the filters, a plain table,
+// keyset pages in the catalogue's order with a capped count. Staff create and edit goods
+// (pictures included), put them on and off sale one by one or by selection, and export;
+// dealers add on-sale goods to the cart. Those are small islands (./goods-actions.tsx): the
+// drawer with antd's form and the upload field, and the cart dialog, load on the first click.
 
 const SCREENS = {
-  vehicle: { labels: "VehicleGoodsAdmin", resource: "vehicleGoods", save: saveVehicleGoodsAction, onSale: setVehicleGoodsOnSaleAction, mall: "onlineMall/car/goods" },
-  parts: { labels: "PartsGoodsAdmin", resource: "partsGoods", save: savePartsGoodsAction, onSale: setPartsGoodsOnSaleAction, mall: "onlineMall/mountings/goods" },
+  vehicle: { route: "onlineMall/car/goods_bak", labels: "VehicleGoodsAdmin", resource: "vehicleGoods" },
+  parts: { route: "onlineMall/mountings/goods_bak", labels: "PartsGoodsAdmin", resource: "partsGoods" },
 } as const;
 const MALL_OF = { VEHICLE: "onlineMall/car/goods", PART: "onlineMall/mountings/goods", DERIVATIVE: "onlineMall/mountings/derivativeGoods" } as const;
 
-export function GoodsAdmin({ which, data }: { which: "vehicle" | "parts"; data: GoodsAdminData }) {
+export async function GoodsAdmin({ which, data }: { which: "vehicle" | "parts"; data: GoodsAdminData }) {
   const screen = SCREENS[which];
-  const t = useTranslations("GoodsAdmin");
-  const locale = useLocale() as Locale;
+  const [t, tl, tf, ta, locale] = await Promise.all([
+    getTranslations("GoodsAdmin"),
+    getTranslations("GoodsAdmin.list"),
+    // Both screens' namespaces have the same fields; the vehicle one names the title.
+    getTranslations(`${screen.labels}`),
+    getTranslations("Admin"),
+    getLocale() as Promise<Locale>,
+  ]);
   const zh = locale === "zh-CN";
-  const confirmed = useConfirmedAction();
-  const [buying, setBuying] = useState<GoodsRow | null>(null);
+  const f = data.filters;
   const vehicle = which === "vehicle";
   const canSell = data.can.update;
-
-  // The selection belongs to the rows it was made on (a new page starts with none).
-  const [selection, setSelection] = useState<{ rows: GoodsRow[]; ids: number[] }>({ rows: [], ids: [] });
-  const selected = selection.rows === data.rows ? selection.ids : [];
-  const select = (ids: number[]) => setSelection({ rows: data.rows, ids });
-  const allChecked = data.rows.length > 0 && selected.length === data.rows.length;
-
-  const setOnSale = (ids: number[], onSale: boolean, name?: string) =>
-    confirmed(
-      { title: name ? t(onSale ? "confirmOnSale" : "confirmOffSale", { name }) : t(onSale ? "confirmBulkOnSale" : "confirmBulkOffSale", { count: ids.length }) },
-      screen.onSale,
-      { ids, onSale },
-      t(onSale ? "putOnSale" : "takenOffSale", { count: ids.length }),
-    ).then((ok) => ok && select([]));
-
+  const staff = data.can.create || data.can.update;
+  const actions = data.can.update || data.addToCart;
+  const href = (extra: Record<string, string | number>) => `/${screen.route}${goodsAdminQuery(f, extra)}`;
+  const field = (key: string) => tf(`fields.${key}` as "fields.code");
   const named = (n: { nameEn: string; nameZh: string } | null) => (n ? (zh ? n.nameZh : n.nameEn) : "—");
+  const id = (name: string) => `goods-admin-${name}`;
 
-  return (
-    <AdminList<GoodsRow, TGoodsSave>
-      labels={screen.labels}
-      resource={screen.resource}
-      data={data}
-      search={[
-        { name: "keyword", type: "text", placeholder: t("keywordPlaceholder"), width: 220 },
-        ...(vehicle ? [] : [{ name: "kind", type: "select" as const, options: data.kinds.map((k) => ({ value: k, label: t(`options.kind.${k}`) })), width: 140 }]),
-        { name: "carGroupId", type: "select" as const, options: data.groups.map((g) => ({ value: String(g.id), label: zh ? g.nameZh : g.nameEn })), width: 180 },
-        ...(canSell ? [{ name: "onSale", type: "boolean" as const }] : []),
-      ]}
-      toolbar={
-        canSell ? (
-          <Space>
-            <Button disabled={!selected.length} onClick={() => void setOnSale(selected, true)} data-testid="bulk-on-sale">
-              {t("bulkOnSale", { count: selected.length })}
-            </Button>
-            <Button disabled={!selected.length} onClick={() => void setOnSale(selected, false)} data-testid="bulk-off-sale">
-              {t("bulkOffSale", { count: selected.length })}
-            </Button>
-          </Space>
-        ) : undefined
-      }
-      columns={[
-        ...(canSell
-          ? [
-              {
-                key: "select",
-                width: 48,
-                title: (
-                  <Checkbox
-                    checked={allChecked}
-                    indeterminate={!!selected.length && !allChecked}
-                    onChange={(e) => select(e.target.checked ? data.rows.map((r) => r.id) : [])}
-                    aria-label={t("selectAll")}
-                    data-testid="select-all"
-                  />
-                ),
-                render: (r: GoodsRow) => (
-                  <Checkbox
-                    checked={selected.includes(r.id)}
-                    onChange={(e) => select(e.target.checked ? [...selected, r.id] : selected.filter((id) => id !== r.id))}
-                    aria-label={t("selectRow", { code: r.code })}
-                    data-testid="select-row"
-                  />
-                ),
-              },
-            ]
-          : []),
-        {
-          key: "cover",
-          width: 76,
-          render: (r) =>
-            r.cover ? (
-              // eslint-disable-next-line @next/next/no-img-element -- served to signed-in viewers only
-              <img src={r.cover.thumbUrl} alt="" width={56} height={42} style={{ objectFit: "cover", borderRadius: 4, display: "block" }} />
-            ) : (
-              "—"
-            ),
-        },
-        { key: "code", sortable: true, width: 150 },
-        {
-          key: "name",
-          width: 220,
-          render: (r) => (
-            <Link href={`/${MALL_OF[r.kind]}?id=${r.id}`} data-testid="goods-link">
-              {zh ? r.nameZh : r.nameEn}
-            </Link>
-          ),
-        },
-        ...(vehicle ? [] : [{ key: "kind", width: 110, render: (r: GoodsRow) => t(`options.kind.${r.kind}`) }]),
-        { key: "carGroupId", width: 140, render: (r) => named(r.carGroup) },
-        ...(vehicle ? [{ key: "vehicleModelId", width: 150, render: (r: GoodsRow) => named(r.vehicleModel) }] : []),
-        { key: vehicle ? "config" : "specification", ellipsis: true, width: 200, render: (r) => (vehicle ? r.config : r.specification) ?? "—" },
-        { key: "price", sortable: true, width: 140, align: "right", render: (r) => formatMoney(r.price, locale) },
-        { key: "stock", sortable: true, width: 90, align: "right" },
-        { key: "minOrderQty", width: 110, align: "right" },
-        {
-          key: "onSale",
-          width: 100,
-          render: (r) =>
-            r.onSale ? (
-              <Tag color="green" data-testid="on-sale-tag">
-                {t("onSale")}
-              </Tag>
-            ) : (
-              <Tag data-testid="off-sale-tag">{t("offSale")}</Tag>
-            ),
-        },
-        { key: "sort", sortable: true, width: 80, align: "right", defaultHidden: true },
-        { key: "remark", ellipsis: true, defaultHidden: true },
-        { key: "updatedAt", kind: "dateTime", sortable: true, width: 180, defaultHidden: true },
-      ]}
-      form={{
-        schema: ZGoodsSave,
-        save: screen.save,
-        size: 640,
-        defaults: { kind: data.kinds[0], onSale: false, sort: 0, stock: 0, minOrderQty: 1, pictures: [] },
-        toValues: (r) => ({
-          id: r.id,
-          kind: r.kind,
-          code: r.code,
-          nameEn: r.nameEn,
-          nameZh: r.nameZh,
-          carGroupId: r.carGroup?.id ?? null,
-          vehicleModelId: r.vehicleModel?.id ?? null,
-          config: r.config,
-          specification: r.specification,
-          price: r.price,
-          stock: r.stock,
-          stockSeen: r.stock,
-          minOrderQty: r.minOrderQty,
-          onSale: r.onSale,
-          sort: r.sort,
-          remark: r.remark,
-          pictures: r.pictures,
-        }),
-        order: [
-          "kind",
-          "code",
-          "nameEn",
-          "nameZh",
-          "carGroupId",
-          "vehicleModelId",
-          "config",
-          "specification",
-          "price",
-          "stock",
-          "minOrderQty",
-          "onSale",
-          "sort",
-          "remark",
-          "pictures",
-        ],
-        fields: {
-          kind: vehicle ? { hidden: true } : { options: data.kinds.map((k) => ({ value: k, label: t(`options.kind.${k}`) })) },
-          carGroupId: { control: <GroupSelect options={data.groups} models={data.models} /> },
-          vehicleModelId: { control: <ModelSelect options={data.models} />, hint: vehicle ? undefined : t("modelOptional"), itemProps: vehicle ? { required: true } : undefined },
-          price: { placeholder: "0.00", hint: t("priceHint") },
-          stock: { hint: vehicle ? t("vehicleStockHint") : undefined },
-          remark: { widget: "textarea" },
-          stockSeen: { hidden: true },
-          pictures: { control: <LazyUploadField kind="IMAGE" rule={data.imageRule} max={MAX_PICTURES} />, hint: t("picturesHint") },
-        },
-      }}
-      rowActions={(r) => [
-        { key: "onSale", label: t("actionOnSale"), hidden: !canSell || r.onSale, onClick: () => void setOnSale([r.id], true, r.code) },
-        { key: "offSale", label: t("actionOffSale"), hidden: !canSell || !r.onSale, danger: true, onClick: () => void setOnSale([r.id], false, r.code) },
-        { key: "addToCart", label: t("addToCart"), hidden: !data.addToCart, onClick: () => setBuying(r) },
-      ]}
-      scrollX={1500}
-    >
-      <Modal
-        open={!!buying}
-        title={buying ? `${zh ? buying.nameZh : buying.nameEn} (${buying.code})` : undefined}
-        footer={null}
-        onCancel={() => setBuying(null)}
-        destroyOnHidden
-        data-testid="add-to-cart-modal"
-      >
-        {buying && (
-          <div style={{ display: "flex", flexDirection: "column", gap: 12 }}>
-            <span>
-              {formatMoney(buying.price, locale)} · {t("stockMin", { stock: buying.stock, min: buying.minOrderQty })}
-            </span>
-            <AddToCart goodsId={buying.id} minOrderQty={buying.minOrderQty} stock={buying.stock} onSale={buying.onSale} />
-          </div>
+  const list = (
+    <>
+      <ListHeader title={tf("title")} intro={tf("description")}>
+        <div className={own.toolbar} style={{ marginBottom: 0 }}>
+          {canSell && <GoodsBulkSale which={which} />}
+          {data.can.export && <ExportButton href={`/api/v1/admin/${screen.resource}/export${goodsAdminQuery({ ...f, size: 0 })}`} label={ta("export")} />}
+          {data.can.create && <GoodsCreateButton which={which} />}
+        </div>
+      </ListHeader>
+
+      <FilterForm action={`/${screen.route}`} id="goods-admin" t={tl} formKey={goodsAdminQuery(f)}>
+        <TextFilter id={id("keyword")} label={field("keyword")} name="keyword" value={f.keyword} maxLength={50} placeholder={t("keywordPlaceholder")} style={{ minWidth: 220 }} />
+        {!vehicle && (
+          <SelectFilter
+            id={id("kind")}
+            label={field("kind")}
+            name="kind"
+            value={f.kind}
+            any={ta("all")}
+            options={data.kinds.map((k) => ({ value: k, label: t(`options.kind.${k}`) }))}
+          />
         )}
-      </Modal>
-    </AdminList>
+        <SelectFilter
+          id={id("carGroupId")}
+          label={field("carGroupId")}
+          name="carGroupId"
+          value={f.carGroupId ? String(f.carGroupId) : ""}
+          any={ta("all")}
+          options={data.groups.map((g) => ({ value: String(g.id), label: zh ? g.nameZh : g.nameEn }))}
+        />
+        {canSell && (
+          <SelectFilter
+            id={id("onSale")}
+            label={field("onSale")}
+            name="onSale"
+            value={f.onSale}
+            any={ta("all")}
+            options={[
+              { value: "true", label: ta("yes") },
+              { value: "false", label: ta("no") },
+            ]}
+          />
+        )}
+        <SizeFilter id={id("size")} label={tl("filters.size")} value={f.size} sizes={GOODS_ADMIN_SIZES} />
+      </FilterForm>
+
+      <ListResults
+        id="goods-admin"
+        t={tl}
+        page={{ rows: data.rows, total: data.total, next: data.next, filters: f }}
+        href={href}
+        head={
+          <>
+            {canSell && (
+              <th className={own.checkCell}>
+                <SelectAll label={t("selectAll")} />
+              </th>
+            )}
+            <th>{field("cover")}</th>
+            <th>{field("code")}</th>
+            <th>{field("name")}</th>
+            {!vehicle && <th>{field("kind")}</th>}
+            <th>{field("carGroupId")}</th>
+            {vehicle && <th>{field("vehicleModelId")}</th>}
+            <th>{field(vehicle ? "config" : "specification")}</th>
+            <th className={styles.num}>{field("price")}</th>
+            <th className={styles.num}>{field("stock")}</th>
+            <th className={styles.num}>{field("minOrderQty")}</th>
+            <th>{field("onSale")}</th>
+            {actions && <th>{tl("actions")}</th>}
+          </>
+        }
+      >
+        {data.rows.map((r) => (
+          <tr key={r.id} data-row-key={r.id} data-testid="goods-admin-row">
+            {canSell && (
+              <td className={own.checkCell}>
+                <SelectRow id={r.id} label={t("selectRow", { code: r.code })} />
+              </td>
+            )}
+            <td>
+              {r.cover ? (
+                // eslint-disable-next-line @next/next/no-img-element -- served to signed-in viewers only
+                <img className={own.cover} src={r.cover.thumbUrl} alt="" width={56} height={42} loading="lazy" />
+              ) : (
+                "—"
+              )}
+            </td>
+            <td className={styles.nowrap}>{r.code}</td>
+            <td>
+              <Link className={styles.link} href={`/${MALL_OF[r.kind]}?id=${r.id}`} prefetch={false} data-testid="goods-link">
+                {zh ? r.nameZh : r.nameEn}
+              </Link>
+            </td>
+            {!vehicle && <td className={styles.nowrap}>{t(`options.kind.${r.kind}`)}</td>}
+            <td className={styles.nowrap}>{named(r.carGroup)}</td>
+            {vehicle && <td className={styles.nowrap}>{named(r.vehicleModel)}</td>}
+            <td className={own.wide}>{(vehicle ? r.config : r.specification) ?? "—"}</td>
+            <td className={`${styles.num} ${styles.nowrap}`}>{formatMoney(r.price, locale)}</td>
+            <td className={styles.num}>{r.stock}</td>
+            <td className={styles.num}>{r.minOrderQty}</td>
+            <td>
+              {r.onSale ? (
+                <span className={styles.tag} data-color="green" data-testid="on-sale-tag">
+                  {t("onSale")}
+                </span>
+              ) : (
+                <span className={styles.tag} data-testid="off-sale-tag">
+                  {t("offSale")}
+                </span>
+              )}
+            </td>
+            {actions && (
+              <td>
+                <GoodsRowActions which={which} row={r} can={{ edit: data.can.update, sell: canSell, cart: data.addToCart }} />
+              </td>
+            )}
+          </tr>
+        ))}
+      </ListResults>
+    </>
+  );
+
+  const setup = staff ? { kinds: data.kinds, groups: data.groups, models: data.models, imageRule: data.imageRule } : null;
+  return (
+    <div className={styles.screen} data-testid="goods-admin">
+      <GoodsSetup setup={setup}>{canSell ? <SelectionScope ids={data.rows.map((r) => r.id)}>{list}</SelectionScope> : list}</GoodsSetup>
+    </div>
   );
 }

@@ -119,6 +119,22 @@ describe("address book", () => {
     expect(list.rows.some((r) => r.companyId === a.company)).toBe(false);
   });
 
+  it("shows a dealer's whole book on one page, default first, and filters by keyword within the company", async () => {
+    const viewer = await asA();
+    const mark = `Kw${Date.now().toString(36)}`;
+    expect((await saveAddressAction(input({ receiver: `${mark} One` }))).ok).toBe(true);
+    const list = await loadAddressBook(viewer!, new URLSearchParams());
+    expect(list.pageSize).toBe(50);
+    expect(list.rows).toHaveLength(await db().address.count({ where: { companyId: a.company } }));
+    expect(list.rows[0].isDefault).toBe(true);
+    expect(list.rows.every((r) => r.companyId === a.company)).toBe(true);
+    const found = await loadAddressBook(viewer!, new URLSearchParams({ keyword: mark.toLowerCase() }));
+    expect(found.rows.map((r) => r.receiver)).toEqual([`${mark} One`]);
+    // The same keyword from another company finds nothing of A's.
+    const other = await asB();
+    expect((await loadAddressBook(other!, new URLSearchParams({ keyword: mark }))).rows).toEqual([]);
+  });
+
   it("lists the dealer's own addresses, default first, over REST", async () => {
     await asA();
     const res = await GET();

@@ -72,9 +72,13 @@ export const addressResource = defineResource<AddressRow, Prisma.AddressWhereInp
   key: (r) => r.id,
 });
 
-/** The page's list; only a dealer acting for a company may change it. */
+/** The page's list; only a dealer acting for a company may change it. A company keeps at most
+ * MAX_ADDRESSES addresses, so this small bounded list pages simply (offset pages, exact count)
+ * and shows MAX_ADDRESSES a page unless asked otherwise: a dealer's whole book on one page. */
 export async function loadAddressBook(viewer: Viewer, url: URL | URLSearchParams) {
-  const list = await loadList(addressResource, viewer, url);
+  const params = new URLSearchParams(url instanceof URL ? url.searchParams : url);
+  if (!params.has("pageSize")) params.set("pageSize", String(MAX_ADDRESSES));
+  const list = await loadList(addressResource, viewer, params);
   const dealer = !!viewer.company;
   return { ...list, can: { ...list.can, create: list.can.create && dealer, update: list.can.update && dealer, delete: list.can.delete && dealer }, dealer };
 }

@@ -131,11 +131,52 @@ describe("what dealers see", () => {
     expect(await loadCatalog(dealer, "VEHICLE", new URLSearchParams({ id: String(on.id) }))).toMatchObject({ mode: "detail", goods: null });
     expect(await loadCatalog(dealer, "PART", new URLSearchParams({ id: String(on.id) }))).toMatchObject({ mode: "detail", goods: { id: on.id } });
     // The dense table too.
-    const table = await loadGoodsAdmin(dealer, "parts", new URLSearchParams({ keyword: tok, pageSize: "100" }));
+    const table = await loadGoodsAdmin(dealer, "parts", new URLSearchParams({ keyword: tok, size: "100" }));
     expect(table.rows.map((r) => r.id)).toContain(on.id);
     expect(table.rows.map((r) => r.id)).not.toContain(off.id);
     expect(table.can).toMatchObject({ create: false, update: false, export: false });
     expect(table.addToCart).toBe(true);
+  });
+
+  it("pages the dense table by keyset in the catalogue's order, with a capped count and the same visibility", async () => {
+    const key = uid("K").toUpperCase();
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push(await makeGoods({ kind: "DERIVATIVE", code: `${key}-${i}`, sort: i % 2, onSale: i !== 3 }));
+    const hidden = made[3];
+    const read = async (v: Viewer, extra: Record<string, string> = {}) => {
+      const seen: number[] = [];
+      let cursor = "";
+      for (let n = 0; n < 10; n++) {
+        const page = await loadGoodsAdmin(v, "parts", new URLSearchParams({ keyword: key, size: "10", ...extra, ...(cursor ? { cursor } : {}) }));
+        seen.push(...page.rows.map((r) => r.id));
+        if (!page.next) return { seen, total: page.total };
+        cursor = page.next;
+      }
+      throw new Error("no end");
+    };
+    const staffAll = await read(staff);
+    const order = [...made].sort((x, y) => x.sort - y.sort || x.id - y.id).map((g) => g.id);
+    expect(staffAll).toEqual({ seen: order, total: { count: 5, capped: false } });
+    const dealerAll = await read(dealer);
+    expect(dealerAll.seen).toEqual(order.filter((id) => id !== hidden.id));
+    expect(dealerAll.total.count).toBe(4);
+    // Staff filter by sale state; a dealer's onSale=false still shows nothing off sale.
+    expect((await read(staff, { onSale: "false" })).seen).toEqual([hidden.id]);
+    expect((await read(dealer, { onSale: "false" })).seen).toEqual([]);
+    // The parts table never lists another screen's kind, even when the URL asks for it.
+    expect((await read(staff, { kind: "VEHICLE" })).seen).toEqual(order);
+    expect((await read(staff, { kind: "PART" })).seen).toEqual([]);
+    // Across pages: ten rows a page, eleven rows, two pages without a duplicate.
+    for (let i = 5; i < 11; i++) await makeGoods({ kind: "DERIVATIVE", code: `${key}-${i}`, sort: 3 });
+    const first = await loadGoodsAdmin(staff, "parts", new URLSearchParams({ keyword: key, size: "10" }));
+    expect(first.rows).toHaveLength(10);
+    expect(first.total).toEqual({ count: 11, capped: false });
+    const second = await loadGoodsAdmin(staff, "parts", new URLSearchParams({ keyword: key, size: "10", cursor: first.next! }));
+    expect(second.rows).toHaveLength(1);
+    expect(second.next).toBeNull();
+    expect(new Set([...first.rows, ...second.rows].map((r) => r.id)).size).toBe(11);
+    // A made-up cursor is ignored (the first page).
+    expect((await loadGoodsAdmin(staff, "parts", new URLSearchParams({ keyword: key, size: "10", cursor: "x_1" }))).rows[0].id).toBe(first.rows[0].id);
   });
 
   it("searches names in either language, any case, and codes; filters by car group", async () => {

@@ -6,13 +6,9 @@ import type { GoodsKind, Prisma } from "@/lib/generated/prisma/client";
 import { attachmentsOf } from "@/lib/uploads/access";
 import { fileUrl, type AttachmentValue } from "@/lib/uploads/formats";
 import { cleanParam } from "@/lib/validation/text";
-import { decodeKeyCursor, encodeKeyCursor } from "@/lib/list/keyset";
+import { encodeKeyCursor } from "@/lib/list/keyset";
 import { afterKeyWhere } from "@/lib/list/prisma";
-import { CATALOG_PAGE_SIZE, idParam, MAX_CATALOG_LIMIT } from "./schemas";
-
-/** The catalogue's cursor: the (sort, id) of the last goods shown, e.g. "10_245" (sort is int4, at most 5 digits). */
-const SORT_MAX = 99_999;
-export const decodeCatalogCursor = (raw: string | null | undefined) => decodeKeyCursor(raw, SORT_MAX);
+import { CATALOG_PAGE_SIZE, decodeCatalogCursor, idParam, MAX_CATALOG_LIMIT } from "./schemas";
 
 // The catalogue's reads: the dealer malls (onlineMall/car/goods, mountings/goods,
 // mountings/derivativeGoods), the goods detail, and the REST list. Dealers (and anyone who

@@ -1,5 +1,7 @@
 import "server-only";
-import { defineResource, loadList, type AdminResource } from "@/lib/admin/resource";
+import { assertScreen, defineResource, erase, permissionsOf, type AdminResource, type ListResult } from "@/lib/admin/resource";
+import { cappedTotal, choiceParam, COUNT_CAP, queryString, sizeParam, sizeValue, type Total } from "@/lib/list/keyset";
+import { cleanParam } from "@/lib/validation/text";
 import { hasPermission, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import type { GoodsKind, Prisma } from "@/lib/generated/prisma/client";
@@ -8,7 +10,9 @@ import { attachmentsOfMany } from "@/lib/uploads/access";
 import type { AttachmentValue, UploadRule } from "@/lib/uploads/formats";
 import { getUploadRule } from "@/lib/uploads/rules";
 import { catalogOptions, type CatalogOption, type ModelOption } from "../catalog/service";
-import { idParam } from "./schemas";
+import { encodeKeyCursor } from "@/lib/list/keyset";
+import { afterKeyWhere } from "@/lib/list/prisma";
+import { decodeCatalogCursor, idParam } from "./schemas";
 import { CARD_SELECT, orderPictures, searchWhere, toCard, visibleGoods, type GoodsCard } from "./queries";
 
 // The dense goods tables (onlineMall/car/goods_bak: vehicles; onlineMall/mountings/goods_bak:
@@ -92,7 +96,48 @@ function goodsResource(name: string, route: RouteId, labels: string, kinds: read
 export const vehicleGoodsResource = goodsResource("vehicleGoods", "onlineMall/car/goods_bak", "VehicleGoodsAdmin", ["VEHICLE"]);
 export const partsGoodsResource = goodsResource("partsGoods", "onlineMall/mountings/goods_bak", "PartsGoodsAdmin", ["PART", "DERIVATIVE"]);
 
-export type GoodsAdminData = Awaited<ReturnType<typeof loadList<GoodsRow, Prisma.GoodsWhereInput, unknown>>> & {
+export const GOODS_ADMIN_SIZES = [10, 20, 50, 100] as const;
+export const GOODS_ADMIN_SIZE = 20;
+
+/** The goods_bak list's filters as the URL carries them (the export endpoint reads the same names). */
+export type GoodsAdminFilters = {
+  /** Part of the name (either language) or the code. */
+  keyword: string;
+  /** Parts screen only: PART or DERIVATIVE. */
+  kind: GoodsKind | "";
+  carGroupId: number | null;
+  /** Staff only (dealers see on-sale goods anyway). */
+  onSale: "" | "true" | "false";
+  /** "<sort>_<id>" of the last row of the previous page. */
+  cursor: string;
+  size: number;
+};
+
+export function parseGoodsAdminFilters(p: URLSearchParams, kinds: readonly GoodsKind[]): GoodsAdminFilters {
+  const kind = p.get("kind") ?? "";
+  const cursor = p.get("cursor") ?? "";
+  return {
+    keyword: cleanParam(p.get("keyword"), 50) ?? "",
+    kind: kinds.length > 1 && (kinds as readonly string[]).includes(kind) ? (kind as GoodsKind) : "",
+    carGroupId: idParam(p.get("carGroupId") ?? undefined),
+    onSale: choiceParam(p, "onSale", ["true", "false"] as const),
+    cursor: decodeCatalogCursor(cursor) ? cursor : "",
+    size: sizeParam(p, { fallback: GOODS_ADMIN_SIZE, sizes: GOODS_ADMIN_SIZES }),
+  };
+}
+
+/** The filters back as a query string (links, the export); the cursor only in `extra`. */
+export function goodsAdminQuery(f: GoodsAdminFilters, extra: Record<string, string | number> = {}): string {
+  return queryString({ keyword: f.keyword, kind: f.kind, carGroupId: f.carGroupId, onSale: f.onSale, size: sizeValue(f.size, GOODS_ADMIN_SIZE) }, extra);
+}
+
+export type GoodsAdminData = {
+  rows: GoodsRow[];
+  filters: GoodsAdminFilters;
+  /** The next page's cursor; the list pages one way, in the catalogue's (sort, id) order. */
+  next: string | null;
+  total: Total;
+  can: ListResult<GoodsRow>["can"];
   kinds: GoodsKind[];
   groups: CatalogOption[];
   models: ModelOption[];
@@ -100,10 +145,45 @@ export type GoodsAdminData = Awaited<ReturnType<typeof loadList<GoodsRow, Prisma
   addToCart: boolean;
 };
 
-/** A goods_bak screen: the page of rows, the pickers and what the viewer may do. */
+/**
+ * A goods_bak screen: a keyset page of the goods the viewer may see, in the catalogue's order
+ * (sort, id), with a capped count (goods grow without bound), plus the pickers and what the
+ * viewer may do. The same visibility as the malls: dealers see on-sale goods only.
+ */
 export async function loadGoodsAdmin(viewer: Viewer, which: "vehicle" | "parts", url: URL | URLSearchParams): Promise<GoodsAdminData> {
   const r = which === "vehicle" ? vehicleGoodsResource : partsGoodsResource;
-  const [list, options, imageRule] = await Promise.all([loadList(r, viewer, url), catalogOptions(), getUploadRule("IMAGE")]);
+  await assertScreen(viewer, r.route);
   const kinds: GoodsKind[] = which === "vehicle" ? ["VEHICLE"] : ["PART", "DERIVATIVE"];
-  return { ...list, kinds, ...options, imageRule, addToCart: !!viewer.company && hasPermission(viewer, "cart:add") };
+  const f = parseGoodsAdminFilters(url instanceof URL ? url.searchParams : url, kinds);
+  const can = permissionsOf(viewer, erase(r));
+  const where: Prisma.GoodsWhereInput = {
+    AND: [
+      visibleGoods(viewer, f.kind ? [f.kind] : kinds),
+      searchWhere(f.keyword),
+      f.carGroupId ? { carGroupId: f.carGroupId } : {},
+      f.onSale ? { onSale: f.onSale === "true" } : {},
+    ],
+  };
+  const after = afterKeyWhere<Prisma.GoodsWhereInput>(decodeCatalogCursor(f.cursor), "sort");
+  const [raw, n, options, imageRule] = await Promise.all([
+    db().goods.findMany({ where: after ? { AND: [where, after] } : where, orderBy: [{ sort: "asc" }, { id: "asc" }], take: f.size + 1, select: ROW_SELECT }),
+    db().goods.count({ where, take: COUNT_CAP + 1 }),
+    catalogOptions(),
+    getUploadRule("IMAGE"),
+  ]);
+  const page = raw.slice(0, f.size);
+  const last = page[page.length - 1];
+  // The pictures only go to those who edit goods (the edit form shows them).
+  const rows = can.update ? await toRows(page) : page.map(({ remark, updatedAt, ...card }) => ({ ...toCard(card), remark, updatedAt: updatedAt.toISOString(), pictures: [] }));
+  return {
+    rows,
+    filters: f,
+    next: raw.length > f.size && last ? encodeKeyCursor(last.sort, last.id) : null,
+    total: cappedTotal(n),
+    can,
+    kinds,
+    ...options,
+    imageRule,
+    addToCart: !!viewer.company && hasPermission(viewer, "cart:add"),
+  };
 }

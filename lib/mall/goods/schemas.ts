@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { zCode, zId, zOptionalId, zOptionalText, zSort, zText } from "@/lib/core/zod";
+import { decodeKeyCursor } from "@/lib/list/keyset";
 import { int4Id } from "@/lib/validation/ids";
 import { zMoney } from "../orders/schemas";
 
@@ -56,6 +57,10 @@ export type TGoodsSave = z.infer<typeof ZGoodsSave>;
 /** Put on / take off sale, in bulk. */
 export const ZGoodsOnSale = z.object({ ids: z.array(zId).min(1).max(500), onSale: z.boolean() });
 export type TGoodsOnSale = z.infer<typeof ZGoodsOnSale>;
+
+/** The catalogue's cursor: the (sort, id) of the last goods shown, e.g. "10_245" (a key cursor,
+ * lib/list/keyset.ts; sort has at most 5 digits). */
+export const decodeCatalogCursor = (raw: string | null | undefined) => decodeKeyCursor(raw, 99_999);
 
 /** A positive int4 id from a query-string value, or null. */
 export function idParam(v: unknown): number | null {
