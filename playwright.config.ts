@@ -15,11 +15,9 @@ export default defineConfig({
   outputDir: "test-results/artifacts",
   fullyParallel: false,
   forbidOnly: CI,
-  // Meant to be `CI` (a test that passes only on its retry fails the run). Off until the known
-  // flaky specs are fixed: the first runs with it on each turned one click lost in an antd
-  // opening animation into a red CI (two fixed, see docs/DECISIONS.md issue 17). FLAKY_FAILS=1
-  // turns it on to hunt the rest. The report still lists every flaky test.
-  failOnFlakyTests: process.env.FLAKY_FAILS === "1",
+  // In CI a test that passes only on its retry fails the run: a flaky test is a bug to fix, not
+  // noise. FLAKY_FAILS=1 does the same locally. The report lists every flaky test either way.
+  failOnFlakyTests: CI || process.env.FLAKY_FAILS === "1",
   // Two cores: one worker runs the browser, the other leaves room for the app under test.
   workers: CI ? 1 : 2,
   retries: CI ? 1 : 0,
