@@ -191,6 +191,23 @@ export function sideMenu(page: Page): Locator {
   return page.getByRole("navigation").filter({ has: page.getByTestId("menu-home") });
 }
 
+/** The page's cumulative layout shift so far (every shift since navigation, as the browser
+ * recorded it, input-driven ones excluded as CLS does). */
+export async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        const po = new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) total += e.value;
+        });
+        po.observe({ type: "layout-shift", buffered: true });
+        // Buffered entries arrive in the first callback; give it a frame.
+        requestAnimationFrame(() => setTimeout(() => (po.disconnect(), resolve(total)), 50));
+      }),
+  );
+}
+
 /** The paths of the open tabs, left to right. */
 export async function tabPaths(page: Page): Promise<string[]> {
   return page.getByTestId("tab").evaluateAll((els) => els.map((e) => e.getAttribute("data-path") ?? ""));

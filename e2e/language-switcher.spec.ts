@@ -82,11 +82,12 @@ test.describe("language switcher", () => {
     await loginAs("dealer");
     await page.goto(HOME);
     await waitForShell(page);
-    const toggle = shellHeader(page).locator("button[aria-expanded]:not([data-testid=notification-bell])");
+    // The displayed menu button (the narrow layout's one is hidden on this width).
+    const toggle = shellHeader(page).locator("button[aria-controls='app-menu']").filter({ visible: true });
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await switchLanguage(page, "简体中文");
     await expect(page.getByTestId("home-welcome")).toHaveText(`欢迎回来，${ACCOUNTS.dealer.name}`);
-    await expect(shellHeader(page).locator("button[aria-expanded]:not([data-testid=notification-bell])")).toHaveAttribute("aria-expanded", "false", { timeout: 5_000 });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false", { timeout: 5_000 });
   });
 });

@@ -5,6 +5,7 @@ import {
   expect,
   expectLanguageChosen,
   HOME,
+  layoutShift,
   LOGIN,
   SCREENS_DIR,
   setLocaleCookie,
@@ -89,6 +90,29 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
       await toggle.click();
       await expect(toggle).toHaveAttribute("aria-expanded", "true");
       await expect.poll(async () => (await menu.boundingBox())!.width).toBe(wide);
+    });
+
+    test("the folded menu is remembered, and the server paints it folded (no shift at hydration)", async ({ page, loginAs }) => {
+      await loginAs("dealer");
+      await page.goto(HOME);
+      await waitForShell(page);
+      const menu = sideMenu(page);
+      const toggle = shellHeader(page).getByRole("button", { name: t.toggle });
+      await toggle.click();
+      await expect(toggle).toHaveAttribute("aria-expanded", "false");
+      // The choice is in the server's HTML, before any script runs.
+      const html = await (await page.request.get(HOME)).text();
+      expect(html).toMatch(/data-folded="true"/);
+      await page.reload();
+      await waitForShell(page);
+      await expect(toggle).toHaveAttribute("aria-expanded", "false");
+      expect((await menu.boundingBox())!.width).toBeLessThanOrEqual(64);
+      // The rail still names every entry (read out and as a tooltip).
+      await expect(menu.getByRole("link", { name: t.home })).toHaveAttribute("title", t.home);
+      expect(await layoutShift(page)).toBeLessThan(0.01);
+      await toggle.click();
+      await expect(toggle).toHaveAttribute("aria-expanded", "true");
+      expect(await (await page.request.get(HOME)).text()).toMatch(/data-folded="false"/);
     });
 
     test("sign-in screen", async ({ page }) => {

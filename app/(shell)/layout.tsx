@@ -1,4 +1,4 @@
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { forbidden, notFound, redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { AppRoot } from "@/components/providers/app-root";
@@ -8,6 +8,7 @@ import { getViewer } from "@/lib/auth/viewer";
 import { implementedRoutes } from "@/lib/routes";
 import { publicNewsPathFor } from "@/lib/news/public-urls";
 import { recordVisible } from "@/lib/shell/record-guards";
+import { isMenuFolded, MENU_COOKIE } from "@/lib/shell/menu-layout";
 import { toShellViewer } from "@/lib/shell/shell-viewer";
 
 // Every signed-in screen renders inside this layout: header, side menu, tab bar.
@@ -29,10 +30,11 @@ export default async function ShellLayout({ children }: { children: ReactNode })
   const documentRequest = !h.get("rsc") && !h.get("next-action");
   if (documentRequest && !(await recordVisible(viewer, route, search))) notFound();
   const menu = await getMenuTree(viewer);
+  const folded = isMenuFolded((await cookies()).get(MENU_COOKIE)?.value);
   return (
     <AppRoot>
       {(locale) => (
-        <AppShell locale={locale} viewer={toShellViewer(viewer)} menu={menu}>
+        <AppShell locale={locale} viewer={toShellViewer(viewer)} menu={menu} folded={folded}>
           {children}
         </AppShell>
       )}

@@ -1,6 +1,6 @@
 "use client";
 
-import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from "@ant-design/icons";
+import { CloseOutlined, LogoutOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, UserOutlined } from "@ant-design/icons";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
@@ -15,7 +15,20 @@ import { NotificationBell } from "./notification-bell";
 import { resetTabs } from "./tab-store";
 import styles from "./app-shell.module.css";
 
-export function AppHeader({ locale, viewer, collapsed, onToggle }: { locale: Locale; viewer: ShellViewer; collapsed: boolean; onToggle: () => void }) {
+type HeaderProps = {
+  locale: Locale;
+  viewer: ShellViewer;
+  /** The side menu's element id (aria-controls). */
+  menuId: string;
+  folded: boolean;
+  drawer: boolean;
+  onFold: () => void;
+  onDrawer: () => void;
+};
+
+/** Two menu buttons, one per layout (only one is displayed), so each states its own truth:
+ * the wide screen's folds the menu, the narrow screen's opens it as a drawer. */
+export function AppHeader({ locale, viewer, menuId, folded, drawer, onFold, onDrawer }: HeaderProps) {
   const t = useTranslations("Header");
   const tApp = useTranslations("App");
   const [leaving, setLeaving] = useState(false);
@@ -32,8 +45,20 @@ export function AppHeader({ locale, viewer, collapsed, onToggle }: { locale: Loc
 
   return (
     <header className={styles.header}>
-      <button type="button" className={styles.iconButton} aria-label={t("toggleMenu")} aria-expanded={!collapsed} onClick={onToggle}>
-        {collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+      <button type="button" className={`${styles.iconButton} ${styles.wideOnly}`} aria-label={t("toggleMenu")} aria-expanded={!folded} aria-controls={menuId} onClick={onFold}>
+        {folded ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+      </button>
+      <button
+        type="button"
+        id="menu-toggle-narrow"
+        className={`${styles.iconButton} ${styles.narrowOnly}`}
+        aria-label={t("toggleMenu")}
+        aria-expanded={drawer}
+        aria-controls={menuId}
+        onClick={onDrawer}
+        data-testid="menu-drawer-toggle"
+      >
+        {drawer ? <CloseOutlined /> : <MenuOutlined />}
       </button>
       <Link href="/system/workbench/home" className={styles.brand}>
         {/* eslint-disable-next-line @next/next/no-img-element -- a tiny static SVG */}
@@ -43,7 +68,9 @@ export function AppHeader({ locale, viewer, collapsed, onToggle }: { locale: Loc
       <div className={styles.spacer} />
       {viewer.userType === "DEALER" && viewer.company && <CompanySwitcher locale={locale} current={viewer.company} companies={viewer.companies} />}
       <NotificationBell />
-      <LanguageSwitcher locale={locale} />
+      <div className={styles.phoneHidden}>
+        <LanguageSwitcher locale={locale} />
+      </div>
       <PopoverMenu
         label={t("account")}
         items={[
@@ -52,11 +79,14 @@ export function AppHeader({ locale, viewer, collapsed, onToggle }: { locale: Loc
           { key: "signOut", icon: <LogoutOutlined />, label: t("signOut"), onClick: onSignOut, disabled: leaving, testId: "sign-out" },
         ]}
       >
-        <button type="button" className={styles.user} data-testid="user-menu" aria-label={t("account")} aria-haspopup="menu">
+        <button type="button" className={styles.user} data-testid="user-menu" aria-haspopup="menu">
           <span className={styles.avatar} aria-hidden>
             <UserOutlined />
           </span>
+          {/* The name is the button's visible label; on a phone only the avatar shows and the
+              name is still read out. "Account" follows it for screen readers. */}
           <span className={styles.userName}>{viewer.name}</span>
+          <span className="dp-visually-hidden"> · {t("account")}</span>
         </button>
       </PopoverMenu>
     </header>

@@ -9,7 +9,7 @@ import styles from "./language-switcher.module.css";
 
 /** Switches the language and remembers it (cookie + storage); drops ?lng= so it cannot override.
  * Two plain buttons: the switcher is on every page, so it carries no component library code. */
-export function LanguageSwitcher({ locale }: { locale: Locale }) {
+export function LanguageSwitcher({ locale, testId = "language-switcher" }: { locale: Locale; testId?: string }) {
   const t = useTranslations("Language");
   const router = useRouter();
   const pathname = usePathname();
@@ -29,7 +29,7 @@ export function LanguageSwitcher({ locale }: { locale: Locale }) {
   };
 
   return (
-    <div role="group" aria-label={t("label")} className={styles.switcher} data-testid="language-switcher" aria-busy={pending}>
+    <div role="group" aria-label={t("label")} className={styles.switcher} data-testid={testId} aria-busy={pending}>
       {locales.map((l) => (
         <button key={l} type="button" lang={l} className={styles.option} aria-pressed={l === locale} onClick={() => choose(l)} disabled={pending}>
           {t(l)}

@@ -13,12 +13,19 @@ function contains(node: MenuNode, path: string): boolean {
   return "/" + node.path === path || node.children.some((c) => contains(c, path));
 }
 
+/** True when the menu is drawn as the icon rail (a container query in side-nav.module.css
+ * decides it from the width the shell gives the menu, not from script). */
+function inRail(el: Element): boolean {
+  return (el.closest("nav")?.clientWidth ?? 999) < 120;
+}
+
 /**
  * The side menu built from the Menu table, limited to what the viewer's roles grant: links,
  * and directories as native <details> (open/close and keyboard handling without any script).
- * Folded, it shows the top level's icons with their names as tooltips.
+ * In the icon rail it shows the top level's icons, their names as tooltips and still read out;
+ * a group clicked there asks the shell to open the menu (`onExpand`).
  */
-export function SideNav({ menu, locale, collapsed, onExpand }: { menu: MenuNode[]; locale: Locale; collapsed: boolean; onExpand: () => void }) {
+export function SideNav({ menu, locale, onExpand }: { menu: MenuNode[]; locale: Locale; onExpand: () => void }) {
   const pathname = usePathname();
   const t = useTranslations("Header");
   const name = (n: MenuNode) => (locale === "zh-CN" ? n.nameZh : n.nameEn);
@@ -32,9 +39,13 @@ export function SideNav({ menu, locale, collapsed, onExpand }: { menu: MenuNode[
               <summary
                 className={styles.item}
                 style={{ paddingInlineStart: 16 + depth * 16 }}
-                title={collapsed ? name(n) : undefined}
+                title={depth === 0 ? name(n) : undefined}
                 data-testid={`menu-group-${n.key}`}
-                onClick={collapsed ? (e) => (e.preventDefault(), onExpand()) : undefined}
+                onClick={(e) => {
+                  if (!inRail(e.currentTarget)) return;
+                  e.preventDefault();
+                  onExpand();
+                }}
               >
                 {depth === 0 && <span className={styles.icon}>{menuIcon(n.icon)}</span>}
                 <span className={styles.label}>{name(n)}</span>
@@ -51,7 +62,7 @@ export function SideNav({ menu, locale, collapsed, onExpand }: { menu: MenuNode[
               className={styles.item}
               style={{ paddingInlineStart: 16 + depth * 16 }}
               aria-current={"/" + n.path === pathname ? "page" : undefined}
-              title={collapsed ? name(n) : undefined}
+              title={depth === 0 ? name(n) : undefined}
               onMouseEnter={() => prefetchRoute(n.path!)}
               data-testid={`menu-${n.key}`}
             >
@@ -65,7 +76,7 @@ export function SideNav({ menu, locale, collapsed, onExpand }: { menu: MenuNode[
   );
 
   return (
-    <nav className={styles.nav} data-collapsed={collapsed} aria-label={t("mainMenu")}>
+    <nav className={styles.nav} aria-label={t("mainMenu")}>
       {render(menu, 0)}
     </nav>
   );
