@@ -95,8 +95,8 @@ export async function RecordsList({ page, locale, dicts, company }: Props) {
             <th>{t("columns.time")}</th>
             <th>{t("columns.kind")}</th>
             <th>{t("columns.number")}</th>
-            {page.staff && <th>{t("columns.company")}</th>}
-            <th>{t("columns.description")}</th>
+            {page.staff && <th className="dp-wide">{t("columns.company")}</th>}
+            <th className="dp-wide">{t("columns.description")}</th>
             <th>{t("columns.status")}</th>
           </>
         }
@@ -131,11 +131,11 @@ export async function RecordsList({ page, locale, dicts, company }: Props) {
                 )}
               </td>
               {page.staff && (
-                <td className={own.company}>
+                <td className={`${own.company} dp-wide`}>
                   {zh ? r.company.nameZh : r.company.nameEn} <span className={styles.sub}>{r.company.code}</span>
                 </td>
               )}
-              <td className={own.description}>{describe(r)}</td>
+              <td className={`${own.description} dp-wide`}>{describe(r)}</td>
               <td>
                 <StatusBadge items={statusItems(r.kind)} value={r.status} locale={locale} testId="records-status" />
               </td>

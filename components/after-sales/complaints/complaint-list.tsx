@@ -84,14 +84,14 @@ export async function ComplaintList({ page, locale, dicts, categories, company, 
         head={
           <>
             <th>{t("columns.complaintNo")}</th>
-            <th>{t("columns.createdAt")}</th>
-            {page.staff && <th>{t("columns.company")}</th>}
-            <th>{t("columns.vin")}</th>
-            <th>{t("columns.category")}</th>
+            <th className="dp-wide">{t("columns.createdAt")}</th>
+            {page.staff && <th className="dp-wide">{t("columns.company")}</th>}
+            <th className="dp-wide">{t("columns.vin")}</th>
+            <th className="dp-wide">{t("columns.category")}</th>
             <th>{t("columns.description")}</th>
             <th>{t("columns.status")}</th>
-            <th>{t("columns.handler")}</th>
-            <th>{t("columns.updatedAt")}</th>
+            <th className="dp-wide">{t("columns.handler")}</th>
+            <th className="dp-wide">{t("columns.updatedAt")}</th>
           </>
         }
       >
@@ -102,20 +102,20 @@ export async function ComplaintList({ page, locale, dicts, categories, company, 
                 {r.complaintNo}
               </Link>
             </td>
-            <td className={styles.nowrap}>{when(r.createdAt)}</td>
+            <td className={`${styles.nowrap} dp-wide`}>{when(r.createdAt)}</td>
             {page.staff && (
-              <td className={own.company}>
+              <td className={`${own.company} dp-wide`}>
                 {zh ? r.company.nameZh : r.company.nameEn} <span className={styles.sub}>{r.company.code}</span>
               </td>
             )}
-            <td className={`${styles.nowrap} ${own.mono}`}>{r.vin ?? "—"}</td>
-            <td className={styles.nowrap}>{r.category ? itemLabel(dicts.complaint_category, r.category, locale) : "—"}</td>
+            <td className={`${styles.nowrap} ${own.mono} dp-wide`}>{r.vin ?? "—"}</td>
+            <td className={`${styles.nowrap} dp-wide`}>{r.category ? itemLabel(dicts.complaint_category, r.category, locale) : "—"}</td>
             <td className={own.summary}>{r.summary}</td>
             <td>
               <StatusBadge items={dicts.complaint_status} value={r.status} locale={locale} testId="complaint-status" />
             </td>
-            <td className={styles.nowrap}>{r.handler ?? "—"}</td>
-            <td className={styles.nowrap}>{when(r.updatedAt)}</td>
+            <td className={`${styles.nowrap} dp-wide`}>{r.handler ?? "—"}</td>
+            <td className={`${styles.nowrap} dp-wide`}>{when(r.updatedAt)}</td>
           </tr>
         ))}
       </ListResults>

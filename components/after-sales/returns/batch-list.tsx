@@ -59,13 +59,13 @@ export async function ReturnBatchList({ page, locale, dicts, company }: { page: 
         head={
           <>
             <th>{t("columns.batchNo")}</th>
-            <th>{t("columns.createdAt")}</th>
-            {page.staff && <th>{t("columns.company")}</th>}
+            <th className="dp-wide">{t("columns.createdAt")}</th>
+            {page.staff && <th className="dp-wide">{t("columns.company")}</th>}
             <th>{t("columns.status")}</th>
-            <th>{t("columns.deliveryWay")}</th>
-            <th>{t("columns.logistics")}</th>
-            <th>{t("columns.carNo")}</th>
-            <th>{t("columns.contactPhone")}</th>
+            <th className="dp-wide">{t("columns.deliveryWay")}</th>
+            <th className="dp-wide">{t("columns.logistics")}</th>
+            <th className="dp-wide">{t("columns.carNo")}</th>
+            <th className="dp-wide">{t("columns.contactPhone")}</th>
             <th className={styles.num}>{t("columns.items")}</th>
           </>
         }
@@ -77,22 +77,22 @@ export async function ReturnBatchList({ page, locale, dicts, company }: { page: 
                 {b.batchNo}
               </Link>
             </td>
-            <td className={styles.nowrap}>{when(b.createdAt)}</td>
+            <td className={`${styles.nowrap} dp-wide`}>{when(b.createdAt)}</td>
             {page.staff && (
-              <td className={own.company}>
+              <td className={`${own.company} dp-wide`}>
                 {zh ? b.company.nameZh : b.company.nameEn} <span className={styles.sub}>{b.company.code}</span>
               </td>
             )}
             <td>
               <StatusBadge items={dicts.return_batch_status} value={b.status} locale={locale} testId="return-batch-status" />
             </td>
-            <td>{itemLabel(dicts.delivery_way, b.deliveryWay, locale)}</td>
-            <td>
+            <td className="dp-wide">{itemLabel(dicts.delivery_way, b.deliveryWay, locale)}</td>
+            <td className="dp-wide">
               {b.logisticsCompany ?? "—"}
               {b.logisticsNo ? <span className={styles.sub}>{b.logisticsNo}</span> : null}
             </td>
-            <td className={styles.nowrap}>{b.carNo ?? "—"}</td>
-            <td className={styles.nowrap}>{b.contactPhone}</td>
+            <td className={`${styles.nowrap} dp-wide`}>{b.carNo ?? "—"}</td>
+            <td className={`${styles.nowrap} dp-wide`}>{b.contactPhone}</td>
             <td className={styles.num}>{b.itemCount}</td>
           </tr>
         ))}

@@ -79,16 +79,16 @@ export async function SalesReturnList({ data, locale, dicts, company }: { data: 
         head={
           <>
             <th>{t("columns.returnNo")}</th>
-            <th>{t("columns.createdAt")}</th>
-            {page.staff && <th>{t("columns.company")}</th>}
-            <th>{t("columns.returnType")}</th>
+            <th className="dp-wide">{t("columns.createdAt")}</th>
+            {page.staff && <th className="dp-wide">{t("columns.company")}</th>}
+            <th className="dp-wide">{t("columns.returnType")}</th>
             <th>{t("columns.material")}</th>
-            <th className={styles.num}>{t("columns.quantity")}</th>
-            <th className={styles.num}>{t("columns.faultQuantity")}</th>
-            <th>{t("columns.dealType")}</th>
-            <th>{t("columns.vin")}</th>
+            <th className={`${styles.num} dp-wide`}>{t("columns.quantity")}</th>
+            <th className={`${styles.num} dp-wide`}>{t("columns.faultQuantity")}</th>
+            <th className="dp-wide">{t("columns.dealType")}</th>
+            <th className="dp-wide">{t("columns.vin")}</th>
             <th>{t("columns.status")}</th>
-            <th>{t("columns.batchNo")}</th>
+            <th className="dp-wide">{t("columns.batchNo")}</th>
           </>
         }
       >
@@ -99,25 +99,25 @@ export async function SalesReturnList({ data, locale, dicts, company }: { data: 
                 {r.returnNo}
               </Link>
             </td>
-            <td className={styles.nowrap}>{when(r.createdAt)}</td>
+            <td className={`${styles.nowrap} dp-wide`}>{when(r.createdAt)}</td>
             {page.staff && (
-              <td className={own.company}>
+              <td className={`${own.company} dp-wide`}>
                 {zh ? r.company.nameZh : r.company.nameEn} <span className={styles.sub}>{r.company.code}</span>
               </td>
             )}
-            <td>{label(dicts.return_type, r.returnType)}</td>
+            <td className="dp-wide">{label(dicts.return_type, r.returnType)}</td>
             <td className={own.wide}>
               {zh ? r.partName.zh : r.partName.en}
               {r.materialCode ? <span className={styles.sub}>{r.materialCode}</span> : null}
             </td>
-            <td className={styles.num}>{r.quantity}</td>
-            <td className={styles.num}>{r.faultQuantity}</td>
-            <td>{label(dicts.deal_type, r.dealType)}</td>
-            <td className={styles.nowrap}>{r.vin ?? "—"}</td>
+            <td className={`${styles.num} dp-wide`}>{r.quantity}</td>
+            <td className={`${styles.num} dp-wide`}>{r.faultQuantity}</td>
+            <td className="dp-wide">{label(dicts.deal_type, r.dealType)}</td>
+            <td className={`${styles.nowrap} dp-wide`}>{r.vin ?? "—"}</td>
             <td>
               <StatusBadge items={dicts.sales_return_status} value={r.status} locale={locale} testId="sales-return-status" />
             </td>
-            <td className={styles.nowrap}>
+            <td className={`${styles.nowrap} dp-wide`}>
               {r.batch ? (
                 <Link className={styles.link} href={`/afterSale/salesReturnLogs?id=${r.batch.id}`} prefetch={false}>
                   {r.batch.batchNo}

@@ -48,12 +48,14 @@ export async function CartScreen({ data }: { data: CartPageData }) {
                   <th className={styles.check}>
                     <SelectAllBox />
                   </th>
-                  <th className={styles.pic}>{t("picture")}</th>
+                  <th className={`${styles.pic} dp-wide`}>{t("picture")}</th>
                   <th>{t("goods")}</th>
-                  <th className={styles.num}>{t("price")}</th>
+                  <th className={`${styles.num} dp-wide`}>{t("price")}</th>
                   <th id="cart-col-quantity">{t("quantity")}</th>
                   <th className={styles.num}>{t("subtotal")}</th>
-                  <th id="cart-col-remark">{t("remark")}</th>
+                  <th id="cart-col-remark" className="dp-wide">
+                    {t("remark")}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -62,7 +64,7 @@ export async function CartScreen({ data }: { data: CartPageData }) {
                     <td className={styles.check}>
                       <LineBox id={l.id} />
                     </td>
-                    <td className={styles.pic}>
+                    <td className={`${styles.pic} dp-wide`}>
                       {l.coverUrl ? (
                         // eslint-disable-next-line @next/next/no-img-element -- files are served to signed-in viewers only; the optimizer has no session
                         <img className={styles.thumb} src={l.coverUrl} alt={l.name} width={72} height={54} loading="lazy" />
@@ -90,14 +92,14 @@ export async function CartScreen({ data }: { data: CartPageData }) {
                         </div>
                       )}
                     </td>
-                    <td className={styles.num}>{formatMoney(l.price, locale)}</td>
+                    <td className={`${styles.num} dp-wide`}>{formatMoney(l.price, locale)}</td>
                     <td>
                       <QuantityCell id={l.id} quantity={l.quantity} rules={{ minOrderQty: l.minOrderQty, stock: l.stock, onSale: l.onSale }} disabled={!data.can.update} />
                     </td>
                     <td className={styles.num} data-testid="cart-line-subtotal">
                       {formatMoney(l.subtotal, locale)}
                     </td>
-                    <td>
+                    <td className="dp-wide">
                       <RemarkCell id={l.id} remark={l.remark} disabled={!data.can.update} />
                     </td>
                   </tr>

@@ -102,17 +102,17 @@ export async function GoodsAdmin({ which, data }: { which: "vehicle" | "parts"; 
                 <SelectAll label={t("selectAll")} />
               </th>
             )}
-            <th>{field("cover")}</th>
-            <th>{field("code")}</th>
+            <th className="dp-wide">{field("cover")}</th>
+            <th className="dp-wide">{field("code")}</th>
             <th>{field("name")}</th>
-            {!vehicle && <th>{field("kind")}</th>}
-            <th>{field("carGroupId")}</th>
-            {vehicle && <th>{field("vehicleModelId")}</th>}
-            <th>{field(vehicle ? "config" : "specification")}</th>
+            {!vehicle && <th className="dp-wide">{field("kind")}</th>}
+            <th className="dp-wide">{field("carGroupId")}</th>
+            {vehicle && <th className="dp-wide">{field("vehicleModelId")}</th>}
+            <th className="dp-wide">{field(vehicle ? "config" : "specification")}</th>
             <th className={styles.num}>{field("price")}</th>
             <th className={styles.num}>{field("stock")}</th>
-            <th className={styles.num}>{field("minOrderQty")}</th>
-            <th>{field("onSale")}</th>
+            <th className={`${styles.num} dp-wide`}>{field("minOrderQty")}</th>
+            <th className="dp-wide">{field("onSale")}</th>
             {actions && <th>{tl("actions")}</th>}
           </>
         }
@@ -124,7 +124,7 @@ export async function GoodsAdmin({ which, data }: { which: "vehicle" | "parts"; 
                 <SelectRow id={r.id} label={t("selectRow", { code: r.code })} />
               </td>
             )}
-            <td>
+            <td className="dp-wide">
               {r.cover ? (
                 // eslint-disable-next-line @next/next/no-img-element -- served to signed-in viewers only
                 <img className={own.cover} src={r.cover.thumbUrl} alt="" width={56} height={42} loading="lazy" />
@@ -132,20 +132,20 @@ export async function GoodsAdmin({ which, data }: { which: "vehicle" | "parts"; 
                 "—"
               )}
             </td>
-            <td className={styles.nowrap}>{r.code}</td>
+            <td className={`${styles.nowrap} dp-wide`}>{r.code}</td>
             <td>
               <Link className={styles.link} href={`/${MALL_OF[r.kind]}?id=${r.id}`} prefetch={false} data-testid="goods-link">
                 {zh ? r.nameZh : r.nameEn}
               </Link>
             </td>
-            {!vehicle && <td className={styles.nowrap}>{t(`options.kind.${r.kind}`)}</td>}
-            <td className={styles.nowrap}>{named(r.carGroup)}</td>
-            {vehicle && <td className={styles.nowrap}>{named(r.vehicleModel)}</td>}
-            <td className={own.wide}>{(vehicle ? r.config : r.specification) ?? "—"}</td>
+            {!vehicle && <td className={`${styles.nowrap} dp-wide`}>{t(`options.kind.${r.kind}`)}</td>}
+            <td className={`${styles.nowrap} dp-wide`}>{named(r.carGroup)}</td>
+            {vehicle && <td className={`${styles.nowrap} dp-wide`}>{named(r.vehicleModel)}</td>}
+            <td className={`${own.wide} dp-wide`}>{(vehicle ? r.config : r.specification) ?? "—"}</td>
             <td className={`${styles.num} ${styles.nowrap}`}>{formatMoney(r.price, locale)}</td>
             <td className={styles.num}>{r.stock}</td>
-            <td className={styles.num}>{r.minOrderQty}</td>
-            <td>
+            <td className={`${styles.num} dp-wide`}>{r.minOrderQty}</td>
+            <td className="dp-wide">
               {r.onSale ? (
                 <span className={styles.tag} data-color="green" data-testid="on-sale-tag">
                   {t("onSale")}

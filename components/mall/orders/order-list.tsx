@@ -69,15 +69,15 @@ export async function OrderList({ page, route, locale, dicts, company }: { page:
         head={
           <>
             <th>{t("columns.orderNo")}</th>
-            <th>{t("columns.createdAt")}</th>
-            {page.staff && <th>{t("columns.company")}</th>}
-            <th className={styles.num}>{t("columns.quantity")}</th>
+            <th className="dp-wide">{t("columns.createdAt")}</th>
+            {page.staff && <th className="dp-wide">{t("columns.company")}</th>}
+            <th className={`${styles.num} dp-wide`}>{t("columns.quantity")}</th>
             <th className={styles.num}>{t("columns.amount")}</th>
-            <th className={styles.num}>{t("columns.paid")}</th>
-            <th>{t("columns.payment")}</th>
+            <th className={`${styles.num} dp-wide`}>{t("columns.paid")}</th>
+            <th className="dp-wide">{t("columns.payment")}</th>
             <th>{t("columns.status")}</th>
-            <th>{t("columns.creator")}</th>
-            <th>{t("columns.receiver")}</th>
+            <th className="dp-wide">{t("columns.creator")}</th>
+            <th className="dp-wide">{t("columns.receiver")}</th>
           </>
         }
       >
@@ -88,23 +88,23 @@ export async function OrderList({ page, route, locale, dicts, company }: { page:
                 {r.orderNo}
               </Link>
             </td>
-            <td className={styles.nowrap}>{when(r.createdAt)}</td>
+            <td className={`${styles.nowrap} dp-wide`}>{when(r.createdAt)}</td>
             {page.staff && (
-              <td>
+              <td className="dp-wide">
                 {locale === "zh-CN" ? r.company.nameZh : r.company.nameEn} <span className={styles.sub}>{r.company.code}</span>
               </td>
             )}
-            <td className={styles.num}>{r.quantity}</td>
+            <td className={`${styles.num} dp-wide`}>{r.quantity}</td>
             <td className={styles.num}>{formatMoney(r.amount, locale)}</td>
-            <td className={styles.num}>{formatMoney(r.paidAmount, locale)}</td>
-            <td>
+            <td className={`${styles.num} dp-wide`}>{formatMoney(r.paidAmount, locale)}</td>
+            <td className="dp-wide">
               <DictBadge items={dicts.payment_status} value={r.paymentState} locale={locale} />
             </td>
             <td>
               <DictBadge items={dicts.order_status} value={r.status} locale={locale} testId="order-status" />
             </td>
-            <td>{r.creator}</td>
-            <td>{r.receiver}</td>
+            <td className="dp-wide">{r.creator}</td>
+            <td className="dp-wide">{r.receiver}</td>
           </tr>
         ))}
       </ListResults>

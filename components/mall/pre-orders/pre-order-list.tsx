@@ -75,15 +75,15 @@ export async function PreOrderList({
         head={
           <>
             <th>{t("columns.preOrderNo")}</th>
-            <th>{t("columns.createdAt")}</th>
-            {page.staff && <th>{t("columns.company")}</th>}
-            <th>{t("columns.goods")}</th>
-            <th className={styles.num}>{t("columns.quantity")}</th>
+            <th className="dp-wide">{t("columns.createdAt")}</th>
+            {page.staff && <th className="dp-wide">{t("columns.company")}</th>}
+            <th className="dp-wide">{t("columns.goods")}</th>
+            <th className={`${styles.num} dp-wide`}>{t("columns.quantity")}</th>
             <th className={styles.num}>{t("columns.amount")}</th>
-            <th>{t("columns.expectedDate")}</th>
+            <th className="dp-wide">{t("columns.expectedDate")}</th>
             <th>{t("columns.status")}</th>
-            <th>{t("columns.order")}</th>
-            <th>{t("columns.creator")}</th>
+            <th className="dp-wide">{t("columns.order")}</th>
+            <th className="dp-wide">{t("columns.creator")}</th>
           </>
         }
       >
@@ -94,13 +94,13 @@ export async function PreOrderList({
                 {r.preOrderNo}
               </Link>
             </td>
-            <td className={styles.nowrap}>{when(r.createdAt)}</td>
+            <td className={`${styles.nowrap} dp-wide`}>{when(r.createdAt)}</td>
             {page.staff && (
-              <td>
+              <td className="dp-wide">
                 {zh ? r.company.nameZh : r.company.nameEn} <span className={styles.sub}>{r.company.code}</span>
               </td>
             )}
-            <td>
+            <td className="dp-wide">
               <span className={styles.goodsCell}>
                 {/* eslint-disable-next-line @next/next/no-img-element -- a served thumbnail */}
                 {r.thumb ? <img className={styles.thumb} src={r.thumb} alt="" width={56} height={40} loading="lazy" /> : null}
@@ -110,13 +110,13 @@ export async function PreOrderList({
                 </span>
               </span>
             </td>
-            <td className={styles.num}>{r.quantity}</td>
+            <td className={`${styles.num} dp-wide`}>{r.quantity}</td>
             <td className={styles.num}>{formatMoney(r.amount, locale)}</td>
-            <td className={styles.nowrap}>{r.expectedDate ?? "—"}</td>
+            <td className={`${styles.nowrap} dp-wide`}>{r.expectedDate ?? "—"}</td>
             <td>
               <StatusBadge items={statuses} value={r.status} locale={locale} testId="pre-order-status" />
             </td>
-            <td className={styles.nowrap}>
+            <td className={`${styles.nowrap} dp-wide`}>
               {r.order ? (
                 <Link className={styles.link} href={`/onlineMall/car/order?id=${r.order.id}`} prefetch={false}>
                   {r.order.orderNo}
@@ -125,7 +125,7 @@ export async function PreOrderList({
                 "—"
               )}
             </td>
-            <td>{r.creator}</td>
+            <td className="dp-wide">{r.creator}</td>
           </tr>
         ))}
       </ListResults>

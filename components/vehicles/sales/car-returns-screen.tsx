@@ -44,12 +44,12 @@ export async function CarReturnsScreen({ data }: { data: CarReturnsData }) {
         head={
           <>
             <th>{t("fields.vin")}</th>
-            <th>{t("fields.carType")}</th>
-            <th>{t("fields.soldAt")}</th>
+            <th className="dp-wide">{t("fields.carType")}</th>
+            <th className="dp-wide">{t("fields.soldAt")}</th>
             <th>{t("fields.returnedAt")}</th>
             <th>{t("fields.reason")}</th>
-            <th>{t("fields.returnedBy")}</th>
-            <th>{t("fields.recordedAt")}</th>
+            <th className="dp-wide">{t("fields.returnedBy")}</th>
+            <th className="dp-wide">{t("fields.recordedAt")}</th>
           </>
         }
       >
@@ -58,12 +58,12 @@ export async function CarReturnsScreen({ data }: { data: CarReturnsData }) {
             <td className={`${styles.nowrap} ${own.mono}`} data-testid="return-row-vin">
               {r.vin}
             </td>
-            <td className={own.wide}>{[zh ? r.modelZh : r.modelEn, r.config].filter(Boolean).join(" · ")}</td>
-            <td className={styles.nowrap}>{r.soldAt}</td>
+            <td className={`${own.wide} dp-wide`}>{[zh ? r.modelZh : r.modelEn, r.config].filter(Boolean).join(" · ")}</td>
+            <td className={`${styles.nowrap} dp-wide`}>{r.soldAt}</td>
             <td className={styles.nowrap}>{r.returnedAt}</td>
             <td className={own.reason}>{r.reason}</td>
-            <td className={styles.nowrap}>{r.returnedBy || "—"}</td>
-            <td className={styles.nowrap}>{r.recordedAt ?? "—"}</td>
+            <td className={`${styles.nowrap} dp-wide`}>{r.returnedBy || "—"}</td>
+            <td className={`${styles.nowrap} dp-wide`}>{r.recordedAt ?? "—"}</td>
           </tr>
         ))}
       </ListResults>

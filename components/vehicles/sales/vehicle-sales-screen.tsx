@@ -57,19 +57,19 @@ export async function VehicleSalesScreen({ data, idTypes, sexes }: { data: Vehic
         head={
           <>
             <th>{t("fields.vin")}</th>
-            <th>{t("fields.carType")}</th>
-            <th>{t("fields.soldAt")}</th>
+            <th className="dp-wide">{t("fields.carType")}</th>
+            <th className="dp-wide">{t("fields.soldAt")}</th>
             <th>{t("fields.ownerName")}</th>
-            <th>{t("fields.phone")}</th>
-            <th>{t("fields.sex")}</th>
-            <th className={styles.num}>{t("fields.age")}</th>
-            <th>{t("fields.idType")}</th>
-            <th>{t("fields.idNumber")}</th>
-            <th>{t("fields.warrantyStart")}</th>
-            <th>{t("fields.warrantyEnd")}</th>
-            <th>{t("fields.createdBy")}</th>
+            <th className="dp-wide">{t("fields.phone")}</th>
+            <th className="dp-wide">{t("fields.sex")}</th>
+            <th className={`${styles.num} dp-wide`}>{t("fields.age")}</th>
+            <th className="dp-wide">{t("fields.idType")}</th>
+            <th className="dp-wide">{t("fields.idNumber")}</th>
+            <th className="dp-wide">{t("fields.warrantyStart")}</th>
+            <th className="dp-wide">{t("fields.warrantyEnd")}</th>
+            <th className="dp-wide">{t("fields.createdBy")}</th>
             <th>{t("fields.status")}</th>
-            <th>{t("fields.returnedAt")}</th>
+            <th className="dp-wide">{t("fields.returnedAt")}</th>
           </>
         }
       >
@@ -78,25 +78,25 @@ export async function VehicleSalesScreen({ data, idTypes, sexes }: { data: Vehic
             <td className={`${styles.nowrap} ${own.mono}`} data-testid="sale-row-vin">
               {r.vin}
             </td>
-            <td className={own.wide}>{[zh ? r.modelZh : r.modelEn, r.config].filter(Boolean).join(" · ")}</td>
-            <td className={styles.nowrap}>{r.soldAt}</td>
+            <td className={`${own.wide} dp-wide`}>{[zh ? r.modelZh : r.modelEn, r.config].filter(Boolean).join(" · ")}</td>
+            <td className={`${styles.nowrap} dp-wide`}>{r.soldAt}</td>
             <td className={styles.nowrap}>{r.ownerName}</td>
-            <td className={styles.nowrap}>{r.phone}</td>
-            <td className={styles.nowrap}>{r.sex ? (zh ? r.sex.zh : r.sex.en) : "—"}</td>
-            <td className={styles.num}>{r.age ?? "—"}</td>
-            <td className={styles.nowrap}>{zh ? r.idType.zh : r.idType.en}</td>
-            <td className={`${styles.nowrap} ${own.mono}`} data-testid="sale-row-id">
+            <td className={`${styles.nowrap} dp-wide`}>{r.phone}</td>
+            <td className={`${styles.nowrap} dp-wide`}>{r.sex ? (zh ? r.sex.zh : r.sex.en) : "—"}</td>
+            <td className={`${styles.num} dp-wide`}>{r.age ?? "—"}</td>
+            <td className={`${styles.nowrap} dp-wide`}>{zh ? r.idType.zh : r.idType.en}</td>
+            <td className={`${styles.nowrap} ${own.mono} dp-wide`} data-testid="sale-row-id">
               {r.idNumber}
             </td>
-            <td className={styles.nowrap}>{r.warrantyStart}</td>
-            <td className={styles.nowrap}>{r.warrantyEnd}</td>
-            <td className={styles.nowrap}>{r.createdBy}</td>
+            <td className={`${styles.nowrap} dp-wide`}>{r.warrantyStart}</td>
+            <td className={`${styles.nowrap} dp-wide`}>{r.warrantyEnd}</td>
+            <td className={`${styles.nowrap} dp-wide`}>{r.createdBy}</td>
             <td>
               <span className={styles.tag} data-color={r.returned ? "orange" : "green"} data-testid="sale-row-status">
                 {r.returned ? t("status.returned") : t("status.sold")}
               </span>
             </td>
-            <td className={styles.nowrap}>{r.returnedAt ?? "—"}</td>
+            <td className={`${styles.nowrap} dp-wide`}>{r.returnedAt ?? "—"}</td>
           </tr>
         ))}
       </ListResults>

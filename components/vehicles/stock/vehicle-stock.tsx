@@ -92,16 +92,16 @@ export async function VehicleStock({ data }: { data: VehicleStockData }) {
         head={
           <>
             <th>{t("fields.model")}</th>
-            <th>{t("fields.cover")}</th>
-            <th>{t("fields.config")}</th>
+            <th className="dp-wide">{t("fields.cover")}</th>
+            <th className="dp-wide">{t("fields.config")}</th>
             <th>{t("fields.vin")}</th>
-            <th>{t("fields.entryAt")}</th>
+            <th className="dp-wide">{t("fields.entryAt")}</th>
             <th>{t("fields.status")}</th>
-            <th>{t("fields.colour")}</th>
+            <th className="dp-wide">{t("fields.colour")}</th>
             {staff && (
               <>
-                <th>{t("fields.holder")}</th>
-                <th>{t("fields.sendOrderNo")}</th>
+                <th className="dp-wide">{t("fields.holder")}</th>
+                <th className="dp-wide">{t("fields.sendOrderNo")}</th>
               </>
             )}
           </>
@@ -115,7 +115,7 @@ export async function VehicleStock({ data }: { data: VehicleStockData }) {
                 {named(r.goods)} ({r.goods.code})
               </span>
             </td>
-            <td>
+            <td className="dp-wide">
               {r.goods.thumbUrl ? (
                 // eslint-disable-next-line @next/next/no-img-element -- served to signed-in viewers only; the optimizer has no session
                 <img className={own.picture} src={r.goods.thumbUrl} alt={named(r.goods)} width={64} height={44} loading="lazy" data-testid="stock-picture" />
@@ -123,21 +123,21 @@ export async function VehicleStock({ data }: { data: VehicleStockData }) {
                 "—"
               )}
             </td>
-            <td className={own.wide}>{r.goods.config ?? "—"}</td>
+            <td className={`${own.wide} dp-wide`}>{r.goods.config ?? "—"}</td>
             <td className={styles.nowrap}>
               <Link className={`${styles.link} ${own.mono}`} href={`/car/vehicleInformation?vin=${r.vin}`} prefetch={false} data-testid="stock-vin">
                 {r.vin}
               </Link>
             </td>
-            <td className={styles.nowrap}>{when(r.entryAt)}</td>
+            <td className={`${styles.nowrap} dp-wide`}>{when(r.entryAt)}</td>
             <td>
               <StatusBadge items={data.statusItems} value={r.status} locale={locale} testId="stock-status" />
             </td>
-            <td className={styles.nowrap}>{r.colour ?? "—"}</td>
+            <td className={`${styles.nowrap} dp-wide`}>{r.colour ?? "—"}</td>
             {staff && (
               <>
-                <td className={own.wide}>{r.holder ? `${named(r.holder)} (${r.holder.code})` : t("factory")}</td>
-                <td className={styles.nowrap}>{r.sendOrderNo ?? "—"}</td>
+                <td className={`${own.wide} dp-wide`}>{r.holder ? `${named(r.holder)} (${r.holder.code})` : t("factory")}</td>
+                <td className={`${styles.nowrap} dp-wide`}>{r.sendOrderNo ?? "—"}</td>
               </>
             )}
           </tr>
