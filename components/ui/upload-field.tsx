@@ -1,7 +1,7 @@
 "use client";
 
 import { loose } from "@/lib/i18n/loose";
-import { PlusOutlined, UploadOutlined } from "@ant-design/icons";
+import { CameraOutlined, PlusOutlined, UploadOutlined } from "@ant-design/icons";
 import { Button, Upload, type UploadFile, type UploadProps } from "antd";
 import { useTranslations } from "next-intl";
 import { lazy, Suspense, useEffect, useRef, useState, type ReactElement } from "react";
@@ -33,6 +33,9 @@ export type UploadFieldProps = {
   hint?: boolean;
   disabled?: boolean;
   id?: string;
+  /** Images: a "Take a photo" button on touch screens that opens the camera (capture), beside
+   * the picker, which still offers the gallery. */
+  camera?: boolean;
 };
 
 const ACCEPT: Record<string, string> = {
@@ -50,7 +53,7 @@ const ACCEPT: Record<string, string> = {
 
 const asFile = (v: AttachmentValue): UploadFile => ({ uid: v.id, name: v.name, status: "done", url: v.url, thumbUrl: v.thumbUrl ?? undefined });
 
-export function UploadField({ kind, value, onChange, rule = DEFAULT_RULES[kind], max, crop = false, hint = true, disabled, id }: UploadFieldProps) {
+export function UploadField({ kind, value, onChange, rule = DEFAULT_RULES[kind], max, crop = false, hint = true, disabled, id, camera = false }: UploadFieldProps) {
   const t = useTranslations("Uploads");
   const limit = Math.min(max ?? rule.maxCount, rule.maxCount);
   const current = value ?? [];
@@ -140,6 +143,17 @@ export function UploadField({ kind, value, onChange, rule = DEFAULT_RULES[kind],
     </Upload>
   );
   const aspect = typeof crop === "object" ? crop.aspect : undefined;
+  // Its files join the same list, rules and progress as the picker's (one pipeline, two inputs).
+  const shoot =
+    camera && picture && !crop && !full && !disabled ? (
+      <div className="dp-touch-only" style={{ marginTop: 8 }} data-testid="upload-camera">
+        <Upload accept="image/*" capture="environment" showUploadList={false} beforeUpload={beforeUpload} customRequest={customRequest} onChange={handleChange}>
+          <Button icon={<CameraOutlined />} size="large">
+            {t("takePhoto")}
+          </Button>
+        </Upload>
+      </div>
+    ) : null;
 
   return (
     <div data-testid={`upload-${kind.toLowerCase()}`}>
@@ -160,6 +174,7 @@ export function UploadField({ kind, value, onChange, rule = DEFAULT_RULES[kind],
       ) : (
         upload
       )}
+      {shoot}
       {hint && <div style={{ color: "rgba(0,0,0,0.45)", fontSize: 13, lineHeight: "20px", marginTop: 4 }}>{hintText(loose(t), rule)}</div>}
       <UploadPreview item={preview} onClose={() => setPreview(null)} />
     </div>

@@ -93,7 +93,7 @@ export function ComplaintForm({ categories, rules, onClose }: { categories: Dict
           <Input.TextArea maxLength={MAX_DESCRIPTION} showCount rows={4} placeholder={t("form.descriptionPlaceholder")} data-testid="complaint-description" />
         </Form.Item>
         <Form.Item name="qesImg" label={label("qesImg")}>
-          <LazyUploadField kind="IMAGE" rule={rules.image} />
+          <LazyUploadField kind="IMAGE" rule={rules.image} camera />
         </Form.Item>
         <Form.Item name="qesVideo" label={label("qesVideo")}>
           <LazyUploadField kind="VIDEO" rule={rules.video} max={MAX_VIDEOS} />

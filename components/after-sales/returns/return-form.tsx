@@ -319,7 +319,7 @@ export function ReturnForm({ imageRule, onClose }: { imageRule?: UploadRule; onC
             <Input.TextArea maxLength={1000} rows={3} showCount data-testid="sales-return-description" />
           </Form.Item>
           <Form.Item name="partImg" label={label("partImg")} extra={t("form.imagesHint")}>
-            <LazyUploadField kind="IMAGE" rule={imageRule} />
+            <LazyUploadField kind="IMAGE" rule={imageRule} camera />
           </Form.Item>
         </Form>
       )}
