@@ -155,29 +155,32 @@ export function UploadField({ kind, value, onChange, rule = DEFAULT_RULES[kind],
       </div>
     ) : null;
 
+  // The camera button sits outside the field's own box: that box holds the one picker input.
   return (
-    <div data-testid={`upload-${kind.toLowerCase()}`}>
-      {crop && picture ? (
-        <Suspense fallback={upload}>
-          <ImgCrop
-            rotationSlider
-            aspect={aspect}
-            modalTitle={t("cropTitle")}
-            modalOk={t("cropOk")}
-            modalCancel={t("cropCancel")}
-            resetText={t("cropReset")}
-            beforeCrop={(file) => !refused(file, 0)}
-          >
-            {upload as ReactElement}
-          </ImgCrop>
-        </Suspense>
-      ) : (
-        upload
-      )}
+    <>
+      <div data-testid={`upload-${kind.toLowerCase()}`}>
+        {crop && picture ? (
+          <Suspense fallback={upload}>
+            <ImgCrop
+              rotationSlider
+              aspect={aspect}
+              modalTitle={t("cropTitle")}
+              modalOk={t("cropOk")}
+              modalCancel={t("cropCancel")}
+              resetText={t("cropReset")}
+              beforeCrop={(file) => !refused(file, 0)}
+            >
+              {upload as ReactElement}
+            </ImgCrop>
+          </Suspense>
+        ) : (
+          upload
+        )}
+        {hint && <div style={{ color: "rgba(0,0,0,0.45)", fontSize: 13, lineHeight: "20px", marginTop: 4 }}>{hintText(loose(t), rule)}</div>}
+        <UploadPreview item={preview} onClose={() => setPreview(null)} />
+      </div>
       {shoot}
-      {hint && <div style={{ color: "rgba(0,0,0,0.45)", fontSize: 13, lineHeight: "20px", marginTop: 4 }}>{hintText(loose(t), rule)}</div>}
-      <UploadPreview item={preview} onClose={() => setPreview(null)} />
-    </div>
+    </>
   );
 }
 
