@@ -4,14 +4,12 @@
 import fs from "node:fs";
 import { gzipSync } from "node:zlib";
 import path from "node:path";
+import { ADMIN, DEALER, type Account } from "./lib/demo-accounts";
 import { signInCookie } from "./lib/http-session";
 import { ROOT } from "./lib/paths";
 import { choosePort, startStack } from "./lib/stack";
 
 const KiB = 1024;
-type Account = { account: string; password: string; companyCode?: string };
-const DEALER: Account = { account: "dealer.sh", password: "Dealer@123456" };
-const ADMIN: Account = { account: "admin", password: "Admin@123456" };
 
 /**
  * page: the app route the row measures (a page.tsx under app/, groups left out, "[slug]" kept);

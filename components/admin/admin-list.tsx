@@ -3,6 +3,7 @@
 import { useLooseTranslations } from "@/lib/i18n/loose";
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, SettingOutlined, UploadOutlined } from "@ant-design/icons";
 import { Button, Popover, Space, Tag } from "antd";
+import "@/components/providers/antd-css";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { usePathname, useRouter } from "next/navigation";

@@ -2,6 +2,7 @@
 
 import { InboxOutlined } from "@ant-design/icons";
 import { Alert, Button, Modal, Table, Upload } from "antd";
+import "@/components/providers/antd-css";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";

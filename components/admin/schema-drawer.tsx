@@ -1,6 +1,7 @@
 "use client";
 
 import { Form, type FormInstance } from "antd";
+import "@/components/providers/antd-css";
 import { useEffect, useState } from "react";
 import type { z } from "zod";
 import { FormDrawerPanel } from "@/components/system/form-drawer";

@@ -2,6 +2,7 @@
 
 import { loose, useLooseTranslations } from "@/lib/i18n/loose";
 import { Form, Input, InputNumber, Select, Switch } from "antd";
+import "@/components/providers/antd-css";
 import { useTranslations } from "next-intl";
 import { useMemo, type ReactNode } from "react";
 import { z } from "zod";

@@ -2,6 +2,7 @@
 
 import { LockOutlined, MobileOutlined, SafetyOutlined } from "@ant-design/icons";
 import { Button, Input } from "antd";
+import "@/components/providers/antd-css";
 import { useTranslations } from "next-intl";
 import { useState, useTransition, type FormEvent, type ReactNode } from "react";
 import { registerAction, resetPasswordAction } from "@/lib/auth/account-actions";

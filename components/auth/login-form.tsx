@@ -3,6 +3,7 @@
 import { loose } from "@/lib/i18n/loose";
 import { LockOutlined, UserOutlined } from "@ant-design/icons";
 import { Button, Input } from "antd";
+import "@/components/providers/antd-css";
 import { useLocale, useTranslations } from "next-intl";
 import { useState, useTransition, type FormEvent } from "react";
 import { prepareSignInAction } from "@/lib/auth/actions";

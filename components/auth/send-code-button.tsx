@@ -1,6 +1,7 @@
 "use client";
 
 import { Button } from "antd";
+import "@/components/providers/antd-css";
 import { useTranslations } from "next-intl";
 import { useEffect, useState, useTransition } from "react";
 import { sendCodeAction } from "@/lib/auth/account-actions";

@@ -2,6 +2,7 @@
 
 import { loose } from "@/lib/i18n/loose";
 import { Alert, Button, Drawer, Form, Input, Radio, Space, Spin, Switch } from "antd";
+import "@/components/providers/antd-css";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";

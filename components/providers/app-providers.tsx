@@ -12,7 +12,8 @@ import { appTheme } from "./theme";
 
 /**
  * antd in zero-runtime mode: component styles come from the prebuilt antd.css (one cached file),
- * and only the theme's CSS variables are generated, so HTML responses stay small. Toasts and
+ * which the modules that render antd components bring along (antd-css.ts), and only the theme's
+ * CSS variables are generated, so HTML responses stay small. Toasts and
  * dialogs load on first use (components/ui/feedback.ts) rather than through antd's App.
  */
 export function AppProviders({ locale, antdLocale, children }: { locale: Locale; antdLocale?: AntdLocale; children: ReactNode }) {

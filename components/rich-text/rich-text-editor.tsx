@@ -14,6 +14,7 @@ import Image from "@tiptap/extension-image";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { Button, Form, Input, Popover, Tooltip } from "antd";
+import "@/components/providers/antd-css";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { toast } from "@/components/ui/feedback";

@@ -1,6 +1,7 @@
 "use client";
 
 import { ConfigProvider, message, Modal } from "antd";
+import "@/components/providers/antd-css";
 import enUS from "antd/locale/en_US";
 import zhCN from "antd/locale/zh_CN";
 import type { ReactNode } from "react";

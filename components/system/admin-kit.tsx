@@ -2,6 +2,7 @@
 
 import { loose, useLooseTranslations } from "@/lib/i18n/loose";
 import { Button, Space, type FormInstance } from "antd";
+import "@/components/providers/antd-css";
 import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";

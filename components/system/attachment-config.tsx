@@ -1,6 +1,7 @@
 "use client";
 
 import { Space, Switch, Tag } from "antd";
+import "@/components/providers/antd-css";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useState } from "react";

@@ -2,6 +2,7 @@
 
 import { ApiOutlined, SaveOutlined } from "@ant-design/icons";
 import { Button, Form, Space } from "antd";
+import "@/components/providers/antd-css";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { SchemaFields } from "@/components/admin/schema-form";

@@ -2,6 +2,7 @@
 
 import { loose } from "@/lib/i18n/loose";
 import { Tag } from "antd";
+import "@/components/providers/antd-css";
 import { useTranslations } from "next-intl";
 import { AdminList } from "@/components/admin/admin-list";
 import type { ListResult } from "@/lib/admin/resource";

@@ -3,6 +3,7 @@
 import { loose } from "@/lib/i18n/loose";
 import { PlusOutlined } from "@ant-design/icons";
 import { Button, Tag } from "antd";
+import "@/components/providers/antd-css";
 import dynamic from "next/dynamic";
 import { DataTable } from "@/components/list/data-table";
 import { useLocale, useTranslations } from "next-intl";

@@ -1,6 +1,7 @@
 "use client";
 
 import { Form, Input, Tag, type InputProps } from "antd";
+import "@/components/providers/antd-css";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { SchemaFields } from "@/components/admin/schema-form";

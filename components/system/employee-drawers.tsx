@@ -1,6 +1,7 @@
 "use client";
 
 import { Alert, Form, Input, Radio, Select, TreeSelect } from "antd";
+import "@/components/providers/antd-css";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect } from "react";
 import type { EmployeesData, UserAdminRow } from "@/lib/system/admin-queries";

@@ -1,6 +1,7 @@
 "use client";
 
 import { Button, Drawer, Form, Space } from "antd";
+import "@/components/providers/antd-css";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { FormDrawerProps } from "./admin-kit";

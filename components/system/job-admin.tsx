@@ -1,6 +1,7 @@
 "use client";
 
 import { Button, Form, Tag } from "antd";
+import "@/components/providers/antd-css";
 import { DataTable, type DataColumn } from "@/components/list/data-table";
 import { PlusOutlined } from "@ant-design/icons";
 import { useLocale, useTranslations } from "next-intl";

@@ -1,6 +1,7 @@
 "use client";
 
 import { Form, Input, InputNumber, Switch, type FormInstance } from "antd";
+import "@/components/providers/antd-css";
 import { useTranslations } from "next-intl";
 import { saveJobAction } from "@/lib/system/actions";
 import { ZJobSave } from "@/lib/system/schemas";

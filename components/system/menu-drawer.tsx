@@ -1,6 +1,7 @@
 "use client";
 
 import { Form, Input, InputNumber, Radio, Select, Switch, TreeSelect, type FormInstance } from "antd";
+import "@/components/providers/antd-css";
 import { useLocale, useTranslations } from "next-intl";
 import { MENU_ICON_NAMES, menuIcon } from "@/components/shell/menu-icon";
 import type { MenuAdminRow } from "@/lib/system/admin-queries";

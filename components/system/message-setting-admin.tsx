@@ -1,6 +1,7 @@
 "use client";
 
 import { Tag } from "antd";
+import "@/components/providers/antd-css";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { AdminList } from "@/components/admin/admin-list";

@@ -1,6 +1,7 @@
 "use client";
 
 import { Form } from "antd";
+import "@/components/providers/antd-css";
 import { useTranslations } from "next-intl";
 import { eventDef } from "@/lib/messages/template-schemas";
 

@@ -1,6 +1,7 @@
 "use client";
 
 import { Form, Input, InputNumber, Select, TreeSelect, type FormInstance } from "antd";
+import "@/components/providers/antd-css";
 import { useLocale, useTranslations } from "next-intl";
 import { RegionCascader } from "@/components/ui/region-cascader";
 import type { OrgAdminNode } from "@/lib/system/admin-queries";

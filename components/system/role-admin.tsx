@@ -2,6 +2,7 @@
 
 import { loose } from "@/lib/i18n/loose";
 import { Button, Form, Tag } from "antd";
+import "@/components/providers/antd-css";
 import { DataTable, type DataColumn } from "@/components/list/data-table";
 import { PlusOutlined } from "@ant-design/icons";
 import { useLocale, useTranslations } from "next-intl";

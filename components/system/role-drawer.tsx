@@ -1,6 +1,7 @@
 "use client";
 
 import { Alert, Form, Input, Tag, Tree, type FormInstance } from "antd";
+import "@/components/providers/antd-css";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo } from "react";
 import type { Grantable, MenuAdminRow, OrgNode } from "@/lib/system/admin-queries";

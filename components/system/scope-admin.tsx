@@ -1,6 +1,7 @@
 "use client";
 
 import { Tag } from "antd";
+import "@/components/providers/antd-css";
 import dynamic from "next/dynamic";
 import { DataTable, type DataColumn } from "@/components/list/data-table";
 import { useLocale, useTranslations } from "next-intl";

@@ -1,6 +1,7 @@
 "use client";
 
 import { Form } from "antd";
+import "@/components/providers/antd-css";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect } from "react";
 import type { Grantable, OrgNode } from "@/lib/system/admin-queries";

@@ -1,6 +1,7 @@
 "use client";
 
 import { Form, Select, TreeSelect } from "antd";
+import "@/components/providers/antd-css";
 import { useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import type { Grantable, OrgNode } from "@/lib/system/admin-queries";

@@ -2,6 +2,7 @@
 
 import { loose, useLooseTranslations } from "@/lib/i18n/loose";
 import { Tag } from "antd";
+import "@/components/providers/antd-css";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { AdminList } from "@/components/admin/admin-list";

@@ -1,6 +1,7 @@
 "use client";
 
 import { Form, Input, InputNumber, Select, Switch } from "antd";
+import "@/components/providers/antd-css";
 import { useLocale, useTranslations } from "next-intl";
 import type { VariableOption } from "@/lib/config/variable-admin";
 import { variableDef, type VariableType } from "@/lib/config/variable-registry";

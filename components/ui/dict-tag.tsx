@@ -1,4 +1,5 @@
 import { Tag } from "antd";
+import "@/components/providers/antd-css";
 import { useLocale } from "next-intl";
 import { itemLabel, type DictItemView } from "@/lib/dict/items";
 

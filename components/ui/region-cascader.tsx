@@ -1,6 +1,7 @@
 "use client";
 
 import { Cascader } from "antd";
+import "@/components/providers/antd-css";
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useState, type CSSProperties } from "react";
 import { withBase } from "@/lib/client/base-path";

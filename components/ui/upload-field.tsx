@@ -3,6 +3,7 @@
 import { loose } from "@/lib/i18n/loose";
 import { CameraOutlined, PlusOutlined, UploadOutlined } from "@ant-design/icons";
 import { Button, Upload, type UploadFile, type UploadProps } from "antd";
+import "@/components/providers/antd-css";
 import { useTranslations } from "next-intl";
 import { lazy, Suspense, useEffect, useRef, useState, type ReactElement } from "react";
 import { toast } from "@/components/ui/feedback";
@@ -176,7 +177,7 @@ export function UploadField({ kind, value, onChange, rule = DEFAULT_RULES[kind],
         ) : (
           upload
         )}
-        {hint && <div style={{ color: "rgba(0,0,0,0.45)", fontSize: 13, lineHeight: "20px", marginTop: 4 }}>{hintText(loose(t), rule)}</div>}
+        {hint && <div style={{ color: "rgba(0,0,0,0.6)", fontSize: 13, lineHeight: "20px", marginTop: 4 }}>{hintText(loose(t), rule)}</div>}
         <UploadPreview item={preview} onClose={() => setPreview(null)} />
       </div>
       {shoot}

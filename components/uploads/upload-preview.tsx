@@ -1,6 +1,7 @@
 "use client";
 
 import { Modal } from "antd";
+import "@/components/providers/antd-css";
 import { useTranslations } from "next-intl";
 import type { AttachmentValue } from "@/lib/uploads/formats";
 

@@ -1,6 +1,7 @@
 "use client";
 
 import { Form, Input, Modal, Select } from "antd";
+import "@/components/providers/antd-css";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";

@@ -1,6 +1,7 @@
 "use client";
 
 import { Alert, Form, Input, Modal } from "antd";
+import "@/components/providers/antd-css";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { actionFailed, toast } from "@/components/ui/feedback";

@@ -2,6 +2,7 @@
 
 import { loose } from "@/lib/i18n/loose";
 import { Alert, Form, Input, InputNumber, Modal, Radio, Select, Spin } from "antd";
+import "@/components/providers/antd-css";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";

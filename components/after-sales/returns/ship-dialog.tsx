@@ -2,6 +2,7 @@
 
 import { loose } from "@/lib/i18n/loose";
 import { Alert, AutoComplete, Form, Input, Modal, Select, Skeleton, Table } from "antd";
+import "@/components/providers/antd-css";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
@@ -100,7 +101,7 @@ export function ShipDialog({ preselected, onClose }: { preselected: number[]; on
       render: (_: unknown, r: ShippableReturn) => (
         <>
           {zh ? r.partName.zh : r.partName.en}
-          {r.materialCode ? <div style={{ fontSize: 12, color: "rgba(0,0,0,0.5)" }}>{r.materialCode}</div> : null}
+          {r.materialCode ? <div style={{ fontSize: 12, color: "rgba(0,0,0,0.6)" }}>{r.materialCode}</div> : null}
         </>
       ),
     },

@@ -1,6 +1,7 @@
 "use client";
 
 import { Form, Select } from "antd";
+import "@/components/providers/antd-css";
 import { useLocale, useTranslations } from "next-intl";
 import type { CatalogOption, ModelOption } from "@/lib/mall/catalog/service";
 

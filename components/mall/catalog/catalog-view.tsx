@@ -111,7 +111,7 @@ export async function CatalogView({ route, data }: { route: string; data: Catalo
         <ul className={styles.grid} data-testid="goods-grid">
           {data.items.map((g, i) => (
             <li key={g.id}>
-              <GoodsCardView goods={g} detailHref={href(route, { id: g.id })} can={data.can} locale={locale} eager={i < 4} />
+              <GoodsCardView goods={g} detailHref={href(route, { id: g.id })} can={data.can} locale={locale} eager={i < 4} priority={i === 0} />
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 "use client";
 
 import { Modal } from "antd";
+import "@/components/providers/antd-css";
 import { useLocale, useTranslations } from "next-intl";
 import { AddToCart } from "@/components/mall/add-to-cart";
 import { formatMoney } from "@/lib/format/money";

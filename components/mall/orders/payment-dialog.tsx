@@ -1,6 +1,7 @@
 "use client";
 
 import { Form, Input, Modal, Select } from "antd";
+import "@/components/providers/antd-css";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { dictOptions } from "@/lib/dict/items";

@@ -1,6 +1,7 @@
 "use client";
 
 import { Form, Input, Modal } from "antd";
+import "@/components/providers/antd-css";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { cancelOrderAction, rejectOrderAction } from "@/lib/mall/orders/actions";

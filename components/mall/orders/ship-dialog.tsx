@@ -1,6 +1,7 @@
 "use client";
 
 import { Alert, Form, Input, Modal, Select, Skeleton } from "antd";
+import "@/components/providers/antd-css";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { actionFailed, toast } from "@/components/ui/feedback";

@@ -2,6 +2,7 @@
 
 import { loose } from "@/lib/i18n/loose";
 import { Alert, Form, Input, InputNumber, Modal, Select, Spin } from "antd";
+import "@/components/providers/antd-css";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";

@@ -1,6 +1,7 @@
 "use client";
 
 import { Alert, Form, Input, Modal, Select, Skeleton } from "antd";
+import "@/components/providers/antd-css";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";

@@ -1,6 +1,7 @@
 "use client";
 
 import { Alert, Button, DatePicker, Drawer, Form, Input, Skeleton, Space, Tabs } from "antd";
+import "@/components/providers/antd-css";
 import type { Dayjs } from "dayjs";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";

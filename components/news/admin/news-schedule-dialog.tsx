@@ -1,6 +1,7 @@
 "use client";
 
 import { DatePicker, Form, Modal } from "antd";
+import "@/components/providers/antd-css";
 import type { Dayjs } from "dayjs";
 import { useTranslations } from "next-intl";
 import { useState } from "react";

@@ -1,4 +1,5 @@
 import { Descriptions, type DescriptionsProps } from "antd";
+import "@/components/providers/antd-css";
 import { useLocale, useTranslations } from "next-intl";
 import type { CarFacts as Facts } from "@/lib/vehicles/sales/actions";
 

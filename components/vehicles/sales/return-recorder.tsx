@@ -1,6 +1,7 @@
 "use client";
 
 import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Space } from "antd";
+import "@/components/providers/antd-css";
 import dayjs, { type Dayjs } from "dayjs";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";

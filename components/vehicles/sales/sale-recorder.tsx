@@ -1,6 +1,7 @@
 "use client";
 
 import { Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from "antd";
+import "@/components/providers/antd-css";
 import dayjs, { type Dayjs } from "dayjs";
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";

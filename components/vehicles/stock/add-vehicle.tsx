@@ -1,6 +1,7 @@
 "use client";
 
 import { DatePicker, Form, Select } from "antd";
+import "@/components/providers/antd-css";
 import dayjs from "dayjs";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
