@@ -11,7 +11,7 @@ export function PageContainer({ title, description, extra, children }: { title: 
             <h1 style={{ margin: 0, fontSize: 24, fontWeight: 600 }} data-testid="page-title">
               {title}
             </h1>
-            {description && <p style={{ margin: "4px 0 0", color: "rgba(0,0,0,0.5)" }}>{description}</p>}
+            {description && <p style={{ margin: "4px 0 0", color: "rgba(0,0,0,0.6)" }}>{description}</p>}
           </div>
           {extra}
         </div>

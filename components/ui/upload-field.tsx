@@ -160,7 +160,7 @@ export function UploadField({ kind, value, onChange, rule = DEFAULT_RULES[kind],
       ) : (
         upload
       )}
-      {hint && <div style={{ color: "rgba(0,0,0,0.45)", fontSize: 13, lineHeight: "20px", marginTop: 4 }}>{hintText(loose(t), rule)}</div>}
+      {hint && <div style={{ color: "rgba(0,0,0,0.6)", fontSize: 13, lineHeight: "20px", marginTop: 4 }}>{hintText(loose(t), rule)}</div>}
       <UploadPreview item={preview} onClose={() => setPreview(null)} />
     </div>
   );

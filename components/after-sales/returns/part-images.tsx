@@ -10,7 +10,7 @@ export async function PartImages({ images, small = false, testId = "part-images"
     return small ? (
       <span>—</span>
     ) : (
-      <p className={styles.description} style={{ color: "rgba(0,0,0,0.45)" }}>
+      <p className={styles.description} style={{ color: "rgba(0,0,0,0.6)" }}>
         {t("noImages")}
       </p>
     );

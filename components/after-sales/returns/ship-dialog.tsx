@@ -100,7 +100,7 @@ export function ShipDialog({ preselected, onClose }: { preselected: number[]; on
       render: (_: unknown, r: ShippableReturn) => (
         <>
           {zh ? r.partName.zh : r.partName.en}
-          {r.materialCode ? <div style={{ fontSize: 12, color: "rgba(0,0,0,0.5)" }}>{r.materialCode}</div> : null}
+          {r.materialCode ? <div style={{ fontSize: 12, color: "rgba(0,0,0,0.6)" }}>{r.materialCode}</div> : null}
         </>
       ),
     },
