@@ -52,7 +52,7 @@ export function AppHeader({ locale, viewer, collapsed, onToggle }: { locale: Loc
           { key: "signOut", icon: <LogoutOutlined />, label: t("signOut"), onClick: onSignOut, disabled: leaving, testId: "sign-out" },
         ]}
       >
-        <button type="button" className={styles.user} data-testid="user-menu" aria-label={t("account")} aria-haspopup="menu">
+        <button type="button" className={styles.user} data-testid="user-menu" aria-label={t("accountOf", { name: viewer.name })} aria-haspopup="menu">
           <span className={styles.avatar} aria-hidden>
             <UserOutlined />
           </span>

@@ -24,7 +24,7 @@ export function SideNav({ menu, locale, collapsed, onExpand }: { menu: MenuNode[
   const name = (n: MenuNode) => (locale === "zh-CN" ? n.nameZh : n.nameEn);
 
   const render = (nodes: MenuNode[], depth: number) => (
-    <ul className={styles.list} role={depth === 0 ? undefined : "group"}>
+    <ul className={styles.list}>
       {nodes.map((n) =>
         n.children.length ? (
           <li key={n.key}>
