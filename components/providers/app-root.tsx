@@ -1,4 +1,5 @@
 import "antd/dist/antd.css";
+import "./antd-contrast.css";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages } from "next-intl/server";
 import type { ReactNode } from "react";
