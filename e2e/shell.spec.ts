@@ -59,7 +59,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
       await expect(tabs.getByTestId("tab")).toHaveCount(1);
       const home = tabs.locator('[data-testid="tab"][data-path="/system/workbench/home"]');
       await expect(home).toHaveText(t.home);
-      await expect(tabs.getByRole("tab", { selected: true })).toHaveText(t.home);
+      await expect(tabs.locator('[aria-current="page"]')).toHaveText(t.home);
       // Home is pinned: it has no close button.
       await expect(tabs.getByRole("button", { name: /close|关闭|remove/i })).toHaveCount(0);
 

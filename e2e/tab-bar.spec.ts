@@ -46,14 +46,14 @@ async function openFromMenu(page: Page, path: string, locale: Locale = "en-US") 
   await link.click();
   await expect(page).toHaveURL(pathRe(path));
   await expect(tab(page, path)).toHaveText(LABELS[locale].titles[path]);
-  await expect(tab(page, path).getByRole("tab")).toHaveAttribute("aria-selected", "true");
+  await expect(tab(page, path).getByRole("link")).toHaveAttribute("aria-current", "page");
 }
 
 async function expectTabs(page: Page, paths: string[], active: string) {
   await expect.poll(() => tabPaths(page)).toEqual(paths);
   await expect(page).toHaveURL(pathRe(active));
-  await expect(page.getByTestId("tab-bar").getByRole("tab", { selected: true })).toHaveCount(1);
-  await expect(tab(page, active).getByRole("tab")).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByTestId("tab-bar").locator('[aria-current="page"]')).toHaveCount(1);
+  await expect(tab(page, active).getByRole("link")).toHaveAttribute("aria-current", "page");
 }
 
 async function contextAction(page: Page, path: string, action: Action, locale: Locale = "en-US") {
@@ -174,10 +174,10 @@ test.describe("tab bar", () => {
     await expectTabs(page, [H, MENU, ORG, ROLE], ROLE);
 
     // Clicking tabs navigates without a full load and keeps every tab.
-    await tab(page, H).getByRole("tab").click();
+    await tab(page, H).getByRole("link").click();
     await expectTabs(page, [H, MENU, ORG, ROLE], H);
     await expect(page.getByTestId("home-welcome")).toBeVisible();
-    await tab(page, ORG).getByRole("tab").click();
+    await tab(page, ORG).getByRole("link").click();
     await expectTabs(page, [H, MENU, ORG, ROLE], ORG);
 
     // The header's brand link is client navigation too.

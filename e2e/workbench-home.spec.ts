@@ -101,11 +101,11 @@ async function openHome(page: Page) {
 async function expectTab(page: Page, route: string) {
   const tab = page.getByTestId("tab-bar").locator(`[data-testid="tab"][data-path="/${route}"]`);
   await expect(tab).toHaveCount(1, { timeout: 60_000 });
-  await expect(tab.getByRole("tab")).toHaveAttribute("aria-selected", "true");
+  await expect(tab.getByRole("link")).toHaveAttribute("aria-current", "page");
 }
 
 async function backHome(page: Page) {
-  await page.getByTestId("tab-bar").locator(`[data-testid="tab"][data-path="/${HOME}"]`).getByRole("tab").click();
+  await page.getByTestId("tab-bar").locator(`[data-testid="tab"][data-path="/${HOME}"]`).getByRole("link").click();
   await expect(page).toHaveURL(pathRe(HOME), { timeout: 60_000 });
   await expect(page.getByTestId("home-tiles")).toBeVisible({ timeout: 60_000 });
 }
@@ -259,7 +259,7 @@ test("the latest news opens in the shell's reader", async ({ page, loginAs }) =>
   await items.first().click();
   await expect(page).toHaveURL(pathRe(`market/news?id=${id}`));
   await expectTab(page, "market/news");
-  await page.getByTestId("tab-bar").locator(`[data-testid="tab"][data-path="/${HOME}"]`).getByRole("tab").click();
+  await page.getByTestId("tab-bar").locator(`[data-testid="tab"][data-path="/${HOME}"]`).getByRole("link").click();
   await page.getByTestId("news-more").click();
   await expect(page).toHaveURL(pathRe("market/news"));
 });

@@ -178,7 +178,9 @@ export function ListResults({ id, t, page, href, head, children, empty, showCoun
       ) : head === undefined ? (
         children
       ) : (
-        <div className={styles.tableWrap}>
+        // A wide table scrolls sideways inside its card: focusable, so the keyboard can scroll it
+        // (axe's scrollable-region-focusable), named by the count line when there is one.
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-labelledby={showCount && page.total ? `${id}-count` : undefined}>
           <table className={tableClass ? `${styles.table} ${tableClass}` : styles.table} data-testid={`${id}-table`}>
             <thead>
               <tr>{head}</tr>
@@ -195,7 +197,7 @@ export function ListResults({ id, t, page, href, head, children, empty, showCoun
 /** "12 records" or "More than 1,000 records". */
 export function CountLine({ id, t, total }: { id: string; t: ListT; total: Total }) {
   return (
-    <p className={styles.muted} style={{ margin: "0 0 12px" }} data-testid={`${id}-count`}>
+    <p className={styles.muted} style={{ margin: "0 0 12px" }} id={`${id}-count`} data-testid={`${id}-count`}>
       {total.capped ? loose(t)("countCapped", { count: total.count }) : loose(t)("count", { count: total.count })}
     </p>
   );

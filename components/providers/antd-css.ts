@@ -4,3 +4,4 @@
 // for this render-blocking stylesheet, which it would not use (issue 18); it arrives with the
 // first drawer, dialog or toast. antd-css.test.ts keeps every antd importer listed.
 import "antd/dist/antd.css";
+import "./antd-contrast.css";

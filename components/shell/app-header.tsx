@@ -79,14 +79,13 @@ export function AppHeader({ locale, viewer, menuId, folded, drawer, onFold, onDr
           { key: "signOut", icon: <LogoutOutlined />, label: t("signOut"), onClick: onSignOut, disabled: leaving, testId: "sign-out" },
         ]}
       >
-        <button type="button" className={styles.user} data-testid="user-menu" aria-haspopup="menu">
+        <button type="button" className={styles.user} data-testid="user-menu" aria-label={t("accountOf", { name: viewer.name })} aria-haspopup="menu">
           <span className={styles.avatar} aria-hidden>
             <UserOutlined />
           </span>
-          {/* The name is the button's visible label; on a phone only the avatar shows and the
-              name is still read out. "Account" follows it for screen readers. */}
+          {/* The visible name begins the button's name ("{name}, account"); on a phone only the
+              avatar shows. */}
           <span className={styles.userName}>{viewer.name}</span>
-          <span className="dp-visually-hidden"> · {t("account")}</span>
         </button>
       </PopoverMenu>
     </header>

@@ -50,7 +50,14 @@ export function CompanySwitcher({ locale, current, companies }: { locale: Locale
         onClick: () => onPick(c.code),
       }))}
     >
-      <button type="button" className={styles.pill} aria-label={t("switchCompany")} aria-haspopup="menu" aria-busy={pending} data-testid="company-switcher">
+      <button
+        type="button"
+        className={styles.pill}
+        aria-label={t("switchCompanyFrom", { company: name(current) })}
+        aria-haspopup="menu"
+        aria-busy={pending}
+        data-testid="company-switcher"
+      >
         {label} {pending ? <LoadingOutlined /> : <DownOutlined />}
       </button>
     </PopoverMenu>

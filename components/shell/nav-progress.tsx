@@ -1,10 +1,12 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { subscribeRoute } from "@/lib/client/route-events";
 
 /** A thin progress bar from a link click until the new route renders. */
 export function NavProgress() {
+  const t = useTranslations("App");
   const [width, setWidth] = useState<number | null>(null);
   useEffect(() => {
     let timer: ReturnType<typeof setInterval> | undefined;
@@ -24,5 +26,13 @@ export function NavProgress() {
     };
   }, []);
   if (width === null) return null;
-  return <div className="nav-progress" style={{ width: `${width}%`, opacity: width >= 100 ? 0 : 1 }} role="progressbar" aria-valuenow={Math.round(width)} />;
+  return (
+    <div
+      className="nav-progress"
+      style={{ width: `${width}%`, opacity: width >= 100 ? 0 : 1 }}
+      role="progressbar"
+      aria-label={t("loadingPage")}
+      aria-valuenow={Math.round(width)}
+    />
+  );
 }

@@ -31,7 +31,7 @@ export function SideNav({ menu, locale, onExpand }: { menu: MenuNode[]; locale: 
   const name = (n: MenuNode) => (locale === "zh-CN" ? n.nameZh : n.nameEn);
 
   const render = (nodes: MenuNode[], depth: number) => (
-    <ul className={styles.list} role={depth === 0 ? undefined : "group"}>
+    <ul className={styles.list}>
       {nodes.map((n) =>
         n.children.length ? (
           <li key={n.key}>

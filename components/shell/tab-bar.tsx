@@ -1,6 +1,7 @@
 "use client";
 
 import { CloseOutlined } from "@ant-design/icons";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
@@ -21,11 +22,17 @@ import {
   tabsSnapshot,
   type Tab,
 } from "./tab-store";
-import styles from "./app-shell.module.css";
+import styles from "./tab-bar.module.css";
 
 type Action = "refresh" | "close" | "closeOthers" | "closeLeft" | "closeRight" | "closeAll";
 
-/** The tab bar of open pages (spec section 2) with its context menu. */
+/**
+ * The tab bar of open pages (spec section 2) with its context menu. Each tab goes to a page's
+ * address, so it is a list of links in a navigation landmark (the open one marked
+ * aria-current="page"), not an ARIA tablist: there is no tab panel, and a link can be opened in a
+ * new window or read out as a link. Tab moves through the links and their close buttons; the
+ * context menu opens with Shift+F10 or the menu key (components/ui/popover-menu.tsx).
+ */
 export function TabBar({ titles }: { titles: RouteTitles }) {
   const t = useTranslations("Tabs");
   const router = useRouter();
@@ -81,25 +88,25 @@ export function TabBar({ titles }: { titles: RouteTitles }) {
 
   return (
     <nav className={styles.tabs} data-testid="tab-bar" aria-label={t("label")}>
-      <div role="tablist" className={styles.tabList}>
+      <ul className={styles.tabList}>
         {tabs.map((tab) => {
           const selected = tab.path === active;
           return (
             <PopoverMenu key={tab.path} items={menuFor(tab.path)} trigger="contextMenu" label={titleOf(tab)}>
-              <div className={styles.tab} data-active={selected} data-testid="tab" data-path={tab.path}>
-                <button type="button" role="tab" aria-selected={selected} className={styles.tabButton} onClick={() => !selected && router.push(tab.href)}>
+              <li className={styles.tab} data-active={selected} data-testid="tab" data-path={tab.path}>
+                <Link href={tab.href} prefetch={false} className={styles.tabLink} aria-current={selected ? "page" : undefined} onClick={(e) => selected && e.preventDefault()}>
                   {titleOf(tab)}
-                </button>
+                </Link>
                 {!isPinned(tab.path) && (
                   <button type="button" className={styles.tabClose} aria-label={`${t("close")} ${titleOf(tab)}`} onClick={() => apply("close", tab.path)}>
-                    <CloseOutlined />
+                    <CloseOutlined aria-hidden />
                   </button>
                 )}
-              </div>
+              </li>
             </PopoverMenu>
           );
         })}
-      </div>
+      </ul>
     </nav>
   );
 }

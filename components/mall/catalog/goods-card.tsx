@@ -30,13 +30,17 @@ export async function GoodsCardView({
   const spec = [g.config, g.specification].filter(Boolean).join(" · ");
   return (
     <article className={styles.card} data-testid="goods-card" data-goods-id={g.id} data-code={g.code}>
-      <Link href={detailHref} className={styles.picture} aria-label={name} tabIndex={-1}>
-        {g.cover ? (
-          // eslint-disable-next-line @next/next/no-img-element -- files are served to signed-in viewers only; the optimizer has no session
-          <img src={g.cover.thumbUrl} alt="" width={320} height={240} loading={eager ? "eager" : "lazy"} fetchPriority={priority ? "high" : undefined} decoding="async" />
-        ) : (
-          <span className={styles.placeholder}>{t("noPicture")}</span>
-        )}
+      {/* The picture repeats the name link for the mouse: hidden from assistive technology and
+          out of the tab order; the badges stay readable beside it. */}
+      <div className={styles.media}>
+        <Link href={detailHref} className={styles.picture} aria-hidden tabIndex={-1}>
+          {g.cover ? (
+            // eslint-disable-next-line @next/next/no-img-element -- files are served to signed-in viewers only; the optimizer has no session
+            <img src={g.cover.thumbUrl} alt="" width={320} height={240} loading={eager ? "eager" : "lazy"} fetchPriority={priority ? "high" : undefined} decoding="async" />
+          ) : (
+            <span className={styles.placeholder}>{t("noPicture")}</span>
+          )}
+        </Link>
         <span className={styles.badges}>
           {!g.onSale && (
             <span className={styles.badge} data-testid="off-sale">
@@ -49,7 +53,7 @@ export async function GoodsCardView({
             </span>
           )}
         </span>
-      </Link>
+      </div>
       <div className={styles.body}>
         <h2 className={styles.name}>
           <Link href={detailHref} data-testid="goods-name">
