@@ -7,7 +7,8 @@ import { useTranslations } from "next-intl";
 import { AdminList } from "@/components/admin/admin-list";
 import type { ListResult } from "@/lib/admin/resource";
 import { deleteCodeRulesAction, saveCodeRuleAction } from "@/lib/system/code-rule-actions";
-import { CODE_RESETS, DATE_PATTERNS, ZCodeRuleSave, type TCodeRuleSave } from "@/lib/system/code-rule-schemas";
+import { CODE_RESETS, DATE_PATTERNS } from "@/lib/system/code-rule-options";
+import type { TCodeRuleSave } from "@/lib/system/code-rule-schemas";
 import type { CodeRuleRow } from "@/lib/system/code-rules";
 
 /** system/codeRule — document numbering rules with their next number. */
@@ -51,7 +52,7 @@ export function CodeRuleAdmin({ data }: { data: ListResult<CodeRuleRow> }) {
       ]}
       scrollX={1400}
       form={{
-        schema: ZCodeRuleSave,
+        schema: () => import("@/lib/system/code-rule-schemas").then((m) => m.ZCodeRuleSave),
         save: saveCodeRuleAction,
         fields: { datePattern: { options: DATE_PATTERNS.map((p) => ({ value: p, label: pattern(p) })) }, reset: { hint: t("resetHint") } },
         defaults: { prefix: "", datePattern: "yyyyMMdd", seqLength: 6, reset: "DAILY", enabled: true },

@@ -11,7 +11,7 @@ import { useState } from "react";
 import { PageContainer } from "@/components/ui/page-container";
 import type { EmployeesData, UserAdminRow } from "@/lib/system/admin-queries";
 import { setUserEnabledAction, unlockUserAction } from "@/lib/system/actions";
-import { USER_STATUSES, USER_TYPES } from "@/lib/system/schemas";
+import { USER_STATUSES, USER_TYPES } from "@/lib/system/options";
 import kit from "@/components/ui/record-screen.module.css";
 import { RowActions, useConfirmedAction } from "./admin-kit";
 import { DepartmentTree } from "./department-tree";

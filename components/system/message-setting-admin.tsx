@@ -8,7 +8,8 @@ import { AdminList } from "@/components/admin/admin-list";
 import type { ListResult } from "@/lib/admin/resource";
 import type { MessageTemplateRow } from "@/lib/messages/template-admin";
 import { deleteMessageTemplatesAction, saveMessageTemplateAction } from "@/lib/messages/template-actions";
-import { eventDef, MESSAGE_CHANNELS, MESSAGE_EVENTS, ZMessageTemplateSave, type TMessageTemplateSave } from "@/lib/messages/template-schemas";
+import { eventDef, MESSAGE_CHANNELS, MESSAGE_EVENTS } from "@/lib/messages/template-events";
+import type { TMessageTemplateSave } from "@/lib/messages/template-schemas";
 
 // The drawer's hint reads the form (antd Form's hooks): it loads when the drawer opens.
 const PlaceholderHint = dynamic(() => import("./message-setting-fields").then((m) => m.PlaceholderHint), { ssr: false });
@@ -55,7 +56,7 @@ export function MessageSettingAdmin({ data }: { data: ListResult<MessageTemplate
       ]}
       scrollX={1100}
       form={{
-        schema: ZMessageTemplateSave,
+        schema: () => import("@/lib/messages/template-schemas").then((m) => m.ZMessageTemplateSave),
         save: saveMessageTemplateAction,
         defaults: { channel: "IN_APP", enabled: true },
         toValues: (r) => ({

@@ -3,7 +3,7 @@
 import { Form } from "antd";
 import "@/components/providers/antd-css";
 import { useTranslations } from "next-intl";
-import { eventDef } from "@/lib/messages/template-schemas";
+import { eventDef } from "@/lib/messages/template-events";
 
 // system/messageSetting's drawer parts, loaded when the drawer opens (message-setting-admin.tsx).
 

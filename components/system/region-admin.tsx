@@ -7,7 +7,8 @@ import { usePathname, useRouter } from "next/navigation";
 import { AdminList } from "@/components/admin/admin-list";
 import dynamic from "next/dynamic";
 import { deleteRegionsAction, saveRegionAction } from "@/lib/system/region-actions";
-import { REGION_LEVELS, ZRegionSave, type RegionNode, type TRegionSave } from "@/lib/system/region-schemas";
+import { REGION_LEVELS } from "@/lib/system/region-levels";
+import type { RegionNode, TRegionSave } from "@/lib/system/region-schemas";
 import type { RegionAdminData, RegionRow } from "@/lib/system/regions";
 
 // The parent picker is a drawer control: it loads when the drawer opens.
@@ -61,7 +62,7 @@ export function RegionAdmin({ data: { list, chain } }: { data: RegionAdminData }
         { key: "updatedAt", kind: "dateTime", sortable: true, width: 180, defaultHidden: true },
       ]}
       form={{
-        schema: ZRegionSave,
+        schema: () => import("@/lib/system/region-schemas").then((m) => m.ZRegionSave),
         save: saveRegionAction,
         order: ["code", "level", "parentPath", "nameEn", "nameZh", "sort", "enabled"],
         fields: {

@@ -8,7 +8,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { PageContainer } from "@/components/ui/page-container";
 import type { Grantable, OrgNode, RoleAdminRow } from "@/lib/system/admin-queries";
-import { DATA_SCOPES } from "@/lib/system/schemas";
+import { DATA_SCOPES } from "@/lib/system/options";
 import { RowActions } from "./admin-kit";
 
 export type Role = Omit<RoleAdminRow, "menuIds">;

@@ -5,7 +5,7 @@ import "@/components/providers/antd-css";
 import { useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import type { Grantable, OrgNode } from "@/lib/system/admin-queries";
-import { DATA_SCOPES } from "@/lib/system/schemas";
+import { DATA_SCOPES } from "@/lib/system/options";
 import { toTreeData } from "./admin-kit";
 
 // A role's data scope and, for a custom scope, its organizations: the fields the role drawer and

@@ -4,7 +4,8 @@ import { useLocale, useTranslations } from "next-intl";
 import { AdminList } from "@/components/admin/admin-list";
 import { deleteVariablesAction, saveVariableAction } from "@/lib/config/variable-actions";
 import type { VariableAdminData, VariableRow } from "@/lib/config/variable-admin";
-import { formValue, ZVariableSave, type TVariableSave } from "@/lib/config/variable-schemas";
+import type { TVariableSave } from "@/lib/config/variable-schemas";
+import { formValue } from "@/lib/config/variable-types";
 import dynamic from "next/dynamic";
 import { useValueRule, VariableValue } from "./variable-default-admin";
 
@@ -54,7 +55,7 @@ export function VariableAdmin({ data }: { data: VariableAdminData }) {
       ]}
       scrollX={1000}
       form={{
-        schema: ZVariableSave,
+        schema: () => import("@/lib/config/variable-schemas").then((m) => m.ZVariableSave),
         save: saveVariableAction,
         defaults: {},
         toValues: (r) => ({ id: r.id, key: r.key, companyId: r.companyId, type: r.type, value: formValue(r.type, r.value) }),

@@ -9,8 +9,8 @@ import { AdminList } from "@/components/admin/admin-list";
 import type { ListResult } from "@/lib/admin/resource";
 import { resetVariableDefaultAction, saveVariableDefaultAction } from "@/lib/config/variable-actions";
 import type { VariableDefaultRow } from "@/lib/config/variable-admin";
-import { variableDef, type VariableType } from "@/lib/config/variable-registry";
-import { formValue, valueSchema, VARIABLE_TYPES, ZVariableDefaultSave, type TVariableDefaultSave } from "@/lib/config/variable-schemas";
+import type { TVariableDefaultSave } from "@/lib/config/variable-schemas";
+import { formValue, VARIABLE_TYPES, type VariableType } from "@/lib/config/variable-types";
 import { translateIssues } from "@/lib/validation/translate";
 import { useConfirmedAction } from "./admin-kit";
 
@@ -23,7 +23,7 @@ const VariableValueHint = dynamic(() => import("./variable-fields").then((m) => 
 
 type KeyField = "id" | "key";
 
-/** The value's form rule: the typed check of variable-schemas.ts, translated, naming the field. */
+/** The value's form rule: the typed check of lib/config/variable-schemas.ts, translated, naming the field. */
 export function useValueRule(labels: string, keyField: KeyField) {
   const tv = useTranslations("Validation");
   const tl = useLooseTranslations(labels);
@@ -32,6 +32,8 @@ export function useValueRule(labels: string, keyField: KeyField) {
       const type = getFieldValue("type") as VariableType | undefined;
       const key = getFieldValue(keyField) as string | undefined;
       if (!type || !key) return;
+      // zod and the registry load with the drawer's first check, not with the list.
+      const [{ valueSchema }, { variableDef }] = await Promise.all([import("@/lib/config/variable-schemas"), import("@/lib/config/variable-registry")]);
       const r = valueSchema(type, variableDef(key)).safeParse(value);
       if (!r.success)
         throw new Error(
@@ -115,7 +117,7 @@ export function VariableDefaultAdmin({ data }: { data: ListResult<VariableDefaul
       ]}
       scrollX={1000}
       form={{
-        schema: ZVariableDefaultSave,
+        schema: () => import("@/lib/config/variable-schemas").then((m) => m.ZVariableDefaultSave),
         save: saveVariableDefaultAction,
         defaults: {},
         toValues: (r) => ({ id: r.key, type: r.type, value: formValue(r.type, r.value) }),

@@ -5,7 +5,7 @@ import "@/components/providers/antd-css";
 import { useLocale, useTranslations } from "next-intl";
 import type { VariableOption } from "@/lib/config/variable-admin";
 import { variableDef, type VariableType } from "@/lib/config/variable-registry";
-import { formValue } from "@/lib/config/variable-schemas";
+import { formValue } from "@/lib/config/variable-types";
 
 // The drawer controls of system/systemVariableDefault and system/systemVariable, loaded when a
 // drawer opens (next/dynamic in the screens), so antd's inputs stay out of the lists' first load.

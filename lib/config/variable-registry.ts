@@ -4,7 +4,9 @@ import { z } from "zod";
 // these rows; administrators change the values (system/systemVariableDefault) and per-company
 // overrides (system/systemVariable). Limits the specification leaves unstated are variables.
 // Client-safe: the screens check values with the same rules (lib/config/variable-schemas.ts).
-export type VariableType = "NUMBER" | "TEXT" | "BOOLEAN" | "JSON";
+import type { VariableType } from "./variable-types";
+
+export type { VariableType };
 export type VariableDef = {
   type: VariableType;
   /** The coded default (the stored text form), what "reset" restores. */

@@ -1,13 +1,15 @@
 import { z } from "zod";
 import { zId } from "@/lib/core/zod";
-import { variableDef, type VariableDef, type VariableType } from "./variable-registry";
+import { variableDef, type VariableDef } from "./variable-registry";
+import { VARIABLE_TYPES, type VariableType } from "./variable-types";
+
+export { formValue, VARIABLE_TYPES } from "./variable-types";
 
 // The variable screens' schemas (client-safe). A value is typed by its variable: NUMBER (finite,
 // whole unless the variable says decimal, within its min/max), BOOLEAN, TEXT (length) or JSON
 // (parses, and matches the variable's shape). The form sends the row's type; the server checks
 // it is still the stored type, so the rules applied are the stored variable's.
 
-export const VARIABLE_TYPES = ["NUMBER", "TEXT", "BOOLEAN", "JSON"] as const satisfies readonly VariableType[];
 const MAX_STORED = 2000; // the column's length
 
 const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
@@ -54,20 +56,6 @@ export function valueSchema(type: VariableType, def: VariableDef | null): z.ZodT
 /** The stored text of a checked form value (the schema has run: this cannot fail). */
 export function storedValue(type: VariableType, key: string, value: unknown): string {
   return valueSchema(type, variableDef(key)).parse(value);
-}
-
-/** Stored text → the form control's value (InputNumber, Switch, TextArea, Input). */
-export function formValue(type: VariableType, raw: string): string | number | boolean {
-  if (type === "NUMBER") return Number(raw);
-  if (type === "BOOLEAN") return raw === "true";
-  if (type === "JSON") {
-    try {
-      return JSON.stringify(JSON.parse(raw), null, 2);
-    } catch {
-      return raw;
-    }
-  }
-  return raw;
 }
 
 const zValue = z

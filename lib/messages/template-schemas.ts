@@ -1,87 +1,12 @@
 import { z } from "zod";
 import { zId, zOptionalText, zText } from "@/lib/core/zod";
+import { eventDef, MESSAGE_CHANNELS, MESSAGE_EVENT_KEYS } from "./template-events";
 
-// Message templates (system/messageSetting), client-safe: the events the code sends, with the
-// channels each may use and the placeholders its texts may contain, and the form's schema.
+export * from "./template-events";
+
+// Message templates (system/messageSetting), client-safe: the form's schema, and (re-exported
+// from ./template-events.ts) the events the code sends with their channels and placeholders.
 // lib/messages/templates.ts renders them; its callers pass the placeholders' values.
-
-export const MESSAGE_CHANNELS = ["SMS", "IN_APP"] as const;
-export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
-
-export type MessageEventDef = {
-  en: string;
-  zh: string;
-  /** Who receives it: the person at the phone, the dealer company, or the manufacturer's staff. */
-  audience: "PHONE" | "DEALER" | "STAFF";
-  channels: readonly MessageChannel[];
-  placeholders: readonly string[];
-};
-
-const ORDER = ["orderNo", "company", "amount"] as const;
-const PRE_ORDER = ["preOrderNo", "company", "goods", "quantity", "amount", "status"] as const;
-// Parts returns name the return and its part; dealType is the one asked for, or (completed)
-// the one carried out. A complaint's VIN is optional: a missing one reads "—". A batch's
-// {delivery} is the delivery way with the carrier and tracking number when it has them.
-const RETURN = ["returnNo", "material", "quantity", "dealType"] as const;
-const COMPLAINT = ["complaintNo", "vin"] as const;
-
-export const MESSAGE_EVENTS = {
-  "verification.register": { en: "Registration verification code", zh: "注册验证码", audience: "PHONE", channels: ["SMS"], placeholders: ["code", "minutes"] },
-  "verification.resetPassword": { en: "Password reset verification code", zh: "找回密码验证码", audience: "PHONE", channels: ["SMS"], placeholders: ["code", "minutes"] },
-  "account.approved": { en: "Registration approved", zh: "注册审核通过", audience: "PHONE", channels: ["SMS"], placeholders: ["name", "account"] },
-  "order.submitted": { en: "Order submitted (to staff)", zh: "订单已提交（通知员工）", audience: "STAFF", channels: ["IN_APP"], placeholders: ORDER },
-  "order.confirmed": { en: "Order confirmed", zh: "订单已确认", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: ORDER },
-  "order.rejected": { en: "Order rejected", zh: "订单已驳回", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: [...ORDER, "reason"] },
-  "order.shipped": { en: "Order shipped", zh: "订单已发货", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: [...ORDER, "carrier", "trackingNo"] },
-  "order.cancelled": { en: "Order cancelled", zh: "订单已取消", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: [...ORDER, "reason"] },
-  "order.completed": { en: "Order completed", zh: "订单已完成", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: [...ORDER, "status"] },
-  "preOrder.submitted": { en: "Pre-order submitted (to staff)", zh: "预订单已提交（通知员工）", audience: "STAFF", channels: ["IN_APP"], placeholders: PRE_ORDER },
-  "preOrder.confirmed": { en: "Pre-order confirmed", zh: "预订单已确认", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: [...PRE_ORDER, "deliveryDate"] },
-  "preOrder.rejected": { en: "Pre-order rejected", zh: "预订单已驳回", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: [...PRE_ORDER, "reason"] },
-  "preOrder.converted": { en: "Pre-order converted to an order", zh: "预订单已转为订单", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: [...PRE_ORDER, "orderNo"] },
-  "preOrder.cancelled": { en: "Pre-order cancelled", zh: "预订单已取消", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: PRE_ORDER },
-  "salesReturn.submitted": {
-    en: "Sales return filed (to staff)",
-    zh: "销售退货已提交（通知员工）",
-    audience: "STAFF",
-    channels: ["IN_APP"],
-    placeholders: [...RETURN, "company", "returnType"],
-  },
-  "salesReturn.approved": { en: "Sales return approved", zh: "销售退货已批准", audience: "DEALER", channels: ["IN_APP"], placeholders: RETURN },
-  "salesReturn.rejected": { en: "Sales return rejected", zh: "销售退货已驳回", audience: "DEALER", channels: ["IN_APP"], placeholders: [...RETURN, "reason"] },
-  "salesReturn.completed": { en: "Sales return completed", zh: "销售退货已完成", audience: "DEALER", channels: ["IN_APP"], placeholders: RETURN },
-  "returnBatch.shipped": {
-    en: "Return batch shipped (to staff)",
-    zh: "退货批次已发货（通知员工）",
-    audience: "STAFF",
-    channels: ["IN_APP"],
-    placeholders: ["batchNo", "company", "count", "delivery", "deliveryWay", "carrier", "trackingNo"],
-  },
-  "returnBatch.received": { en: "Return batch received", zh: "退货批次已签收", audience: "DEALER", channels: ["IN_APP"], placeholders: ["batchNo", "count", "total"] },
-  "complaint.submitted": { en: "Complaint filed (to staff)", zh: "投诉已提交（通知员工）", audience: "STAFF", channels: ["IN_APP"], placeholders: [...COMPLAINT, "company"] },
-  "complaint.processing": { en: "Complaint taken", zh: "投诉已受理", audience: "DEALER", channels: ["IN_APP"], placeholders: COMPLAINT },
-  "complaint.replied": { en: "Complaint replied", zh: "投诉已回复", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: COMPLAINT },
-  "complaint.noted": {
-    en: "Complaint reopened with a dealer note (to staff)",
-    zh: "经销商补充说明，投诉重新打开（通知员工）",
-    audience: "STAFF",
-    channels: ["IN_APP"],
-    placeholders: [...COMPLAINT, "company"],
-  },
-  "complaint.closed": { en: "Complaint closed (to its handler)", zh: "投诉已关闭（通知处理人）", audience: "STAFF", channels: ["IN_APP"], placeholders: [...COMPLAINT, "company"] },
-} as const satisfies Record<string, MessageEventDef>;
-
-export type MessageEvent = keyof typeof MESSAGE_EVENTS;
-export const MESSAGE_EVENT_KEYS = Object.keys(MESSAGE_EVENTS) as [MessageEvent, ...MessageEvent[]];
-
-export function eventDef(event: string): MessageEventDef | null {
-  return Object.prototype.hasOwnProperty.call(MESSAGE_EVENTS, event) ? (MESSAGE_EVENTS as Record<string, MessageEventDef>)[event] : null;
-}
-
-/** The {name} placeholders a text uses, in order of first appearance. */
-export function placeholdersIn(text: string): string[] {
-  return [...new Set([...text.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1].trim()))];
-}
 
 export const ZMessageTemplateSave = z
   .object({

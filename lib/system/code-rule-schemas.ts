@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { zCode, zId, zText } from "@/lib/core/zod";
+import { CODE_RESETS, DATE_PATTERNS, type CodeResetPolicy, type DatePattern } from "./code-rule-options";
+
+export * from "./code-rule-options";
 
 // Numbering rules (system/codeRule): the drawer's schema and the rules the platform's documents
 // rely on (client-safe).
 
-export const DATE_PATTERNS = ["yyyyMMdd", "yyyyMM", "yyyy", ""] as const;
-export type DatePattern = (typeof DATE_PATTERNS)[number];
-export const CODE_RESETS = ["DAILY", "MONTHLY", "NEVER"] as const;
-export type CodeResetPolicy = (typeof CODE_RESETS)[number];
 
 /** Rules the documents allocate from (orders, pre-orders, complaints, returns, warehouse
  * documents): they can be edited, not deleted. The schema has no flag, so the list is here. */

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { zId, zSort, zText } from "@/lib/core/zod";
 
+export * from "./region-levels";
+
 // Regions (system/regionArea): the drawer's and the import's schemas and the tree rules, shared
 // by the browser and the server (client-safe).
 
-export const REGION_LEVELS = [1, 2, 3] as const;
-export type RegionLevel = (typeof REGION_LEVELS)[number];
 
 /** One area as pickers see it; `leaf`: it has no enabled sub-areas. */
 export type RegionNode = { id: number; code: string; nameEn: string; nameZh: string; level: number; leaf?: boolean };

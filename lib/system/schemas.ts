@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { CONTROL_CHARS_MESSAGE, noControlChars } from "@/lib/validation/text";
 import { MENU_ICONS } from "./icon-names";
+import { DATA_SCOPES, MENU_TYPES, ORG_TYPES, USER_STATUSES, USER_TYPES } from "./options";
+
+export * from "./options";
 
 // The access screens' forms: the drawers validate with these before sending, the server
 // actions parse with them again. Field names match the messages of each screen's `fields`.
@@ -21,7 +24,6 @@ const code = z
 export const ZId = z.object({ id });
 export type TId = z.infer<typeof ZId>;
 
-export const MENU_TYPES = ["DIRECTORY", "MENU", "BUTTON"] as const;
 export const ZMenuSave = z
   .object({
     id: id.optional(),
@@ -51,7 +53,6 @@ export const ZMenuSave = z
   });
 export type TMenuSave = z.infer<typeof ZMenuSave>;
 
-export const DATA_SCOPES = ["ALL", "ORG_AND_CHILDREN", "ORG", "SELF", "CUSTOM"] as const;
 const customNeedsOrgs = (v: { dataScope: string; organizationIds: number[] }, ctx: z.RefinementCtx) => {
   if (v.dataScope === "CUSTOM" && v.organizationIds.length === 0) ctx.addIssue({ code: "custom", path: ["organizationIds"], message: "select" });
 };
@@ -76,7 +77,6 @@ export type TRoleSave = z.infer<typeof ZRoleSave>;
 export const ZRoleScope = z.object({ id, dataScope: z.enum(DATA_SCOPES), organizationIds: z.array(id).max(1000) }).superRefine(customNeedsOrgs);
 export type TRoleScope = z.infer<typeof ZRoleScope>;
 
-export const ORG_TYPES = ["HEADQUARTERS", "REGION", "DEPARTMENT"] as const;
 export const ZOrganizationSave = z
   .object({ id: id.optional(), parentId: optionalId, code, nameEn: text(100), nameZh: text(100), type: z.enum(ORG_TYPES), sort })
   .superRefine((v, ctx) => {
@@ -91,8 +91,6 @@ export type TCompanyRegion = z.infer<typeof ZCompanyRegion>;
 export const ZJobSave = z.object({ id: id.optional(), code, nameEn: text(100), nameZh: text(100), sort, enabled: z.boolean() });
 export type TJobSave = z.infer<typeof ZJobSave>;
 
-export const USER_TYPES = ["DEALER", "STAFF", "ADMIN"] as const;
-export const USER_STATUSES = ["PENDING", "ACTIVE", "LOCKED", "DISABLED"] as const;
 const password = z.string().min(8).max(64);
 const userFields = {
   name: text(50),
