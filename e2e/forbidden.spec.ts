@@ -26,7 +26,7 @@ test.describe("forbidden", () => {
   });
 
   test("the no-access screen answers HTTP 403", async ({ page, loginAs }) => {
-    // The shell layout refuses before the page streams behind loading.tsx, so the status is real.
+    // The shell layout refuses before anything streams, so the status is real.
     await loginAs("dealer");
     const res = await page.goto("system/role");
     expect(res?.status()).toBe(403);

@@ -154,7 +154,7 @@ test("a dealer cancels its own pre-order; another company's pre-order is 404", a
     try {
       await other.addCookies((await signInState("group", "D002")).cookies);
       const p2 = await other.newPage();
-      // The shell streams behind loading.tsx, so the page answers with the not-found screen.
+      // Another company's pre-order: the not-found screen.
       await p2.goto(abs(`onlineMall/car/preOrder?id=${id}`), { timeout: 90_000 });
       await expect(p2.getByTestId("not-found")).toBeVisible();
       await expect(p2.getByTestId("pre-order-detail")).toHaveCount(0);

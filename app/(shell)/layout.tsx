@@ -18,8 +18,8 @@ export default async function ShellLayout({ children }: { children: ReactNode })
   const here = h.get("x-pathname") ?? "/";
   // Public content does not demand sign-in: the news screen sends visitors to the public news.
   if (!viewer) redirect(publicNewsPathFor(here) ?? `/system/login?callbackUrl=${encodeURIComponent(here)}`);
-  // Checked here as well as in each page: the page streams behind loading.tsx, and only a
-  // refusal before streaming starts can answer HTTP 403.
+  // Checked here as well as in each page: only a refusal before anything streams can answer
+  // HTTP 403, and a page may stream parts of itself behind Suspense.
   const [path, search = ""] = here.split("?");
   const route = path.replace(/^\/+|\/+$/g, "");
   if (implementedRoutes.has(route) && !(await canOpenRoute(viewer, route))) forbidden();

@@ -1,9 +1,7 @@
 "use client";
 
 import { loose } from "@/lib/i18n/loose";
-import { LockOutlined, UserOutlined } from "@ant-design/icons";
-import { Button, Input } from "antd";
-import "@/components/providers/antd-css";
+import { EyeInvisibleOutlined, EyeOutlined, LockOutlined, UserOutlined } from "@ant-design/icons";
 import { useLocale, useTranslations } from "next-intl";
 import { useState, useTransition, type FormEvent } from "react";
 import { prepareSignInAction } from "@/lib/auth/actions";
@@ -18,7 +16,9 @@ type FieldErrors = Partial<Record<"account" | "password" | "company", string>>;
 
 const KNOWN_ERRORS = new Set(["INVALID_CREDENTIALS", "ACCOUNT_PENDING", "ACCOUNT_DISABLED", "ACCOUNT_LOCKED", "COMPANY_REQUIRED", "COMPANY_INVALID", "RATE_LIMITED"]);
 
-/** Sign-in: account and password, then (for a dealer group) the company to work in. */
+/** Sign-in: account and password, then (for a dealer group) the company to work in. Native
+ * controls styled by ./auth-frame.module.css: the first screen on a phone paints without antd's
+ * stylesheet or its form code (Lighthouse mobile, scripts/bench-lighthouse.ts). */
 export function LoginForm({ callbackPath, initialError }: { callbackPath: string; initialError: string | null }) {
   const t = useTranslations("Login");
   const tv = useTranslations("Validation");
@@ -30,6 +30,7 @@ export function LoginForm({ callbackPath, initialError }: { callbackPath: string
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(initialError && KNOWN_ERRORS.has(initialError) ? initialError : null);
   const [pending, startTransition] = useTransition();
+  const [showPassword, setShowPassword] = useState(false);
 
   const validate = (): FieldErrors => {
     const e: FieldErrors = {};
@@ -87,20 +88,24 @@ export function LoginForm({ callbackPath, initialError }: { callbackPath: string
           <label className={styles.label} htmlFor="login_account">
             {t("account")}
           </label>
-          <Input
-            id="login_account"
-            name="account"
-            value={account}
-            onChange={(e) => setAccount(e.target.value)}
-            prefix={<UserOutlined />}
-            placeholder={t("accountPlaceholder")}
-            autoComplete="username"
-            autoFocus
-            status={fieldErrors.account ? "error" : undefined}
-            aria-invalid={!!fieldErrors.account}
-            aria-describedby="login_account_error"
-            disabled={pending}
-          />
+          <span className={styles.control} data-invalid={!!fieldErrors.account || undefined} data-disabled={pending || undefined}>
+            <UserOutlined aria-hidden className={styles.controlIcon} />
+            <input
+              id="login_account"
+              name="account"
+              className={styles.input}
+              value={account}
+              onChange={(e) => setAccount(e.target.value)}
+              placeholder={t("accountPlaceholder")}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              autoFocus
+              aria-invalid={!!fieldErrors.account}
+              aria-describedby="login_account_error"
+              disabled={pending}
+            />
+          </span>
           <div id="login_account_error" className={styles.fieldError}>
             {fieldErrors.account}
           </div>
@@ -109,18 +114,32 @@ export function LoginForm({ callbackPath, initialError }: { callbackPath: string
           <label className={styles.label} htmlFor="login_password">
             {t("password")}
           </label>
-          <Input.Password
-            id="login_password"
-            name="password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            prefix={<LockOutlined />}
-            autoComplete="current-password"
-            status={fieldErrors.password ? "error" : undefined}
-            aria-invalid={!!fieldErrors.password}
-            aria-describedby="login_password_error"
-            disabled={pending}
-          />
+          <span className={styles.control} data-invalid={!!fieldErrors.password || undefined} data-disabled={pending || undefined}>
+            <LockOutlined aria-hidden className={styles.controlIcon} />
+            <input
+              id="login_password"
+              name="password"
+              type={showPassword ? "text" : "password"}
+              className={styles.input}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              autoComplete="current-password"
+              aria-invalid={!!fieldErrors.password}
+              aria-describedby="login_password_error"
+              disabled={pending}
+            />
+            <button
+              type="button"
+              className={styles.reveal}
+              onClick={() => setShowPassword((v) => !v)}
+              aria-label={showPassword ? t("hidePassword") : t("showPassword")}
+              aria-pressed={showPassword}
+              aria-controls="login_password"
+              disabled={pending}
+            >
+              {showPassword ? <EyeOutlined aria-hidden /> : <EyeInvisibleOutlined aria-hidden />}
+            </button>
+          </span>
           <div id="login_password_error" className={styles.fieldError}>
             {fieldErrors.password}
           </div>
@@ -143,13 +162,14 @@ export function LoginForm({ callbackPath, initialError }: { callbackPath: string
         </fieldset>
       )}
 
-      <Button type="primary" htmlType="submit" block loading={pending}>
+      <button type="submit" className={styles.submit} disabled={pending}>
+        {pending && <span className={styles.spinner} aria-hidden />}
         {t("submit")}
-      </Button>
+      </button>
       {step.kind === "company" && (
-        <Button type="link" block style={{ marginTop: 8 }} onClick={() => (setStep({ kind: "credentials" }), setError(null))} disabled={pending}>
+        <button type="button" className={styles.linkButton} onClick={() => (setStep({ kind: "credentials" }), setError(null))} disabled={pending}>
           {t("back")}
-        </Button>
+        </button>
       )}
       {step.kind === "credentials" && (
         <div className={styles.links}>
