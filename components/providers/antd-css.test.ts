@@ -9,7 +9,6 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 /** Modules that import antd without rendering its styled components on first paint. */
 const EXEMPT = new Set([
   "components/providers/app-providers.tsx", // ConfigProvider: the theme's CSS variables only
-  "components/ui/popover-menu.tsx", // loads the stylesheet when the menu first opens
 ]);
 
 function sources(dir: string): string[] {

@@ -1,59 +1,77 @@
 "use client";
 
-import { Popover } from "antd";
-import { cloneElement, isValidElement, useEffect, useRef, useState, type KeyboardEvent, type ReactElement, type ReactNode } from "react";
+import { cloneElement, isValidElement, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactElement, type ReactNode } from "react";
+import { createPortal } from "react-dom";
 import styles from "./popover-menu.module.css";
 
 export type PopoverMenuItem =
   { key: string; label: ReactNode; icon?: ReactNode; disabled?: boolean; selected?: boolean; testId?: string; onClick: () => void } | { key: string; divider: true };
 
-/** antd's stylesheet, fetched on the first open: the header and the tab bar, which hold these
- * menus, are on every signed-in page, whose first paint must not wait for it (antd-css.ts). */
-const loadAntdCss = () => import("@/components/providers/antd-css");
+type TriggerProps = {
+  onClick?: (e: MouseEvent<HTMLElement>) => void;
+  onContextMenu?: (e: MouseEvent<HTMLElement>) => void;
+  onKeyDown?: (e: KeyboardEvent<HTMLElement>) => void;
+  "aria-expanded"?: boolean;
+};
+
+/** Where the menu opens (under its trigger: right-aligned to a button, left-aligned to a tab),
+ * what it opened from, and what gets focus back. */
+type Anchor = { top: number; left: number; right: number; target: HTMLElement; opener: HTMLElement };
+
+const GAP = 4;
+const MARGIN = 8;
 
 /**
- * A small menu in a popover, for the header and the tab bar. antd's Dropdown would bring
- * Dropdown.Button (Button, Space) into every signed-in page; Popover shares the Tooltip code
- * the side menu already loads. It opens once antd's stylesheet is in (at once after the first
- * time), so the popover never shows unstyled.
+ * A small menu under a button (the header's account and company menus) or a tab (the tab bar's
+ * context menu). Plain markup in a portal, placed by the trigger's box: the header and the tab bar
+ * are on every signed-in page, and antd's Popover brought its tooltip and popover code (~21 KiB
+ * gzip) into every first load.
  *
  * Keyboard (WAI-ARIA menu pattern): opening puts focus on the first item; the arrow keys, Home
  * and End move between the items; Escape closes and gives focus back to what opened the menu;
- * Tab closes it and goes on from the opener. A context menu opens from the keyboard with Shift+F10 or the menu key.
+ * Tab closes it and goes on from the opener. A context menu opens from the keyboard with Shift+F10
+ * or the menu key. A press outside, scrolling or resizing closes it.
  */
 export function PopoverMenu({ items, trigger = "click", children, label }: { items: PopoverMenuItem[]; trigger?: "click" | "contextMenu"; children: ReactNode; label?: string }) {
-  const [open, setOpen] = useState(false);
+  const [anchor, setAnchor] = useState<Anchor | null>(null);
+  const open = anchor !== null;
   const list = useRef<HTMLUListElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
 
-  const onOpenChange = (next: boolean) => {
-    if (!next) return setOpen(false);
-    // A stylesheet that failed to load still opens the menu: plain beats none.
-    void loadAntdCss()
-      .catch(() => undefined)
-      .then(() => setOpen(true));
+  const show = (el: HTMLElement) => {
+    // What has focus now opened the menu (the tab's link, the button): it gets focus back.
+    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : el;
+    const box = el.getBoundingClientRect();
+    setAnchor({ top: box.bottom + GAP, left: box.left, right: box.right, target: el, opener });
   };
 
   const close = (refocus: boolean) => {
-    setOpen(false);
-    if (refocus) opener.current?.focus();
+    setAnchor(null);
+    if (refocus) anchor?.opener.focus();
   };
 
-  // The popover mounts its content on first open: focus the first item once it is there.
+  // Open: focus the first item; a press outside the menu and its trigger, a scroll or a resize closes it.
+  const target = anchor?.target;
   useEffect(() => {
-    if (!open) return;
-    // Focus has not moved yet: what has it now opened the menu.
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    let frame = 0;
-    let tries = 0;
-    const focusFirst = () => {
-      const first = list.current?.querySelector<HTMLButtonElement>('[role="menuitem"]:not(:disabled)');
-      if (first) first.focus({ preventScroll: true });
-      else if (tries++ < 30) frame = requestAnimationFrame(focusFirst);
+    if (!target) return;
+    list.current?.querySelector<HTMLButtonElement>('[role="menuitem"]:not(:disabled)')?.focus({ preventScroll: true });
+    const onPointer = (e: PointerEvent) => {
+      const at = e.target as Node;
+      if (list.current?.contains(at) || target.contains(at)) return;
+      setAnchor(null);
     };
-    frame = requestAnimationFrame(focusFirst);
-    return () => cancelAnimationFrame(frame);
-  }, [open]);
+    const onMove = (e: Event) => {
+      if (e.target instanceof Node && list.current?.contains(e.target)) return;
+      setAnchor(null);
+    };
+    document.addEventListener("pointerdown", onPointer, true);
+    window.addEventListener("scroll", onMove, true);
+    window.addEventListener("resize", onMove);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer, true);
+      window.removeEventListener("scroll", onMove, true);
+      window.removeEventListener("resize", onMove);
+    };
+  }, [target]);
 
   const onMenuKey = (e: KeyboardEvent<HTMLUListElement>) => {
     const all = Array.from(list.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not(:disabled)') ?? []);
@@ -73,61 +91,75 @@ export function PopoverMenu({ items, trigger = "click", children, label }: { ite
     } else if (e.key === "Tab") close(true); // back on the opener, so Tab goes on from there
   };
 
-  const content = (
-    <ul role="menu" aria-label={label} className={styles.menu} ref={list} onKeyDown={onMenuKey}>
-      {items.map((item) =>
-        "divider" in item ? (
-          <li key={item.key} role="separator" className={styles.divider} />
-        ) : (
-          <li key={item.key} role="none">
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className={styles.item}
-              data-selected={item.selected || undefined}
-              disabled={item.disabled}
-              data-testid={item.testId}
-              onClick={(e) => {
-                e.stopPropagation();
-                close(false);
-                item.onClick();
-              }}
-            >
-              {item.icon && <span className={styles.icon}>{item.icon}</span>}
-              {item.label}
-            </button>
-          </li>
-        ),
-      )}
-    </ul>
-  );
-
-  // A context menu has no button to press: Shift+F10 and the menu key open it from the keyboard.
+  if (!isValidElement<TriggerProps>(children)) return <>{children}</>;
+  const own = children.props;
   const child =
-    trigger === "contextMenu" && isValidElement<{ onKeyDown?: (e: KeyboardEvent<HTMLElement>) => void }>(children)
-      ? cloneElement(children as ReactElement<{ onKeyDown?: (e: KeyboardEvent<HTMLElement>) => void }>, {
+    trigger === "contextMenu"
+      ? cloneElement(children as ReactElement<TriggerProps>, {
+          onContextMenu: (e: MouseEvent<HTMLElement>) => {
+            own.onContextMenu?.(e);
+            e.preventDefault();
+            show(e.currentTarget);
+          },
+          // A context menu has no button to press: Shift+F10 and the menu key open it from the keyboard.
           onKeyDown: (e: KeyboardEvent<HTMLElement>) => {
-            children.props.onKeyDown?.(e);
+            own.onKeyDown?.(e);
             if (e.key === "ContextMenu" || (e.shiftKey && e.key === "F10")) {
               e.preventDefault();
-              onOpenChange(true);
+              show(e.currentTarget);
             }
           },
         })
-      : children;
+      : cloneElement(children as ReactElement<TriggerProps>, {
+          "aria-expanded": open,
+          onClick: (e: MouseEvent<HTMLElement>) => {
+            own.onClick?.(e);
+            if (open) close(false);
+            else show(e.currentTarget);
+          },
+        });
+
+  // Right-aligned to a button, left-aligned to a tab; kept on the screen either way.
+  const place =
+    anchor &&
+    (trigger === "contextMenu"
+      ? { top: anchor.top, left: Math.max(MARGIN, Math.min(anchor.left, window.innerWidth - 200 - MARGIN)) }
+      : { top: anchor.top, right: Math.max(MARGIN, window.innerWidth - anchor.right) });
 
   return (
-    <Popover
-      content={content}
-      trigger={trigger}
-      open={open}
-      onOpenChange={onOpenChange}
-      placement={trigger === "contextMenu" ? "bottomLeft" : "bottomRight"}
-      arrow={false}
-      styles={{ container: { padding: 4 } }}
-    >
+    <>
       {child}
-    </Popover>
+      {place &&
+        createPortal(
+          <ul role="menu" aria-label={label} className={styles.menu} style={place} ref={list} onKeyDown={onMenuKey}>
+            {items.map((item) =>
+              "divider" in item ? (
+                <li key={item.key} role="separator" className={styles.divider} />
+              ) : (
+                <li key={item.key} role="none">
+                  <button
+                    type="button"
+                    role="menuitem"
+                    tabIndex={-1}
+                    className={styles.item}
+                    data-selected={item.selected || undefined}
+                    disabled={item.disabled}
+                    data-testid={item.testId}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      close(false);
+                      item.onClick();
+                    }}
+                  >
+                    {item.icon && <span className={styles.icon}>{item.icon}</span>}
+                    {item.label}
+                  </button>
+                </li>
+              ),
+            )}
+          </ul>,
+          document.body,
+        )}
+    </>
   );
 }
