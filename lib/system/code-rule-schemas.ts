@@ -7,7 +7,6 @@ export * from "./code-rule-options";
 // Numbering rules (system/codeRule): the drawer's schema and the rules the platform's documents
 // rely on (client-safe).
 
-
 /** Rules the documents allocate from (orders, pre-orders, complaints, returns, warehouse
  * documents): they can be edited, not deleted. The schema has no flag, so the list is here. */
 export const SYSTEM_CODE_RULES: readonly string[] = ["SO", "PO", "CP", "SR", "RB", "WE", "WD", "WM", "WT", "WS"];

@@ -6,7 +6,6 @@ export * from "./region-levels";
 // Regions (system/regionArea): the drawer's and the import's schemas and the tree rules, shared
 // by the browser and the server (client-safe).
 
-
 /** One area as pickers see it; `leaf`: it has no enabled sub-areas. */
 export type RegionNode = { id: number; code: string; nameEn: string; nameZh: string; level: number; leaf?: boolean };
 
