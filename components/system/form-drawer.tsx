@@ -4,6 +4,7 @@ import { Button, Drawer, Form, Space } from "antd";
 import "@/components/providers/antd-css";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useFocusReturn } from "@/components/ui/use-focus-return";
 import type { FormDrawerProps } from "./admin-kit";
 
 // The drawer behind admin-kit's FormDrawer, loaded when a drawer first opens.
@@ -12,6 +13,7 @@ import type { FormDrawerProps } from "./admin-kit";
 export function FormDrawerPanel<V extends object>(props: FormDrawerProps<V>) {
   const ta = useTranslations("Access");
   const [busy, setBusy] = useState(false);
+  useFocusReturn(props.open);
   const finish = async () => {
     setBusy(true);
     try {
