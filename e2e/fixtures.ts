@@ -217,15 +217,45 @@ export function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+// antd rendered outside an AntdScope (components/providers/antd-scope.tsx: a lazily loaded
+// component not loaded through antdDynamic, or a server-rendered one outside AntdRoot) has no
+// theme, locale or size and injects antd's runtime styles; its elements carry the default
+// "css-var-root" class instead of the app theme's. Every context reports one on the console, and
+// the test that saw it fails.
+const UNSCOPED_ANTD = "UNSCOPED_ANTD";
+const unscopedAntd: string[] = [];
+
+async function watchAntdScope(context: BrowserContext): Promise<void> {
+  context.on("console", (m) => {
+    if (m.text().startsWith(UNSCOPED_ANTD)) unscopedAntd.push(m.text());
+  });
+  await context.addInitScript((marker) => {
+    const watch = () => {
+      const observer = new MutationObserver(() => {
+        const el = document.querySelector(".css-var-root");
+        if (!el) return;
+        console.error(`${marker} ${location.pathname}: <${el.tagName.toLowerCase()} class="${el.className}">`);
+        observer.disconnect();
+      });
+      observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
+    };
+    if (document.documentElement) watch();
+    else document.addEventListener("readystatechange", watch, { once: true });
+  }, UNSCOPED_ANTD);
+}
+
 type Fixtures = {
   /** Adds a signed-in session for a demo account to this test's browser context. */
   loginAs: (who: AccountKey, companyCode?: string) => Promise<void>;
+  antdScopeGuard: void;
 };
 type WorkerFixtures = {
   sessions: (who: AccountKey, companyCode?: string) => Promise<StorageState>;
 };
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
+  // A screen whose client code asks for a message the page did not send (lib/i18n/scopes.ts)
+  // logs MISSING_MESSAGE: fail the test that saw it.
   // A screen whose client code asks for a message the page did not send (lib/i18n/scopes.ts)
   // logs MISSING_MESSAGE: fail the test that saw it.
   page: async ({ page }, use) => {
@@ -236,6 +266,27 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use(page);
     expect(missing, "messages missing in the browser").toEqual([]);
   },
+  // Every browser context of the suite, the tests' own included, watches for antd outside a scope.
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        await watchAntdScope(context);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: "worker" },
+  ],
+  antdScopeGuard: [
+    async ({}, use) => {
+      const before = unscopedAntd.length;
+      await use();
+      expect(unscopedAntd.slice(before), "antd rendered outside AntdScope").toEqual([]);
+    },
+    { auto: true },
+  ],
   // One session per account and worker, shared by the tests: a test that signs out or revokes
   // sessions must sign in on its own (signInState), not through loginAs.
   sessions: [

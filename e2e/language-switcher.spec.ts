@@ -78,7 +78,7 @@ test.describe("language switcher", () => {
   });
 
   test("switching the language keeps the shell as it was (a folded side menu stays folded)", async ({ page, loginAs }) => {
-    // antd's ConfigProvider always gets a locale, so a switch keeps the tree's shape (no remount).
+    // The shell has no antd provider and AntdScope always passes a locale, so a switch keeps the tree's shape (no remount).
     await loginAs("dealer");
     await page.goto(HOME);
     await waitForShell(page);

@@ -1,11 +1,11 @@
 "use client";
 
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import { useLooseTranslations } from "@/lib/i18n/loose";
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, SettingOutlined, UploadOutlined } from "@ant-design/icons";
 import { Button, Popover, Space, Tag } from "antd";
 import "@/components/providers/antd-css";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
-import dynamic from "next/dynamic";
 import { usePathname, useRouter } from "next/navigation";
 import { useRef, useState, useSyncExternalStore, useTransition, type FormEvent, type Key, type ReactNode } from "react";
 import type { ActionResult } from "@/lib/actions/action";
@@ -35,9 +35,9 @@ type Action<T = unknown> = (input: unknown) => Promise<ActionResult<T>>;
 // the import dialog (Modal, Upload, its error table). Pointing at the button that opens one
 // fetches it early.
 const loadDrawer = () => import("./schema-drawer").then((m) => m.SchemaDrawer);
-const SchemaDrawer = dynamic(loadDrawer, { ssr: false });
+const SchemaDrawer = antdDynamic(loadDrawer);
 const loadImport = () => import("./import-dialog").then((m) => m.ImportDialog);
-const ImportDialog = dynamic(loadImport, { ssr: false });
+const ImportDialog = antdDynamic(loadImport);
 const preloadDrawer = () => void loadDrawer();
 const preloadImport = () => void loadImport();
 

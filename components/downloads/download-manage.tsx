@@ -1,9 +1,9 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import { actionFailed, confirmDialog, toast } from "@/components/ui/feedback";
 import { deleteDownloadAction, setDownloadEnabledAction } from "@/lib/downloads/actions";
 import type { DownloadUploadRules } from "@/lib/downloads/loader";
@@ -14,7 +14,7 @@ import ui from "@/components/ui/record-screen.module.css";
 // list, and edit / switch on-off / delete per item. The form (antd Drawer, the rich-text editor,
 // uploads) loads with its own chunk on first use, fetched early when the pointer comes near.
 const loadForm = () => import("./download-form").then((m) => m.DownloadForm);
-const DownloadForm = dynamic(loadForm, { ssr: false });
+const DownloadForm = antdDynamic(loadForm);
 const preload = () => void loadForm();
 
 export function DownloadCreateButton({ rules }: { rules: DownloadUploadRules }) {

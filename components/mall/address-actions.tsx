@@ -1,9 +1,9 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import { useSelection } from "@/components/list/selection";
 import { actionFailed, confirmDialog, toast } from "@/components/ui/feedback";
 import { deleteAddressesAction, setDefaultAddressAction } from "@/lib/mall/addresses/actions";
@@ -18,7 +18,7 @@ import own from "./mall-list.module.css";
 // fetches it early); deleting asks first with the shared confirmation dialog.
 
 const loadDrawer = () => import("./address-drawer").then((m) => m.AddressDrawer);
-const AddressDrawer = dynamic(loadDrawer, { ssr: false });
+const AddressDrawer = antdDynamic(loadDrawer);
 const preload = () => void loadDrawer();
 
 export type AddressRowView = { id: number; receiver: string; phone: string; area: AreaNode[]; address: string; isDefault: boolean };

@@ -1,13 +1,13 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import styles from "./pre-order-button.module.css";
 
 // "Pre-order" on a vehicle goods (the goods detail): a plain button; the form and its antd code
 // load on the first click.
-const PreOrderForm = dynamic(() => import("./pre-orders/pre-order-form").then((m) => m.PreOrderForm), { ssr: false });
+const PreOrderForm = antdDynamic(() => import("./pre-orders/pre-order-form").then((m) => m.PreOrderForm));
 
 export function PreOrderButton({ goodsId, name, minOrderQty }: { goodsId: number; name: string; minOrderQty: number }) {
   const t = useTranslations("PreOrders.actions");

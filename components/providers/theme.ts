@@ -10,6 +10,10 @@ const SECONDARY_TEXT = "rgba(0, 0, 0, 0.6)";
 
 export const appTheme: ThemeConfig = {
   zeroRuntime: true,
+  // A fixed key: every AntdScope (antd-scope.tsx) and the toasts' holder share one generated
+  // style of CSS variables; components rendered outside any scope get "css-var-root" instead,
+  // which the e2e suite watches for (e2e/fixtures.ts).
+  cssVar: { key: "css-var-app" },
   token: {
     colorPrimary: PRIMARY_GREEN,
     colorLink: PRIMARY_GREEN,

@@ -1,10 +1,10 @@
 "use client";
 
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import { loose, useLooseTranslations } from "@/lib/i18n/loose";
 import { Button, Space, type FormInstance } from "antd";
 import "@/components/providers/antd-css";
 import { useTranslations } from "next-intl";
-import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import type { z } from "zod";
@@ -30,7 +30,7 @@ export type FormDrawerProps<V extends object> = {
 };
 
 // The drawer (antd Drawer and its motion code) is out of the screens' first load.
-const LazyFormDrawer = dynamic(() => import("./form-drawer").then((m) => m.FormDrawerPanel), { ssr: false });
+const LazyFormDrawer = antdDynamic(() => import("./form-drawer").then((m) => m.FormDrawerPanel));
 
 function setErrors(form: FormInstance, errors: Record<string, string>, known: Set<string>): string | null {
   const onFields = Object.entries(errors).filter(([name]) => known.has(name));

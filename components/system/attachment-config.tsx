@@ -2,9 +2,9 @@
 
 import { Space, Switch, Tag } from "antd";
 import "@/components/providers/antd-css";
-import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import { DataTable } from "@/components/list/data-table";
 import { PageContainer } from "@/components/ui/page-container";
 import { LazyUploadField as UploadField } from "@/components/uploads/lazy-upload-field";
@@ -16,11 +16,11 @@ import styles from "@/components/ui/panel.module.css";
 // The storage form and the limit drawer (antd's Form and the fields generated from their zod
 // schemas) are a chunk of their own: the form arrives just after the page, in a box that keeps
 // its place; the drawer when it first opens.
-const StorageForm = dynamic(() => import("./attachment-forms").then((m) => m.StorageForm), {
-  ssr: false,
-  loading: () => <div style={{ minHeight: 232, maxWidth: 640 }} aria-busy="true" data-testid="storage-form-loading" />,
-});
-const RuleDrawer = dynamic(() => import("./attachment-forms").then((m) => m.RuleDrawer), { ssr: false });
+const StorageForm = antdDynamic(
+  () => import("./attachment-forms").then((m) => m.StorageForm),
+  () => <div style={{ minHeight: 232, maxWidth: 640 }} aria-busy="true" data-testid="storage-form-loading" />,
+);
+const RuleDrawer = antdDynamic(() => import("./attachment-forms").then((m) => m.RuleDrawer));
 
 /** system/attachmentConfig — where uploads are stored, the limits per kind, and a place to try them. */
 export function AttachmentConfig({ data }: { data: AttachmentConfigData }) {

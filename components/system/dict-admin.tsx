@@ -1,10 +1,10 @@
 "use client";
 
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import { loose } from "@/lib/i18n/loose";
 import { PlusOutlined } from "@ant-design/icons";
 import { Button, Tag } from "antd";
 import "@/components/providers/antd-css";
-import dynamic from "next/dynamic";
 import { DataTable } from "@/components/list/data-table";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
@@ -20,9 +20,9 @@ import type { DictItemRow, DictTypeRow } from "@/lib/system/dictionaries";
 type Can = ListResult<DictTypeRow>["can"];
 
 // Drawer parts (antd's Form and inputs) load when a drawer opens.
-const TypeCodeInput = dynamic(() => import("./dict-fields").then((m) => m.TypeCodeInput), { ssr: false });
+const TypeCodeInput = antdDynamic(() => import("./dict-fields").then((m) => m.TypeCodeInput));
 const loadItemDrawer = () => import("./dict-fields").then((m) => m.DictItemDrawer);
-const DictItemDrawer = dynamic(loadItemDrawer, { ssr: false });
+const DictItemDrawer = antdDynamic(loadItemDrawer);
 const preloadItemDrawer = () => void loadItemDrawer();
 
 /** system/systemCode — dictionary types; a row expands into its items. */

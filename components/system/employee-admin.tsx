@@ -2,7 +2,7 @@
 
 import { Button, Space, Tag } from "antd";
 import "@/components/providers/antd-css";
-import dynamic from "next/dynamic";
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import { DataTable, type DataColumn } from "@/components/list/data-table";
 import { PlusOutlined } from "@ant-design/icons";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
@@ -18,7 +18,7 @@ import { DepartmentTree } from "./department-tree";
 import type { EmployeeDialog } from "./employee-drawers";
 
 // The user, password and approval drawers (antd's Form, Select, TreeSelect, Radio) load when one first opens.
-const EmployeeDrawers = dynamic(() => import("./employee-drawers").then((m) => m.EmployeeDrawers), { ssr: false });
+const EmployeeDrawers = antdDynamic(() => import("./employee-drawers").then((m) => m.EmployeeDrawers));
 
 const STATUS_COLOR = { PENDING: "gold", ACTIVE: "green", LOCKED: "red", DISABLED: "default" } as const;
 const TYPE_COLOR = { DEALER: "blue", STAFF: "cyan", ADMIN: "purple" } as const;

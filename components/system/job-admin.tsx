@@ -2,10 +2,10 @@
 
 import { Button, Form, Tag } from "antd";
 import "@/components/providers/antd-css";
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import { DataTable, type DataColumn } from "@/components/list/data-table";
 import { PlusOutlined } from "@ant-design/icons";
 import { useLocale, useTranslations } from "next-intl";
-import dynamic from "next/dynamic";
 import { useState } from "react";
 import { PageContainer } from "@/components/ui/page-container";
 import type { JobAdminRow } from "@/lib/system/admin-queries";
@@ -18,7 +18,7 @@ export type JobEditing = Partial<Values> & { id?: number };
 
 // The drawer (and the schema, zod) loads when it first opens; pointing at "Create" fetches it early.
 const loadDrawer = () => import("./job-drawer").then((m) => m.JobDrawer);
-const JobDrawer = dynamic(loadDrawer, { ssr: false });
+const JobDrawer = antdDynamic(loadDrawer);
 const preloadDrawer = () => void loadDrawer();
 
 export function JobAdmin({ data }: { data: { jobs: JobAdminRow[]; can: Record<string, boolean> } }) {

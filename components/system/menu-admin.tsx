@@ -2,10 +2,10 @@
 
 import { Button, Form, Tag } from "antd";
 import "@/components/providers/antd-css";
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import { DataTable, type DataColumn } from "@/components/list/data-table";
 import { PlusOutlined } from "@ant-design/icons";
 import { useLocale, useTranslations } from "next-intl";
-import dynamic from "next/dynamic";
 import { useState } from "react";
 import { menuIcon } from "@/components/shell/menu-icon";
 import { PageContainer } from "@/components/ui/page-container";
@@ -17,7 +17,7 @@ const TYPE_COLOR = { DIRECTORY: "blue", MENU: "green", BUTTON: "orange" } as con
 
 // The drawer (and the schema, zod) loads when it first opens; pointing at "Create" fetches it early.
 const loadDrawer = () => import("./menu-drawer").then((m) => m.MenuDrawer);
-const MenuDrawer = dynamic(loadDrawer, { ssr: false });
+const MenuDrawer = antdDynamic(loadDrawer);
 const preloadDrawer = () => void loadDrawer();
 
 export type MenuValues = {

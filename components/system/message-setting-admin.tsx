@@ -2,8 +2,8 @@
 
 import { Tag } from "antd";
 import "@/components/providers/antd-css";
-import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import { AdminList } from "@/components/admin/admin-list";
 import type { ListResult } from "@/lib/admin/resource";
 import type { MessageTemplateRow } from "@/lib/messages/template-admin";
@@ -12,7 +12,7 @@ import { eventDef, MESSAGE_CHANNELS, MESSAGE_EVENTS } from "@/lib/messages/templ
 import type { TMessageTemplateSave } from "@/lib/messages/template-schemas";
 
 // The drawer's hint reads the form (antd Form's hooks): it loads when the drawer opens.
-const PlaceholderHint = dynamic(() => import("./message-setting-fields").then((m) => m.PlaceholderHint), { ssr: false });
+const PlaceholderHint = antdDynamic(() => import("./message-setting-fields").then((m) => m.PlaceholderHint));
 
 /** system/messageSetting — message templates per event and channel, in both languages. */
 export function MessageSettingAdmin({ data }: { data: ListResult<MessageTemplateRow> }) {

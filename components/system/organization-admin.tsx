@@ -2,10 +2,10 @@
 
 import { Button, Form, Tag } from "antd";
 import "@/components/providers/antd-css";
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import { DataTable, type DataColumn } from "@/components/list/data-table";
 import { PlusOutlined, SwapOutlined } from "@ant-design/icons";
 import { useLocale, useTranslations } from "next-intl";
-import dynamic from "next/dynamic";
 import { useEffect, useState } from "react";
 import { PageContainer } from "@/components/ui/page-container";
 import type { OrgAdminNode } from "@/lib/system/admin-queries";
@@ -26,8 +26,8 @@ type Placing = OrgPlacing;
 // The drawers (TreeSelect, the region cascader, the schemas and zod) load when one first opens;
 // pointing at "Create" fetches them early.
 const loadDrawers = () => import("./organization-drawers");
-const OrgDrawer = dynamic(() => loadDrawers().then((m) => m.OrgDrawer), { ssr: false });
-const CompanyDrawer = dynamic(() => loadDrawers().then((m) => m.CompanyDrawer), { ssr: false });
+const OrgDrawer = antdDynamic(() => loadDrawers().then((m) => m.OrgDrawer));
+const CompanyDrawer = antdDynamic(() => loadDrawers().then((m) => m.CompanyDrawer));
 const preloadDrawers = () => void loadDrawers();
 
 export function OrganizationAdmin({ data }: { data: { orgs: OrgAdminNode[]; orgSources: OrgSourceOption[]; can: Record<string, boolean> } }) {

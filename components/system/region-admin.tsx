@@ -1,18 +1,18 @@
 "use client";
 
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import { loose } from "@/lib/i18n/loose";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { usePathname, useRouter } from "next/navigation";
 import { AdminList } from "@/components/admin/admin-list";
-import dynamic from "next/dynamic";
 import { deleteRegionsAction, saveRegionAction } from "@/lib/system/region-actions";
 import { REGION_LEVELS } from "@/lib/system/region-levels";
 import type { RegionNode, TRegionSave } from "@/lib/system/region-schemas";
 import type { RegionAdminData, RegionRow } from "@/lib/system/regions";
 
 // The parent picker is a drawer control: it loads when the drawer opens.
-const RegionCascader = dynamic(() => import("@/components/ui/region-cascader").then((m) => m.RegionCascader), { ssr: false });
+const RegionCascader = antdDynamic(() => import("@/components/ui/region-cascader").then((m) => m.RegionCascader));
 
 /** system/regionArea — provinces, cities and districts, one level at a time. */
 export function RegionAdmin({ data: { list, chain } }: { data: RegionAdminData }) {

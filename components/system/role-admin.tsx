@@ -1,12 +1,12 @@
 "use client";
 
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import { loose } from "@/lib/i18n/loose";
 import { Button, Form, Tag } from "antd";
 import "@/components/providers/antd-css";
 import { DataTable, type DataColumn } from "@/components/list/data-table";
 import { PlusOutlined } from "@ant-design/icons";
 import { useLocale, useTranslations } from "next-intl";
-import dynamic from "next/dynamic";
 import { useState } from "react";
 import { PageContainer } from "@/components/ui/page-container";
 import type { Grantable, MenuAdminRow, OrgNode, RoleAdminRow } from "@/lib/system/admin-queries";
@@ -21,7 +21,7 @@ type Data = { roles: RoleAdminRow[]; menus: MenuAdminRow[]; orgs: OrgNode[]; can
 // The drawer (menu tree, organization picker, the schema) loads when it first opens; pointing
 // at "Create" fetches it early.
 const loadDrawer = () => import("./role-drawer").then((m) => m.RoleDrawer);
-const RoleDrawer = dynamic(loadDrawer, { ssr: false });
+const RoleDrawer = antdDynamic(loadDrawer);
 const preloadDrawer = () => void loadDrawer();
 
 export function RoleAdmin({ data }: { data: Data }) {

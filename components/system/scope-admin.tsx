@@ -2,7 +2,7 @@
 
 import { Tag } from "antd";
 import "@/components/providers/antd-css";
-import dynamic from "next/dynamic";
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import { DataTable, type DataColumn } from "@/components/list/data-table";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
@@ -14,7 +14,7 @@ import { RowActions } from "./admin-kit";
 export type Role = Omit<RoleAdminRow, "menuIds">;
 
 // The drawer (antd's Form, Select and TreeSelect) loads when it first opens.
-const ScopeDrawer = dynamic(() => import("./scope-drawer").then((m) => m.ScopeDrawer), { ssr: false });
+const ScopeDrawer = antdDynamic(() => import("./scope-drawer").then((m) => m.ScopeDrawer));
 const COLOR = { ALL: "red", ORG_AND_CHILDREN: "orange", ORG: "gold", SELF: "green", CUSTOM: "blue" } as const;
 
 export function ScopeAdmin({ data }: { data: { roles: Role[]; orgs: OrgNode[]; can: Record<string, boolean>; grantable: Grantable } }) {

@@ -1,18 +1,18 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import { AdminList } from "@/components/admin/admin-list";
 import { deleteVariablesAction, saveVariableAction } from "@/lib/config/variable-actions";
 import type { VariableAdminData, VariableRow } from "@/lib/config/variable-admin";
 import type { TVariableSave } from "@/lib/config/variable-schemas";
 import { formValue } from "@/lib/config/variable-types";
-import dynamic from "next/dynamic";
 import { useValueRule, VariableValue } from "./variable-default-admin";
 
 // The drawer's controls load when it opens.
-const VariableKeySelect = dynamic(() => import("./variable-fields").then((m) => m.VariableKeySelect), { ssr: false });
-const VariableValueInput = dynamic(() => import("./variable-fields").then((m) => m.VariableValueInput), { ssr: false });
-const VariableValueHint = dynamic(() => import("./variable-fields").then((m) => m.VariableValueHint), { ssr: false });
+const VariableKeySelect = antdDynamic(() => import("./variable-fields").then((m) => m.VariableKeySelect));
+const VariableValueInput = antdDynamic(() => import("./variable-fields").then((m) => m.VariableValueInput));
+const VariableValueHint = antdDynamic(() => import("./variable-fields").then((m) => m.VariableValueHint));
 
 /** system/systemVariable — companies' own values, for the companies in the viewer's scope. */
 export function VariableAdmin({ data }: { data: VariableAdminData }) {

@@ -1,9 +1,9 @@
 "use client";
 
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import { loose, useLooseTranslations } from "@/lib/i18n/loose";
 import { Tag } from "antd";
 import "@/components/providers/antd-css";
-import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { AdminList } from "@/components/admin/admin-list";
 import type { ListResult } from "@/lib/admin/resource";
@@ -14,8 +14,8 @@ import { formValue, VARIABLE_TYPES, type VariableType } from "@/lib/config/varia
 import { translateIssues } from "@/lib/validation/translate";
 import { useConfirmedAction } from "./admin-kit";
 
-const VariableValueInput = dynamic(() => import("./variable-fields").then((m) => m.VariableValueInput), { ssr: false });
-const VariableValueHint = dynamic(() => import("./variable-fields").then((m) => m.VariableValueHint), { ssr: false });
+const VariableValueInput = antdDynamic(() => import("./variable-fields").then((m) => m.VariableValueInput));
+const VariableValueHint = antdDynamic(() => import("./variable-fields").then((m) => m.VariableValueHint));
 
 // ── Shared with system/systemVariable ───────────────────────────────────────────────────
 // The drawer's value and key controls (antd inputs) are in ./variable-fields.tsx, loaded when a

@@ -1,9 +1,9 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import { actionFailed, confirmDialog, toast } from "@/components/ui/feedback";
 import { closeComplaintAction, takeComplaintAction } from "@/lib/after-sales/complaints/actions";
 import type { ComplaintMove } from "@/lib/after-sales/complaints/states";
@@ -12,7 +12,7 @@ import styles from "@/components/ui/record-screen.module.css";
 // The detail's buttons: only the moves complaint-states.ts and the viewer's permissions allow
 // (the service refuses the rest anyway). Staff take and reply; the dealer closes (asked first)
 // or adds a note. The reply and note forms load with their own chunk on first click.
-const TextDialog = dynamic(() => import("./complaint-text-dialog").then((m) => m.ComplaintTextDialog), { ssr: false });
+const TextDialog = antdDynamic(() => import("./complaint-text-dialog").then((m) => m.ComplaintTextDialog));
 
 export function ComplaintActionBar({ id, complaintNo, moves }: { id: number; complaintNo: string; moves: ComplaintMove[] }) {
   const t = useTranslations("Complaints.actions");

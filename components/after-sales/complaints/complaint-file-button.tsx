@@ -1,15 +1,15 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import type { ComplaintUploadRules } from "@/lib/after-sales/complaints/queries";
 import type { DictItemView } from "@/lib/dict/items";
 import styles from "@/components/ui/record-screen.module.css";
 
 // "File a complaint" on the list: a plain button; the form with antd and the upload field load
 // on the first click.
-const ComplaintForm = dynamic(() => import("./complaint-form").then((m) => m.ComplaintForm), { ssr: false });
+const ComplaintForm = antdDynamic(() => import("./complaint-form").then((m) => m.ComplaintForm));
 
 export function ComplaintFileButton({ categories, rules }: { categories: DictItemView[]; rules: ComplaintUploadRules }) {
   const t = useTranslations("Complaints.actions");

@@ -1,9 +1,9 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import { receiveReturnsAction } from "@/lib/after-sales/returns/actions";
 import type { SalesReturnMove } from "@/lib/after-sales/returns/states";
 import { actionFailed, confirmDialog, toast } from "@/components/ui/feedback";
@@ -14,7 +14,7 @@ import own from "./returns.module.css";
 
 // Staff's buttons on a return log: receive every shipped item of the batch at once, or one item;
 // complete a received item with the deal type carried out (a small form loaded on first click).
-const MoveDialog = dynamic(() => import("./return-move-dialog").then((m) => m.ReturnMoveDialog), { ssr: false });
+const MoveDialog = antdDynamic(() => import("./return-move-dialog").then((m) => m.ReturnMoveDialog));
 
 function useReceive(batchId: number) {
   const t = useTranslations("SalesReturns.actions");

@@ -1,9 +1,9 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import { approveReturnAction, receiveReturnsAction } from "@/lib/after-sales/returns/actions";
 import type { SalesReturnMove } from "@/lib/after-sales/returns/states";
 import { actionFailed, confirmDialog, toast } from "@/components/ui/feedback";
@@ -15,8 +15,8 @@ import type { MoveTarget } from "./return-move-dialog";
 // server refuses the rest anyway). Staff approve or receive (after a confirmation), reject or
 // complete (small forms); the dealer ships an approved return in a new delivery batch. Forms load with
 // their own chunks on first click.
-const MoveDialog = dynamic(() => import("./return-move-dialog").then((m) => m.ReturnMoveDialog), { ssr: false });
-const ShipDialog = dynamic(() => import("./ship-dialog").then((m) => m.ShipDialog), { ssr: false });
+const MoveDialog = antdDynamic(() => import("./return-move-dialog").then((m) => m.ReturnMoveDialog));
+const ShipDialog = antdDynamic(() => import("./ship-dialog").then((m) => m.ShipDialog));
 
 type Props = { target: MoveTarget; moves: SalesReturnMove[]; material: string; quantity: number; batchId: number | null; dealTypes: DictItemView[] };
 

@@ -1,15 +1,15 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import type { UploadRule } from "@/lib/uploads/formats";
 import styles from "@/components/ui/record-screen.module.css";
 
 // The list's dealer buttons. The forms (antd, the upload field) load with their own chunks on
 // first click, so the list's first load stays plain HTML plus this island.
-const ReturnForm = dynamic(() => import("./return-form").then((m) => m.ReturnForm), { ssr: false });
-const ShipDialog = dynamic(() => import("./ship-dialog").then((m) => m.ShipDialog), { ssr: false });
+const ReturnForm = antdDynamic(() => import("./return-form").then((m) => m.ReturnForm));
+const ShipDialog = antdDynamic(() => import("./ship-dialog").then((m) => m.ShipDialog));
 
 export function ReturnListActions({ canCreate, imageRule, shippable }: { canCreate: boolean; imageRule: UploadRule | null; shippable: number }) {
   const t = useTranslations("SalesReturns.actions");

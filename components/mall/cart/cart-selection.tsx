@@ -1,8 +1,8 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { createContext, useContext, useMemo, useState, useTransition, type ReactNode } from "react";
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import { actionFailed, confirmDialog, toast } from "@/components/ui/feedback";
 import { formatMoney } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/config";
@@ -17,7 +17,7 @@ import styles from "./cart.module.css";
 // order", whose form loads only when it opens. The table between them is server-rendered.
 
 const loadDialog = () => import("@/components/mall/submit-order/submit-order-dialog").then((m) => m.SubmitOrderDialog);
-const SubmitOrderDialog = dynamic<SubmitOrderProps>(loadDialog, { ssr: false });
+const SubmitOrderDialog = antdDynamic<SubmitOrderProps>(loadDialog);
 
 export type SelectableLine = { id: number; name: string; quantity: number; subtotal: string; flagged: boolean };
 

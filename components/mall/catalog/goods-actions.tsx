@@ -1,8 +1,8 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { createContext, useContext, useState, type ReactNode } from "react";
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import { useSelection } from "@/components/list/selection";
 import { useConfirmedSale } from "./goods-sale";
 import type { CatalogOption, ModelOption } from "@/lib/mall/catalog/service";
@@ -19,9 +19,9 @@ import own from "../mall-list.module.css";
 // loaded on its first opening; pointing at a button fetches the drawer early.
 
 const loadDrawer = () => import("./goods-drawer").then((m) => m.GoodsDrawer);
-const GoodsDrawer = dynamic(loadDrawer, { ssr: false });
+const GoodsDrawer = antdDynamic(loadDrawer);
 const preload = () => void loadDrawer();
-const CartDialog = dynamic(() => import("./goods-cart-dialog").then((m) => m.GoodsCartDialog), { ssr: false });
+const CartDialog = antdDynamic(() => import("./goods-cart-dialog").then((m) => m.GoodsCartDialog));
 
 /** What the staff's form needs (the pickers' choices, the picture rule), once for the page. */
 export type GoodsFormSetup = { kinds: GoodsKind[]; groups: CatalogOption[]; models: ModelOption[]; imageRule: UploadRule };

@@ -1,15 +1,15 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import { AdminList } from "@/components/admin/admin-list";
 import type { ListResult } from "@/lib/admin/resource";
 import { deleteVehicleModelsAction, saveVehicleModelAction } from "@/lib/mall/catalog/actions";
 import type { TVehicleModelSave } from "@/lib/mall/catalog/schemas";
 import type { CatalogOption, VehicleModelRow } from "@/lib/mall/catalog/service";
-import dynamic from "next/dynamic";
 
 // The group picker is a drawer control: it loads when the drawer opens.
-const GroupSelect = dynamic(() => import("./catalog-selects").then((m) => m.GroupSelect), { ssr: false });
+const GroupSelect = antdDynamic(() => import("./catalog-selects").then((m) => m.GroupSelect));
 
 /** onlineMall/car/vehicleModel — car types of a group, with their warranty months. A model with
  * goods or vehicles cannot be deleted. */

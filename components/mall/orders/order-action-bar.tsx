@@ -1,9 +1,9 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import type { ActionResult } from "@/lib/actions/action";
 import { actionFailed, confirmDialog, toast } from "@/components/ui/feedback";
 import type { DictItemView } from "@/lib/dict/items";
@@ -23,9 +23,9 @@ export type ActionOrder = { id: number; orderNo: string; type: OrderType; status
 type DialogName = "reject" | "cancel" | "staffCancel" | "ship" | "pay";
 export type DialogProps = { order: ActionOrder; onClose: () => void; onDone: () => void; payMethods: DictItemView[]; mode: DialogName };
 
-const ReasonDialog = dynamic<DialogProps>(() => import("./reason-dialog").then((m) => m.ReasonDialog), { ssr: false });
-const ShipDialog = dynamic<DialogProps>(() => import("./ship-dialog").then((m) => m.ShipDialog), { ssr: false });
-const PaymentDialog = dynamic<DialogProps>(() => import("./payment-dialog").then((m) => m.PaymentDialog), { ssr: false });
+const ReasonDialog = antdDynamic<DialogProps>(() => import("./reason-dialog").then((m) => m.ReasonDialog));
+const ShipDialog = antdDynamic<DialogProps>(() => import("./ship-dialog").then((m) => m.ShipDialog));
+const PaymentDialog = antdDynamic<DialogProps>(() => import("./payment-dialog").then((m) => m.PaymentDialog));
 
 type Done = OrderMove | "delete" | "pay";
 const ORDER: OrderMove[] = ["confirm", "ship", "receive", "complete", "reject", "cancel", "staffCancel"];

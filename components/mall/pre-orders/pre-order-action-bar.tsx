@@ -1,9 +1,9 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import { actionFailed, confirmDialog, toast } from "@/components/ui/feedback";
 import { cancelPreOrderAction, convertPreOrderAction } from "@/lib/mall/pre-orders/actions";
 import type { PreOrderMove } from "@/lib/mall/pre-orders/states";
@@ -12,7 +12,7 @@ import styles from "@/components/ui/record-screen.module.css";
 // The detail's buttons: only the moves the state table and the viewer's permissions allow (the
 // server refuses the rest anyway). Cancel and convert ask first; confirm and reject open a
 // small form that loads with its own chunk on first click.
-const MoveDialog = dynamic(() => import("./pre-order-move-dialog").then((m) => m.PreOrderMoveDialog), { ssr: false });
+const MoveDialog = antdDynamic(() => import("./pre-order-move-dialog").then((m) => m.PreOrderMoveDialog));
 
 type Props = { id: number; preOrderNo: string; moves: PreOrderMove[]; goods: string; quantity: number; company: string; stock: number | null };
 

@@ -1,9 +1,9 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import { BASE_PATH } from "@/lib/client/base-path";
 import { actionFailed, confirmDialog, toast } from "@/components/ui/feedback";
 import { deleteNewsAction, publishNewsAction, unpublishNewsAction } from "@/lib/news/admin-actions";
@@ -15,8 +15,8 @@ import own from "./news-admin.module.css";
 // A row's moves: only those the phase table allows (the service refuses the rest anyway).
 // Publishing, unpublishing and deleting ask first; editing and scheduling open their forms,
 // which load with their own chunks on first click. "View" opens the public article.
-const NewsForm = dynamic(() => import("./news-form").then((m) => m.NewsForm), { ssr: false });
-const ScheduleDialog = dynamic(() => import("./news-schedule-dialog").then((m) => m.NewsScheduleDialog), { ssr: false });
+const NewsForm = antdDynamic(() => import("./news-form").then((m) => m.NewsForm));
+const ScheduleDialog = antdDynamic(() => import("./news-schedule-dialog").then((m) => m.NewsScheduleDialog));
 
 export type NewsRowView = { id: number; slug: string; title: string; phase: NewsPhase; moves: readonly NewsMove[]; plannedMinute: string | null };
 

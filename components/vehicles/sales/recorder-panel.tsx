@@ -1,8 +1,8 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import type { DictItemView } from "@/lib/dict/items";
 import styles from "@/components/ui/record-screen.module.css";
 
@@ -12,8 +12,8 @@ import styles from "@/components/ui/record-screen.module.css";
 
 const loadSale = () => import("./sale-recorder").then((m) => m.SaleRecorder);
 const loadReturn = () => import("./return-recorder").then((m) => m.ReturnRecorder);
-const SaleRecorder = dynamic(loadSale, { ssr: false, loading: Loading });
-const ReturnRecorder = dynamic(loadReturn, { ssr: false, loading: Loading });
+const SaleRecorder = antdDynamic(loadSale, Loading);
+const ReturnRecorder = antdDynamic(loadReturn, Loading);
 
 function Loading() {
   return (

@@ -1,8 +1,8 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { antdDynamic } from "@/components/providers/antd-dynamic";
 import styles from "@/components/ui/record-screen.module.css";
 
 // car/stock's staff tools: "Add vehicle" and "Import" as plain buttons. The drawer (antd's
@@ -11,8 +11,8 @@ import styles from "@/components/ui/record-screen.module.css";
 
 const loadDrawer = () => import("./add-vehicle").then((m) => m.AddVehicleDrawer);
 const loadImport = () => import("@/components/admin/import-dialog").then((m) => m.ImportDialog);
-const AddVehicleDrawer = dynamic(loadDrawer, { ssr: false });
-const ImportDialog = dynamic(loadImport, { ssr: false });
+const AddVehicleDrawer = antdDynamic(loadDrawer);
+const ImportDialog = antdDynamic(loadImport);
 
 export function StockTools({ canAdd, canImport }: { canAdd: boolean; canImport: boolean }) {
   const t = useTranslations("VehicleStock");
