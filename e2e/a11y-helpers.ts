@@ -79,18 +79,23 @@ export type AxeFinding = { rule: string; impact: string; help: string; url: stri
 /** Runs the check on what the page shows now (an open dialog included) and returns the violations. */
 export async function axeViolations(page: Page, opts: { include?: string } = {}): Promise<AxeFinding[]> {
   // antd's dialogs and menus animate in: check the settled page, not a half-transparent frame.
-  // (Endless ones, such as a spinner, never finish: those are left running.)
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 3_000)),
-    ]),
-  );
+  // The motion library adds its classes (`ant-zoom-appear`, `-appear-active`…) a frame or two
+  // after the dialog is in the DOM, so an animation may not have started when the check is
+  // asked for: wait until no element carries a motion class and every finite animation has
+  // finished. (Endless ones, such as a spinner, never finish: those are left running.)
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    const moving = '[class*="-appear"], [class*="-enter"], [class*="-leave"]';
+    const deadline = Date.now() + 3_000;
+    await frame();
+    await frame();
+    while (Date.now() < deadline) {
+      const running = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity && a.playState !== "finished");
+      if (!running.length && !document.querySelector(moving)) return;
+      await Promise.race([Promise.all(running.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 100))]);
+      await frame();
+    }
+  });
   let builder = new AxeBuilder({ page }).options({ rules: ENABLED }).withTags(WCAG_TAGS);
   if (opts.include) builder = builder.include(opts.include);
   const { violations } = await builder.analyze();
