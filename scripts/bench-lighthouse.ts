@@ -10,7 +10,9 @@
 // (the LCP element, render-blocking requests, unused JS). Each page is requested three times
 // first, so a run measures a warm server. The table also goes to
 // test-results/lighthouse/summary.{json,md}.
-// Each run is a child process with plain node (scripts/lib/lighthouse-run.mjs).
+// Each run is a child process with plain node (scripts/lib/lighthouse-run.mjs). Every run's host
+// CPU benchmark index is printed, and the table's last column is its median per page: the
+// figures hold only for a host as fast and steady as the budget assumes (hostNote).
 // Budgets (exit 1 when missed): dealer screens and sign-in, mobile performance ≥ 95; every
 // page CLS ≤ 0.01 and accessibility 100; the public news 100 performance on both presets.
 // Options: --runs 3, --form mobile|desktop|both, and route filters as arguments (substrings:
@@ -41,7 +43,7 @@ type FormFactor = "mobile" | "desktop";
 type Kind = "dealer" | "sign-in" | "public";
 type Page = { path: string; kind: Kind };
 type Figures = { performance: number; lcp: number; tbt: number; cls: number; accessibility: number };
-type Row = Figures & { page: string; form: FormFactor; kind: Kind; failedAudits: string[]; misses: string[] };
+type Row = Figures & { page: string; form: FormFactor; kind: Kind; failedAudits: string[]; misses: string[]; hostIndex: number };
 
 /** A screen that shows nothing without a record to open: the dealer's demo vehicle (D001). */
 const QUERY: Record<string, string> = { "car/vehicleInformation": "?vin=LGWAUR517TA000100" };
@@ -101,13 +103,34 @@ const slug = (p: string) => p.replace(/[^A-Za-z0-9]+/g, "_");
 const ms = (n: number) => `${Math.round(n)} ms`;
 
 function markdown(rows: Row[]): string {
-  const lines = ["| screen | form factor | performance | LCP | TBT | CLS | accessibility | budget |", "|---|---|---|---|---|---|---|---|"];
+  const lines = ["| screen | form factor | performance | LCP | TBT | CLS | accessibility | budget | host CPU |", "|---|---|---|---|---|---|---|---|---|"];
   for (const r of rows)
     lines.push(
-      `| \`${r.page}\` | ${r.form} | ${r.performance} | ${ms(r.lcp)} | ${ms(r.tbt)} | ${r.cls.toFixed(3)} | ${r.accessibility} | ${r.misses.length ? r.misses.join(", ") : "ok"} |`,
+      `| \`${r.page}\` | ${r.form} | ${r.performance} | ${ms(r.lcp)} | ${ms(r.tbt)} | ${r.cls.toFixed(3)} | ${r.accessibility} | ${r.misses.length ? r.misses.join(", ") : "ok"} | ${r.hostIndex} |`,
     );
   return lines.join("\n") + "\n";
 }
+
+/**
+ * The mobile preset emulates a mid-range phone by slowing the host's CPU 4×, which is calibrated
+ * for a desktop-class host (Lighthouse's docs: benchmark index 1,500 and up); the README's table
+ * was measured on a host at about 2,700. A slower host, or one whose speed moves between runs
+ * (a shared virtual machine), measures a slower phone than the budget is for: said, not hidden.
+ */
+function hostNote(indexes: number[]): string | undefined {
+  if (!indexes.length) return undefined;
+  const lo = Math.min(...indexes);
+  const hi = Math.max(...indexes);
+  const notes: string[] = [];
+  if (median(indexes) < HOST_INDEX_FLOOR)
+    notes.push(`the host's median CPU benchmark index is ${Math.round(median(indexes))}, under the ${HOST_INDEX_FLOOR} that the 4× slowdown is calibrated for`);
+  if (hi / lo > HOST_SPREAD) notes.push(`the host's CPU benchmark index moved between ${Math.round(lo)} and ${Math.round(hi)} across the runs`);
+  return notes.length
+    ? `bench:lighthouse: ${notes.join("; ")}. The CPU-bound figures (TBT, LCP, performance) are slower than the emulated phone; compare runs on a quiet host.`
+    : undefined;
+}
+const HOST_INDEX_FLOOR = 1500;
+const HOST_SPREAD = 1.3;
 
 main(async () => {
   const filter = (p: string) => !positionals.length || positionals.some((f) => p.includes(f));
@@ -127,6 +150,9 @@ main(async () => {
 
   const rows: Row[] = [];
   let version = "";
+  // Lighthouse's CPU benchmark of the host, once per run: the mobile preset slows the host's CPU
+  // 4×, so a slower or unsteady host lowers every score (see hostNote).
+  const hostIndexes: number[] = [];
   for (const page of pages) {
     if (page.path === "{article}") {
       const html = await (await fetch(`${stack.baseUrl}/news`)).text();
@@ -146,8 +172,9 @@ main(async () => {
       for (let i = 0; i < RUNS; i++) {
         const lhr = await audit(url, form, page.kind === "dealer" ? cookie : undefined);
         const f = figuresOf(lhr);
+        hostIndexes.push(lhr.environment.benchmarkIndex);
         console.log(
-          `[lighthouse] ${page.path} ${form} run ${i + 1}/${RUNS}: performance ${f.performance}, LCP ${ms(f.lcp)}, TBT ${ms(f.tbt)}, CLS ${f.cls.toFixed(3)}, accessibility ${f.accessibility}`,
+          `[lighthouse] ${page.path} ${form} run ${i + 1}/${RUNS}: performance ${f.performance}, LCP ${ms(f.lcp)}, TBT ${ms(f.tbt)}, CLS ${f.cls.toFixed(3)}, accessibility ${f.accessibility}, host CPU index ${Math.round(lhr.environment.benchmarkIndex)}`,
         );
         runs.push(lhr);
         version = lhr.lighthouseVersion;
@@ -166,7 +193,8 @@ main(async () => {
       const failedAudits = Object.values(kept.audits)
         .filter((a) => kept.categories.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0) && a.score !== null && a.score < 1)
         .map((a) => a.id);
-      rows.push({ page: page.path, form, kind: page.kind, ...m, failedAudits, misses: budgetMisses(page.kind, form, m) });
+      const hostIndex = Math.round(median(runs.map((r) => r.environment.benchmarkIndex)));
+      rows.push({ page: page.path, form, kind: page.kind, ...m, failedAudits, misses: budgetMisses(page.kind, form, m), hostIndex });
     }
   }
 
@@ -183,12 +211,19 @@ main(async () => {
       CLS: +r.cls.toFixed(3),
       accessibility: r.accessibility,
       budget: r.misses.length ? r.misses.join(", ") : "ok",
+      "host CPU": r.hostIndex,
     })),
   );
+  const host = hostNote(hostIndexes);
+  if (host) console.warn(host);
   for (const r of rows.filter((r) => r.failedAudits.length)) console.log(`accessibility audits failed on ${r.page} (${r.form}): ${r.failedAudits.join(", ")}`);
-  const summary = { date: new Date().toISOString(), runs: RUNS, lighthouse: version, rows };
+  const hostRange = { min: Math.round(Math.min(...hostIndexes)), median: Math.round(median(hostIndexes)), max: Math.round(Math.max(...hostIndexes)) };
+  const summary = { date: new Date().toISOString(), runs: RUNS, lighthouse: version, hostCpuIndex: hostRange, rows };
   fs.writeFileSync(path.join(OUT_DIR, "summary.json"), JSON.stringify(summary, null, 2));
-  fs.writeFileSync(path.join(OUT_DIR, "summary.md"), `Lighthouse ${summary.lighthouse}, ${summary.date}, median of ${RUNS} run(s)\n\n${markdown(rows)}`);
+  fs.writeFileSync(
+    path.join(OUT_DIR, "summary.md"),
+    `Lighthouse ${summary.lighthouse}, ${summary.date}, median of ${RUNS} run(s); host CPU benchmark index ${hostRange.min}–${hostRange.max} (median ${hostRange.median})${host ? `\n\n${host}` : ""}\n\n${markdown(rows)}`,
+  );
   console.log(`Reports: ${path.relative(ROOT, OUT_DIR)}/ (summary.md, summary.json, <page>.<form factor>.json)`);
   if (rows.some((r) => r.misses.length)) {
     console.error("bench:lighthouse: a page is under its budget");
