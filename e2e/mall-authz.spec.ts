@@ -22,8 +22,9 @@ const ROUTES: { path: string; dealer: number; staff: number; anonymousTo?: strin
   { path: "onlineMall/adress", dealer: 200, staff: 403 },
   { path: "onlineMall/car/inventory", dealer: 200, staff: 200 },
   { path: "car/stock", dealer: 200, staff: 200 },
-  { path: "car/vehicleSales", dealer: 200, staff: 403 },
-  { path: "car/carReturn", dealer: 200, staff: 403 },
+  // Issue 19: staff see every dealer's retail sales and returns in their scope.
+  { path: "car/vehicleSales", dealer: 200, staff: 200 },
+  { path: "car/carReturn", dealer: 200, staff: 200 },
   { path: "car/vehicleInformation", dealer: 200, staff: 200 },
   { path: "afterSale/salesReturn", dealer: 200, staff: 200 },
   { path: "afterSale/salesReturnLogs", dealer: 200, staff: 200 },

@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import type { Locale as AppLocale } from "@/lib/i18n/config";
 import { messagesFor } from "@/lib/i18n/messages";
 import { ageOn, maskIdNumber, residentIdCheck } from "@/lib/people/resident-id";
-import { abs, expect, SCREENS_DIR, setLocaleCookie, test, waitForShell, type Locale } from "./fixtures";
+import { abs, expect, SCREENS_DIR, setLocaleCookie, signInState, test, waitForShell, type Locale } from "./fixtures";
 import { exportRows } from "./admin-helpers";
 import { db, makeDealerCompany, makeGoods, PASSWORD, signIn, uid, vin } from "./mall-orders-db";
 
@@ -12,8 +12,9 @@ import { db, makeDealerCompany, makeGoods, PASSWORD, signIn, uid, vin } from "./
 // VIN of its own vehicle in stock, records the sale with a PRC resident ID (birthday, sex and
 // age filled from it), sees it listed with the ID and phone masked; a wrong resident ID and a
 // VIN with a wrong check digit show their messages on the field; another company's VIN is not
-// found. Then it records the return and sees it in the return list. In both languages, on data
-// made for the test.
+// found. Then it records the return and sees it in the return list. Staff (issue 19) then see
+// that dealer's sale and return beside other dealers', with the dealer's column and filter, the
+// same masking, the export, and no recorder. In both languages, on data made for the test.
 
 type T = (key: string, values?: Record<string, string | number>) => string;
 const translator = (locale: Locale): T => createTranslator({ locale, messages: messagesFor(locale as AppLocale) as never, timeZone: "Asia/Shanghai" }) as unknown as T;
@@ -60,7 +61,7 @@ const itemOf = (page: Page, testId: string) =>
     .last();
 
 for (const locale of ["en-US", "zh-CN"] as Locale[]) {
-  test(`retail sale and car return by VIN (${locale})`, async ({ page, context }) => {
+  test(`retail sale and car return by VIN (${locale})`, async ({ page, context, browser }) => {
     test.setTimeout(240_000);
     const t = translator(locale);
     const a = await makeDealerCompany();
@@ -180,9 +181,45 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await page.screenshot({ path: path.join(SCREENS_DIR, `vehicle-sales-list-${locale}.png`), fullPage: true });
     // The export holds the same masked values, headers in the viewer's language.
     const sheet = await exportRows(page);
-    expect(sheet[0].slice(0, 2)).toEqual([t("VehicleSales.fields.vin"), t("VehicleSales.fields.carType")]);
-    expect(sheet.slice(1).map((r) => r[0])).toEqual([mine]);
+    expect(sheet[0].slice(0, 3)).toEqual([t("VehicleSales.fields.dealer"), t("VehicleSales.fields.vin"), t("VehicleSales.fields.carType")]);
+    expect(sheet.slice(1).map((r) => r[1])).toEqual([mine]);
     expect(sheet[1]).toEqual(expect.arrayContaining([maskIdNumber(ids.good), `${phone.slice(0, 3)}****${phone.slice(-4)}`, t("VehicleSales.status.returned")]));
     expect(JSON.stringify(sheet)).not.toContain(ids.good);
+
+    // Staff (sales operations, every region) see it among the dealers' sales, not to record one.
+    const staffCtx = await browser.newContext();
+    try {
+      await setLocaleCookie(staffCtx, locale);
+      await staffCtx.addCookies((await signInState("staff")).cookies);
+      const staff = await staffCtx.newPage();
+      await open(staff, "car/vehicleSales");
+      await expect(staff.getByTestId("page-title")).toHaveText(t("VehicleSales.title"));
+      await expect(staff.getByTestId("sale-open")).toHaveCount(0);
+      await expect(staff.locator("thead th").first()).toHaveText(t("VehicleSales.fields.dealer"));
+      await staff.getByTestId("sales-company").fill(a.code);
+      await staff.getByTestId("sales-search").click();
+      await expect(staff).toHaveURL(new RegExp(`company=${a.code}`));
+      const seen = listRow(staff, "sale", mine);
+      await expect(staff.locator('tr[data-testid="sale-row"]')).toHaveCount(1);
+      await expect(seen.getByTestId("sale-row-dealer")).toHaveText(`${a.code} ${locale === "zh-CN" ? a.nameZh : a.nameEn}`);
+      await expect(seen.getByTestId("sale-row-id")).toHaveText(maskIdNumber(ids.good));
+      await expect(seen).toContainText(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
+      await expect(staff.locator("body")).not.toContainText(phone);
+      await staff.screenshot({ path: path.join(SCREENS_DIR, `vehicle-sales-staff-${locale}.png`), fullPage: true });
+      const staffSheet = await exportRows(staff);
+      expect(staffSheet.slice(1).map((r) => [r[0], r[1]])).toEqual([[`${a.code} ${locale === "zh-CN" ? a.nameZh : a.nameEn}`, mine]]);
+      expect(JSON.stringify(staffSheet)).not.toContain(ids.good);
+      // Another dealer's name finds none of this dealer's sales.
+      await open(staff, `car/vehicleSales?company=${b.code}&vin=${mine}`);
+      await expect(staff.getByTestId("sales-empty")).toBeVisible();
+      // The return, under the same dealer.
+      await open(staff, `car/carReturn?company=${a.code}`);
+      await expect(staff.getByTestId("return-open")).toHaveCount(0);
+      const back = listRow(staff, "return", mine);
+      await expect(back).toContainText(reason);
+      await expect(back.getByTestId("return-row-dealer")).toContainText(a.code);
+    } finally {
+      await staffCtx.close();
+    }
   });
 }

@@ -267,11 +267,12 @@ export const menuCatalog: MenuSeed[] = [
         nameEn: "Vehicle Sales",
         nameZh: "车辆销售",
         path: "car/vehicleSales",
-        roles: DEALER,
+        // Staff see every dealer's sales in their data scope; only a dealer records one.
+        roles: BOTH,
         tile: { sort: 10, nameEn: "Vehicle", nameZh: "车辆" },
         buttons: [
           { permission: "vehicle:sell", nameEn: "Record sale", nameZh: "登记销售", roles: DEALER },
-          { permission: "vehicle:export", nameEn: "Export", nameZh: "导出", roles: DEALER },
+          { permission: "vehicle:export", nameEn: "Export", nameZh: "导出", roles: BOTH },
         ],
       },
       {
@@ -279,7 +280,7 @@ export const menuCatalog: MenuSeed[] = [
         nameEn: "Car Returns",
         nameZh: "车辆退车",
         path: "car/carReturn",
-        roles: DEALER,
+        roles: BOTH,
         buttons: [{ permission: "vehicle:return", nameEn: "Record return", nameZh: "登记退车", roles: DEALER }],
       },
       { key: "car.vehicleInformation", nameEn: "Vehicle Information", nameZh: "车辆信息", path: "car/vehicleInformation", roles: BOTH },

@@ -7,8 +7,9 @@ import type { CarReturnsData } from "@/lib/vehicles/sales/queries";
 import own from "../vehicle-lists.module.css";
 import { ReturnRecorderPanel } from "./recorder-panel";
 
-// car/carReturn — "Record a return" (with the permission, loaded on first use) above the
-// company's returns, server-rendered: a GET form of native inputs, a plain table, keyset
+// car/carReturn — for a dealer, "Record a return" (with the permission, loaded on first use)
+// above the company's returns; for staff, every dealer's in their data scope with the dealer's
+// column and filter. Server-rendered: a GET form of native inputs, a plain table, keyset
 // "newer / older" links, and the export.
 
 const ROUTE = "car/carReturn";
@@ -23,7 +24,7 @@ export async function CarReturnsScreen({ data }: { data: CarReturnsData }) {
 
   return (
     <div className={styles.screen} data-testid="car-returns">
-      <ListHeader title={t("title")} intro={t("description")}>
+      <ListHeader title={t("title")} intro={t(data.network ? "descriptionNetwork" : "description")}>
         {data.canExport && <ExportButton href={`/api/v1/admin/carReturns/export${filterQuery(f)}`} label={t("export")} />}
       </ListHeader>
 
@@ -31,6 +32,17 @@ export async function CarReturnsScreen({ data }: { data: CarReturnsData }) {
 
       <FilterForm action={`/${ROUTE}`} id="returns" t={t} formKey={listQuery(f)}>
         <TextFilter id={id("vin")} label={t("fields.vin")} name="vin" value={textValue(f, "vin")} maxLength={17} placeholder={t("filters.vinPlaceholder")} spellCheck={false} />
+        {data.network && (
+          <TextFilter
+            id={id("company")}
+            testId={id("company")}
+            label={t("fields.dealer")}
+            name="company"
+            value={textValue(f, "company")}
+            maxLength={50}
+            placeholder={t("filters.dealerPlaceholder")}
+          />
+        )}
         <DateFilter id={id("from")} label={t("filters.returnedFrom")} name="returnedAtFrom" value={returned.from} />
         <DateFilter id={id("to")} label={t("filters.returnedTo")} name="returnedAtTo" value={returned.to} />
         <SizeFilter id={id("size")} label={t("filters.size")} value={f.size} sizes={LIST_SIZES} />
@@ -43,6 +55,7 @@ export async function CarReturnsScreen({ data }: { data: CarReturnsData }) {
         href={href}
         head={
           <>
+            {data.network && <th>{t("fields.dealer")}</th>}
             <th>{t("fields.vin")}</th>
             <th className="dp-wide">{t("fields.carType")}</th>
             <th className="dp-wide">{t("fields.soldAt")}</th>
@@ -55,6 +68,11 @@ export async function CarReturnsScreen({ data }: { data: CarReturnsData }) {
       >
         {data.rows.map((r) => (
           <tr key={r.id} data-testid="return-row" data-vin={r.vin}>
+            {data.network && (
+              <td className={styles.nowrap} data-testid="return-row-dealer" title={zh ? r.dealer.nameZh : r.dealer.nameEn}>
+                {r.dealer.code} {zh ? r.dealer.nameZh : r.dealer.nameEn}
+              </td>
+            )}
             <td className={`${styles.nowrap} ${own.mono}`} data-testid="return-row-vin">
               {r.vin}
             </td>

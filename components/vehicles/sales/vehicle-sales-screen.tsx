@@ -8,9 +8,10 @@ import type { VehicleSalesData } from "@/lib/vehicles/sales/queries";
 import own from "../vehicle-lists.module.css";
 import { SaleRecorderPanel } from "./recorder-panel";
 
-// car/vehicleSales — "Record a sale" (with the permission, loaded on first use) above the
-// company's sales, server-rendered: a GET form of native inputs, a plain table with the owner's
-// phone and ID number masked, keyset "newer / older" links, and the export.
+// car/vehicleSales — for a dealer, "Record a sale" (with the permission, loaded on first use)
+// above the company's sales; for staff, the sales of every dealer in their data scope with the
+// dealer's column and filter. Server-rendered: a GET form of native inputs, a plain table with
+// the owner's phone and ID number masked, keyset "newer / older" links, and the export.
 
 const ROUTE = "car/vehicleSales";
 
@@ -24,7 +25,7 @@ export async function VehicleSalesScreen({ data, idTypes, sexes }: { data: Vehic
 
   return (
     <div className={styles.screen} data-testid="vehicle-sales">
-      <ListHeader title={t("title")} intro={t("description")}>
+      <ListHeader title={t("title")} intro={t(data.network ? "descriptionNetwork" : "description")}>
         {data.canExport && <ExportButton href={`/api/v1/admin/vehicleSales/export${filterQuery(f)}`} label={t("export")} />}
       </ListHeader>
 
@@ -32,6 +33,17 @@ export async function VehicleSalesScreen({ data, idTypes, sexes }: { data: Vehic
 
       <FilterForm action={`/${ROUTE}`} id="sales" t={t} formKey={listQuery(f)}>
         <TextFilter id={id("vin")} label={t("fields.vin")} name="vin" value={textValue(f, "vin")} maxLength={17} placeholder={t("filters.vinPlaceholder")} spellCheck={false} />
+        {data.network && (
+          <TextFilter
+            id={id("company")}
+            testId={id("company")}
+            label={t("fields.dealer")}
+            name="company"
+            value={textValue(f, "company")}
+            maxLength={50}
+            placeholder={t("filters.dealerPlaceholder")}
+          />
+        )}
         <TextFilter id={id("owner")} label={t("fields.ownerName")} name="ownerName" value={textValue(f, "ownerName")} maxLength={50} />
         <DateFilter id={id("from")} label={t("filters.soldFrom")} name="soldAtFrom" value={sold.from} />
         <DateFilter id={id("to")} label={t("filters.soldTo")} name="soldAtTo" value={sold.to} />
@@ -56,6 +68,7 @@ export async function VehicleSalesScreen({ data, idTypes, sexes }: { data: Vehic
         href={href}
         head={
           <>
+            {data.network && <th>{t("fields.dealer")}</th>}
             <th>{t("fields.vin")}</th>
             <th className="dp-wide">{t("fields.carType")}</th>
             <th className="dp-wide">{t("fields.soldAt")}</th>
@@ -75,6 +88,11 @@ export async function VehicleSalesScreen({ data, idTypes, sexes }: { data: Vehic
       >
         {data.rows.map((r) => (
           <tr key={r.id} data-testid="sale-row" data-vin={r.vin} data-returned={r.returned}>
+            {data.network && (
+              <td className={styles.nowrap} data-testid="sale-row-dealer" title={zh ? r.dealer.nameZh : r.dealer.nameEn}>
+                {r.dealer.code} {zh ? r.dealer.nameZh : r.dealer.nameEn}
+              </td>
+            )}
             <td className={`${styles.nowrap} ${own.mono}`} data-testid="sale-row-vin">
               {r.vin}
             </td>

@@ -9,7 +9,7 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 import { maskIdNumber, residentIdCheck } from "@/lib/people/resident-id";
 import type { AuditCtx } from "@/lib/core/audit";
 import { actAs, setTestLocale } from "@/lib/test/action-harness";
-import { makeCompany, makeUser, makeVehicleModel, nowSeconds, uid } from "@/lib/test/factories";
+import { makeCompany, makeRole, makeUser, makeVehicleModel, nowSeconds, uid } from "@/lib/test/factories";
 import { returnQueryAction, returnVehicleAction, saleQueryAction, sellVehicleAction } from "./actions";
 import { carReturnResource, maskPhone, vehicleSaleResource } from "./lists";
 import { listCarReturns, listVehicleSales, loadCarReturns, loadVehicleSales } from "./queries";
@@ -26,18 +26,21 @@ vi.mock("@/lib/auth/viewer", async (orig) => ({
 }));
 
 // The retail-sale and car-return lists and the screens' actions against PostgreSQL: a dealer
-// lists only its own company's sales (another dealer, staff and the administrator none), the
-// owner's phone and ID number are masked in the list and the export, the filters narrow as the
+// lists only its own company's sales (another dealer none of them), staff and the administrator
+// every dealer's in their data scope (none outside it), the owner's phone and ID number are
+// masked in the list and the export for all of them, the filters narrow as the
 // URL says, a page costs the same number of queries whatever its size, and the actions answer
 // translated messages on the form's fields.
 
-type Dealer = { company: number; user: number; viewer: Viewer; vins: string[] };
+type Dealer = { company: number; code: string; org: number; user: number; viewer: Viewer; vins: string[] };
 let dealerRole: number;
 let modelId: number;
 let modelEn: string;
 let a: Dealer;
 let b: Dealer;
 let staff: Viewer;
+/** Staff whose data scope is dealer A's organization only (CUSTOM), with sales operations' screens. */
+let scopedStaff: Viewer;
 let admin: Viewer;
 const ctxOf = (v: Viewer): AuditCtx => ({ userId: v.userId, companyId: v.company?.id ?? null, requestId: null });
 const minutesAgo = (days: number) => dateToMinute(new Date(Date.now() - days * 86_400_000));
@@ -54,7 +57,7 @@ const PRC_A = residentId("19900307", true);
 const PRC_C = residentId("19850612", false);
 
 async function makeDealer(vehicles: number): Promise<Dealer> {
-  const company = (await makeCompany()).id;
+  const { id: company, code: companyCode, organizationId: org } = await makeCompany();
   const user = (await makeUser({ userType: "DEALER", companyIds: [company], roleIds: [dealerRole] })).id;
   const viewer = (await loadViewer(user, company, nowSeconds()))!;
   const code = uid("GS").toUpperCase();
@@ -84,7 +87,7 @@ async function makeDealer(vehicles: number): Promise<Dealer> {
       entryAt: new Date(Date.now() - 30 * 86_400_000),
     })),
   });
-  return { company, user, viewer, vins };
+  return { company, code: companyCode, org, user, viewer, vins };
 }
 
 const sale = (vin: string, over: Partial<TSellVehicle>): TSellVehicle => ({
@@ -135,6 +138,9 @@ beforeAll(async () => {
   admin = (await loadViewer((await makeUser({ userType: "ADMIN" })).id, null, nowSeconds()))!;
   a = await makeDealer(5);
   b = await makeDealer(3);
+  const salesOpsMenus = (await db().roleMenu.findMany({ where: { roleId: salesOps }, select: { menuId: true } })).map((m) => m.menuId);
+  const aOnly = await makeRole({ dataScope: "CUSTOM", organizationIds: [a.org], menuIds: salesOpsMenus });
+  scopedStaff = (await loadViewer((await makeUser({ userType: "STAFF", roleIds: [aOnly.id] })).id, null, nowSeconds()))!;
   // A: an older sale, a passport holder's, and a recent one returned the day after.
   await sellVehicle(a.viewer, ctxOf(a.viewer), sale(a.vins[0], { soldAt: minutesAgo(20) }));
   await sellVehicle(
@@ -148,36 +154,69 @@ beforeAll(async () => {
 });
 
 describe("scoping", () => {
-  it("a dealer lists only its own company's sales and returns; another dealer, staff and the administrator none of them", async () => {
+  it("a dealer lists only its own company's sales and returns, whatever the dealer filter says", async () => {
     const la = await loadVehicleSales(a.viewer, q());
     expect(la.total).toEqual({ count: 3, capped: false });
-    expect(la).toMatchObject({ canExport: true, canSell: true });
+    expect(la).toMatchObject({ canExport: true, canSell: true, network: false });
     expect(la.rows.map((r) => r.vin)).toEqual([a.vins[2], a.vins[1], a.vins[0]]);
+    expect(la.rows[0].dealer).toMatchObject({ code: a.code });
     const lb = await loadVehicleSales(b.viewer, q());
     expect(lb.rows.map((r) => r.vin)).toEqual([b.vins[0]]);
     expect((await loadVehicleSales(b.viewer, q({ vin: a.vins[0] }))).total.count).toBe(0);
-    // The administrator may open every screen but has no company: no sales of its own.
-    expect((await loadVehicleSales(admin, q())).total.count).toBe(0);
-    // Staff have no such screen; their scope is empty all the same.
-    await expect(loadVehicleSales(staff, q())).rejects.toThrow();
-    expect(await db().vehicleSale.count({ where: await vehicleSaleResource.where(staff, {}) })).toBe(0);
+    // The dealer filter is staff's: a dealer naming another dealer still sees its own rows only.
+    expect((await loadVehicleSales(b.viewer, q({ company: a.code }))).rows.map((r) => r.vin)).toEqual([b.vins[0]]);
 
     const ra = await loadCarReturns(a.viewer, q());
-    expect(ra.rows).toMatchObject([{ vin: a.vins[2], reason: "Changed her mind", returnedBy: expect.stringContaining("User") }]);
+    expect(ra).toMatchObject({ network: false, canReturn: true });
+    expect(ra.rows).toMatchObject([{ vin: a.vins[2], reason: "Changed her mind", returnedBy: expect.stringContaining("User"), dealer: { code: a.code } }]);
     expect((await loadCarReturns(b.viewer, q())).total.count).toBe(0);
-    expect((await loadCarReturns(admin, q())).total.count).toBe(0);
   });
 
-  it("the export holds the dealer's own rows only, and needs the screen", async () => {
+  it("staff and the administrator list every dealer's sales in their data scope, with the dealer, and record none", async () => {
+    // Sales operations see all regions: the dealer filter (code or name) picks one dealer.
+    const sa = await loadVehicleSales(staff, q({ company: a.code }));
+    expect(sa).toMatchObject({ network: true, canSell: false, canExport: true, total: { count: 3, capped: false } });
+    expect(sa.rows.map((r) => [r.vin, r.dealer.code])).toEqual([
+      [a.vins[2], a.code],
+      [a.vins[1], a.code],
+      [a.vins[0], a.code],
+    ]);
+    // Masked for staff exactly as for the dealer.
+    expect(sa.rows[2]).toMatchObject({ phone: "138****1111", idNumber: maskIdNumber(PRC_A) });
+    expect(JSON.stringify(sa.rows)).not.toContain("13800001111");
+    const byName = await loadVehicleSales(staff, q({ company: `Company ${b.code}`.toLowerCase() }));
+    expect(byName.rows.map((r) => r.vin)).toEqual([b.vins[0]]);
+    expect((await loadVehicleSales(admin, q({ company: b.code }))).rows.map((r) => r.vin)).toEqual([b.vins[0]]);
+    const returns = await loadCarReturns(staff, q({ company: a.code }));
+    expect(returns).toMatchObject({ network: true, canReturn: false });
+    expect(returns.rows.map((r) => [r.vin, r.dealer.code])).toEqual([[a.vins[2], a.code]]);
+
+    // Staff whose scope is dealer A's organization: A's rows only, B's invisible even by name.
+    const scoped = await loadVehicleSales(scopedStaff, q());
+    expect(scoped.rows.map((r) => r.vin)).toEqual([a.vins[2], a.vins[1], a.vins[0]]);
+    expect((await loadVehicleSales(scopedStaff, q({ company: b.code }))).total.count).toBe(0);
+    expect((await loadVehicleSales(scopedStaff, q({ vin: b.vins[0] }))).total.count).toBe(0);
+    expect((await loadCarReturns(scopedStaff, q())).rows.map((r) => r.vin)).toEqual([a.vins[2]]);
+  });
+
+  it("the export holds the rows the viewer may see, with the dealer first, and needs the screen", async () => {
     const out = await exportResource(vehicleSaleResource, b.viewer, q(), null);
     const rows = await readBack((out as { stream: ReadableStream<Uint8Array> }).stream);
-    expect(rows.slice(1).map((r) => r[0])).toEqual([b.vins[0]]);
+    expect(rows[0].slice(0, 2)).toEqual(["Dealer", "VIN"]);
+    expect(rows.slice(1).map((r) => [r[0], r[1]])).toEqual([[`${b.code} Company ${b.code}`, b.vins[0]]]);
     const ret = await exportResource(carReturnResource, a.viewer, q(), null);
     const back = await readBack((ret as { stream: ReadableStream<Uint8Array> }).stream);
-    expect(back[0]).toEqual(["VIN", "Car type", "Purchase date", "Return date", "Return reason", "Recorded by", "Recorded at"]);
-    expect(back.slice(1).map((r) => [r[0], r[4]])).toEqual([[a.vins[2], "Changed her mind"]]);
-    // Staff hold vehicle:export (for car/stock) but not this screen.
-    await expect(exportResource(vehicleSaleResource, staff, q(), null)).rejects.toThrow("FORBIDDEN");
+    expect(back[0]).toEqual(["Dealer", "VIN", "Car type", "Purchase date", "Return date", "Return reason", "Recorded by", "Recorded at"]);
+    expect(back.slice(1).map((r) => [r[1], r[5]])).toEqual([[a.vins[2], "Changed her mind"]]);
+    // Staff in A's organization export A's sales, masked, and nothing of B's.
+    const scoped = await exportResource(vehicleSaleResource, scopedStaff, q(), null);
+    const srows = await readBack((scoped as { stream: ReadableStream<Uint8Array> }).stream);
+    // (The export runs in record order.)
+    expect(srows.slice(1).map((r) => r[1])).toEqual([a.vins[0], a.vins[1], a.vins[2]]);
+    expect(srows.flat().join(" ")).not.toContain("13800001111");
+    // A dealer user without the screen (no role) is refused.
+    const bare = (await loadViewer((await makeUser({ userType: "DEALER", companyIds: [a.company] })).id, a.company, nowSeconds()))!;
+    expect(await exportResource(vehicleSaleResource, bare, q(), null)).toMatchObject({ status: 403, body: { code: "FORBIDDEN" } });
   });
 });
 
@@ -204,6 +243,7 @@ describe("personal data", () => {
     expect(out.status).toBe(200);
     const rows = await readBack((out as { stream: ReadableStream<Uint8Array> }).stream);
     expect(rows[0]).toEqual([
+      "Dealer",
       "VIN",
       "Car type",
       "Purchase date",
@@ -219,7 +259,7 @@ describe("personal data", () => {
       "Status",
       "Return date",
     ]);
-    const byVin = new Map(rows.slice(1).map((r) => [r[0], r]));
+    const byVin = new Map(rows.slice(1).map((r) => [r[1], r.slice(1)]));
     expect(byVin.get(a.vins[0])).toEqual(expect.arrayContaining(["138****1111", maskIdNumber(PRC_A), "Male", "PRC resident ID", "Sold"]));
     expect(byVin.get(a.vins[2])).toEqual(expect.arrayContaining(["137****3333", "Returned"]));
     const exported = JSON.stringify(rows);

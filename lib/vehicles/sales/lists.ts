@@ -2,27 +2,36 @@ import "server-only";
 import { dayEnd, dayStart } from "@/lib/core/list-params";
 import { defineResource } from "@/lib/admin/resource";
 import type { FilterValue } from "@/lib/admin/list-query";
+import { companyWhereFor, resolveScope } from "@/lib/access/scope";
 import type { Viewer } from "@/lib/auth/viewer";
 import { dicts } from "@/lib/dict/dict";
 import type { DictItemView } from "@/lib/dict/items";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { companyFilter } from "@/lib/list/prisma";
 import { dateToMinute } from "../schemas";
 import { normalizeVin } from "../vin";
 
 // The dealer's retail sales (car/vehicleSales) and car returns (car/carReturn) as resources:
-// their filters and export (the screens' lists are ./queries.ts, over the same `where`). Only a dealer's own company's sales are listed (anyone else sees none); the
-// owner's ID number is only ever its stored masked form and the phone is masked here, in the
-// list and the export alike: the sealed ID is never opened for a list. Each page is two
-// queries (rows with their vehicle and recorder joined, and the count) on the indexes
-// VehicleSale(companyId, soldAt, id) and (companyId, returnedAt, id); dictionaries are cached.
+// their filters and export (the screens' lists are ./queries.ts, over the same `where`). A
+// dealer lists its own company's sales; staff and administrators every dealer's in their data
+// scope (lib/access/scope.ts), with the dealer's column and a dealer filter. The owner's ID
+// number is only ever its stored masked form and the phone is masked here, in the list and the
+// export alike, for staff as for the dealer: the sealed ID is never opened for a list. Each page
+// is two queries (rows with their vehicle, dealer and recorder joined, and the count) on the
+// indexes VehicleSale(companyId, soldAt, id) and (companyId, returnedAt, id) for a dealer, and
+// (soldAt, id) and (returnedAt, id) for the network; dictionaries are cached.
 
 type Filters = Record<string, FilterValue>;
 /** A dictionary value with its labels, so the browser and the export need no dictionary. */
 export type Labelled = { value: string; en: string; zh: string };
 
+/** The dealer company a sale belongs to (staff lists show it; the export always does). */
+export type SaleDealer = { code: string; nameEn: string; nameZh: string };
+
 export type VehicleSaleRow = {
   id: number;
+  dealer: SaleDealer;
   vin: string;
   modelEn: string;
   modelZh: string;
@@ -46,6 +55,7 @@ export type VehicleSaleRow = {
 
 export type CarReturnRow = {
   id: number;
+  dealer: SaleDealer;
   vin: string;
   modelEn: string;
   modelZh: string;
@@ -66,11 +76,6 @@ export function maskPhone(phone: string): string {
   return p.slice(0, 3) + "*".repeat(p.length - 7) + p.slice(-4);
 }
 
-/** The viewer's company when a dealer acts in one; nobody else has sales of their own. */
-function dealerCompany(viewer: Viewer): number | null {
-  return viewer.userType === "DEALER" && viewer.company ? viewer.company.id : null;
-}
-
 function text(f: Filters, name: string): string | null {
   const v = f[name];
   return typeof v === "string" && v ? v : null;
@@ -84,15 +89,28 @@ function range(f: Filters, name: string): { gte?: Date; lt?: Date } | null {
   return gte || lt ? { gte, lt } : null;
 }
 
-function saleWhere(viewer: Viewer, f: Filters, returnsOnly: boolean): Prisma.VehicleSaleWhereInput {
-  const companyId = dealerCompany(viewer);
-  if (companyId === null) return { id: { in: [] } };
+/**
+ * Whose sales the viewer lists: a dealer its own company's (the dealer filter means nothing to
+ * it); staff and administrators the companies of their data scope, narrowed by the dealer
+ * filter (code prefix or part of a name).
+ */
+async function whoseSales(viewer: Viewer, f: Filters): Promise<Prisma.VehicleSaleWhereInput> {
+  const scope = await resolveScope(viewer);
+  if (scope.kind === "company") return { companyId: scope.companyId };
+  const dealer = text(f, "company");
+  const inScope = companyWhereFor(viewer, scope);
+  if (scope.kind === "all") return dealer ? { company: companyFilter(dealer) } : {};
+  return { company: dealer ? { AND: [inScope, companyFilter(dealer)] } : inScope };
+}
+
+async function saleWhere(viewer: Viewer, f: Filters, returnsOnly: boolean): Promise<Prisma.VehicleSaleWhereInput> {
+  const whose = await whoseSales(viewer, f);
   const vin = text(f, "vin");
   const owner = text(f, "ownerName");
   const sold = range(f, "soldAt");
   const returned = range(f, "returnedAt");
   return {
-    companyId,
+    ...whose,
     ...(vin ? { vehicle: { vin: { contains: normalizeVin(vin) } } } : {}),
     ...(owner ? { ownerName: { contains: owner, mode: "insensitive" as const } } : {}),
     ...(sold ? { soldAt: sold } : {}),
@@ -102,8 +120,10 @@ function saleWhere(viewer: Viewer, f: Filters, returnsOnly: boolean): Prisma.Veh
 }
 
 const CAR = { vin: true, goods: { select: { config: true } }, vehicleModel: { select: { nameEn: true, nameZh: true } } } as const;
+const DEALER = { select: { code: true, nameEn: true, nameZh: true } } as const;
 export const SALE_SELECT = {
   id: true,
+  company: DEALER,
   soldAt: true,
   ownerName: true,
   phone: true,
@@ -119,6 +139,7 @@ export const SALE_SELECT = {
 } as const;
 export const RETURN_SELECT = {
   id: true,
+  company: DEALER,
   soldAt: true,
   returnedAt: true,
   returnReason: true,
@@ -142,6 +163,7 @@ export async function toSaleRows(rows: RawSale[]): Promise<VehicleSaleRow[]> {
   const d = await dicts(["sex", "id_type"] as const, { includeDisabled: true });
   return rows.map((r) => ({
     id: r.id,
+    dealer: r.company,
     ...car(r.vehicle),
     soldAt: dateToMinute(r.soldAt),
     ownerName: r.ownerName,
@@ -161,6 +183,7 @@ export async function toSaleRows(rows: RawSale[]): Promise<VehicleSaleRow[]> {
 export function toReturnRow(r: RawReturn): CarReturnRow {
   return {
     id: r.id,
+    dealer: r.company,
     ...car(r.vehicle),
     soldAt: dateToMinute(r.soldAt),
     returnedAt: r.returnedAt ? dateToMinute(r.returnedAt) : "",
@@ -170,6 +193,7 @@ export function toReturnRow(r: RawReturn): CarReturnRow {
   };
 }
 
+const dealerName = (d: SaleDealer, zh: boolean) => `${d.code} ${zh ? d.nameZh : d.nameEn}`;
 const carType = (r: { modelEn: string; modelZh: string; config: string | null }, zh: boolean) => [zh ? r.modelZh : r.modelEn, r.config].filter(Boolean).join(" · ");
 const after = (where: Prisma.VehicleSaleWhereInput, key: string | number | null): Prisma.VehicleSaleWhereInput =>
   key === null ? where : { AND: [where, { id: { gt: Number(key) } }] };
@@ -181,6 +205,7 @@ export const vehicleSaleResource = defineResource<VehicleSaleRow, Prisma.Vehicle
   spec: {
     filters: [
       { name: "vin", type: "text", max: 17 },
+      { name: "company", type: "text", max: 50 },
       { name: "ownerName", type: "text", max: 50 },
       { name: "soldAt", type: "dateRange" },
       { name: "returned", type: "boolean" },
@@ -196,6 +221,7 @@ export const vehicleSaleResource = defineResource<VehicleSaleRow, Prisma.Vehicle
   batch: async (where, key, take) => toSaleRows(await db().vehicleSale.findMany({ where: after(where, key), orderBy: { id: "asc" }, take, select: SALE_SELECT })),
   key: (r) => r.id,
   exportColumns: [
+    { key: "dealer", width: 30, value: (r, c) => dealerName(r.dealer, c.zh) },
     { key: "vin", width: 22, value: (r) => r.vin },
     { key: "carType", width: 30, value: (r, c) => carType(r, c.zh) },
     { key: "soldAt", width: 18, value: (r) => r.soldAt },
@@ -220,6 +246,7 @@ export const carReturnResource = defineResource<CarReturnRow, Prisma.VehicleSale
   spec: {
     filters: [
       { name: "vin", type: "text", max: 17 },
+      { name: "company", type: "text", max: 50 },
       { name: "returnedAt", type: "dateRange" },
     ],
     sorts: ["returnedAt"],
@@ -233,6 +260,7 @@ export const carReturnResource = defineResource<CarReturnRow, Prisma.VehicleSale
   batch: async (where, key, take) => (await db().vehicleSale.findMany({ where: after(where, key), orderBy: { id: "asc" }, take, select: RETURN_SELECT })).map(toReturnRow),
   key: (r) => r.id,
   exportColumns: [
+    { key: "dealer", width: 30, value: (r, c) => dealerName(r.dealer, c.zh) },
     { key: "vin", width: 22, value: (r) => r.vin },
     { key: "carType", width: 30, value: (r, c) => carType(r, c.zh) },
     { key: "soldAt", width: 18, value: (r) => r.soldAt },

@@ -7,15 +7,24 @@ import { readKeysetPage } from "@/lib/list/prisma";
 import { parseVehicleListFilters, type VehicleListFilters } from "../list-params";
 import { carReturnResource, RETURN_SELECT, SALE_SELECT, toReturnRow, toSaleRows, vehicleSaleResource, type CarReturnRow, type VehicleSaleRow } from "./lists";
 
-// car/vehicleSales and car/carReturn on the record-list kit: the company's sales newest purchase
-// first and its returns newest return first, keyset paging on (soldAt | returnedAt desc, id desc)
-// over the VehicleSale(companyId, soldAt, id) and (companyId, returnedAt, id) indexes, a capped
-// count. The rows are exactly the resources' (./lists.ts `where`: a dealer's own company's, no
-// one else's), the same the export answers.
+// car/vehicleSales and car/carReturn on the record-list kit: the sales newest purchase first and
+// the returns newest return first, keyset paging on (soldAt | returnedAt desc, id desc) over the
+// VehicleSale indexes, a capped count. The rows are exactly the resources' (./lists.ts `where`:
+// a dealer's own company's; staff's and administrators' every dealer in their data scope), the
+// same the export answers.
 
 export const MAX_SALES_PAGE = 100;
 
-type ListPage<R> = { rows: R[]; filters: VehicleListFilters; next: string | null; prev: string | null; total: Total; canExport: boolean };
+type ListPage<R> = {
+  rows: R[];
+  filters: VehicleListFilters;
+  next: string | null;
+  prev: string | null;
+  total: Total;
+  canExport: boolean;
+  /** Staff and administrators: the dealers of their data scope, with the dealer column and filter. */
+  network: boolean;
+};
 export type VehicleSalesData = ListPage<VehicleSaleRow> & { canSell: boolean };
 export type CarReturnsData = ListPage<CarReturnRow> & { canReturn: boolean };
 
@@ -59,6 +68,7 @@ export async function loadVehicleSales(viewer: Viewer, url: URL | URLSearchParam
     ...list,
     filters,
     canExport: permissionsOf(viewer, erase(vehicleSaleResource)).export,
+    network: viewer.userType !== "DEALER",
     canSell: actsForCompany(viewer) && hasPermission(viewer, "vehicle:sell"),
   };
 }
@@ -72,6 +82,7 @@ export async function loadCarReturns(viewer: Viewer, url: URL | URLSearchParams)
     ...list,
     filters,
     canExport: permissionsOf(viewer, erase(carReturnResource)).export,
+    network: viewer.userType !== "DEALER",
     canReturn: actsForCompany(viewer) && hasPermission(viewer, "vehicle:return"),
   };
 }
