@@ -49,6 +49,8 @@ const ROUTES: Route[] = [
   { path: "system/workbench/home", ...DEALER_SCREEN },
   { path: "system/workbench/home?lng=zh-CN", ...DEALER_SCREEN },
   { path: "system/workbench/records", ...DEALER_SCREEN },
+  // My account (issue 19): the user menu's page, a dealer's as much as anyone's.
+  { path: "system/account", ...DEALER_SCREEN },
   // The dealer's mall: the vehicle catalogue, the carts and the order lists.
   { path: "onlineMall/car/goods", ...DEALER_SCREEN },
   { path: "onlineMall/car/goods?lng=zh-CN", ...DEALER_SCREEN },

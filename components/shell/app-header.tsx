@@ -1,7 +1,8 @@
 "use client";
 
-import { CloseOutlined, LogoutOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, UserOutlined } from "@ant-design/icons";
+import { CloseOutlined, IdcardOutlined, LogoutOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, UserOutlined } from "@ant-design/icons";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { Locale } from "@/lib/i18n/config";
@@ -32,6 +33,7 @@ export function AppHeader({ locale, viewer, menuId, folded, drawer, onFold, onDr
   const t = useTranslations("Header");
   const tApp = useTranslations("App");
   const [leaving, setLeaving] = useState(false);
+  const router = useRouter();
 
   const onSignOut = async () => {
     setLeaving(true);
@@ -76,6 +78,7 @@ export function AppHeader({ locale, viewer, menuId, folded, drawer, onFold, onDr
         items={[
           { key: "who", disabled: true, label: `${viewer.account} · ${t("userType", { type: viewer.userType })}`, onClick: () => undefined },
           { key: "d1", divider: true },
+          { key: "account", icon: <IdcardOutlined />, label: t("myAccount"), onClick: () => router.push("/system/account"), testId: "my-account-link" },
           { key: "signOut", icon: <LogoutOutlined />, label: t("signOut"), onClick: onSignOut, disabled: leaving, testId: "sign-out" },
         ]}
       >

@@ -47,6 +47,7 @@ export function AppShell({
   children: ReactNode;
 }) {
   const t = useTranslations("App");
+  const tHeader = useTranslations("Header");
   const [folded, setFolded] = useState(foldedAtFirst);
   // The drawer is open on the page it was opened on: following a link closes it.
   const [drawerAt, setDrawerAt] = useState<string | null>(null);
@@ -54,7 +55,8 @@ export function AppShell({
   const panel = useRef<HTMLDivElement>(null);
   const pathname = usePathname();
   const drawer = drawerAt === pathname;
-  const titles = useMemo(() => titlesOf(menu, locale), [menu, locale]);
+  // My account is no menu row: its tab is named here.
+  const titles = useMemo(() => ({ ...titlesOf(menu, locale), "/system/account": tHeader("myAccount") }), [menu, locale, tHeader]);
 
   // Hydrated: the start-up bar goes (a DOM change, no re-render).
   useEffect(() => {

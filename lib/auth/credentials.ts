@@ -95,14 +95,7 @@ async function reserveAttempt(a: { account: string; userId: number | null; ipLim
     ipWindow = rows[0].windowStart;
   }
   if (a.userId !== null) {
-    // A lock that has run out ends here, and the counter restarts with it.
-    await db().user.updateMany({ where: { id: a.userId, lockedUntil: { lte: now } }, data: { lockedUntil: null, failedLogins: 0 } });
-    const reserved = await db().user.updateManyAndReturn({
-      where: { id: a.userId, lockedUntil: null, failedLogins: { lt: a.maxFailures } },
-      data: { failedLogins: { increment: 1 } },
-      select: { id: true },
-    });
-    if (!reserved.length) return { ok: false, error: "ACCOUNT_LOCKED" };
+    if (!(await reserveUserAttempt(a.userId, a.maxFailures, now))) return { ok: false, error: "ACCOUNT_LOCKED" };
   } else {
     const rows = await db().$queryRaw<{ count: number }[]>`
       INSERT INTO "SignInThrottle" ("key", "count", "windowStart") VALUES (${accountKey(a.account)}, 1, ${now})
@@ -114,6 +107,35 @@ async function reserveAttempt(a: { account: string; userId: number | null; ipLim
     if (!rows.length) return { ok: false, error: "ACCOUNT_LOCKED" };
   }
   return { ok: true, ipWindow };
+}
+
+/**
+ * The per-user part of the throttle, for sign-in and for anything else that checks a user's
+ * password (My account's current password): one conditional UPDATE reserves an attempt while
+ * the user is not locked and under `maxFailures`; false means locked. A wrong password keeps
+ * its reservation (lockIfFull locks on the one that fills the counter); a right one gives it
+ * back (giveBackUserAttempt).
+ */
+export async function reserveUserAttempt(userId: number, maxFailures: number, now: Date): Promise<boolean> {
+  // A lock that has run out ends here, and the counter restarts with it.
+  await db().user.updateMany({ where: { id: userId, lockedUntil: { lte: now } }, data: { lockedUntil: null, failedLogins: 0 } });
+  const reserved = await db().user.updateManyAndReturn({
+    where: { id: userId, lockedUntil: null, failedLogins: { lt: maxFailures } },
+    data: { failedLogins: { increment: 1 } },
+    select: { id: true },
+  });
+  return reserved.length > 0;
+}
+
+/** After a wrong password: the attempt that filled the counter locks the user for lockMinutes. */
+export async function lockIfFull(userId: number, maxFailures: number, lockMinutes: number, now: Date): Promise<void> {
+  const lockedUntil = new Date(now.getTime() + lockMinutes * 60_000);
+  await db().user.updateMany({ where: { id: userId, lockedUntil: null, failedLogins: { gte: maxFailures } }, data: { failedLogins: 0, lockedUntil } });
+}
+
+/** After a right password: the attempt was no wrong guess. */
+export async function giveBackUserAttempt(userId: number): Promise<void> {
+  await db().user.updateMany({ where: { id: userId, failedLogins: { gt: 0 } }, data: { failedLogins: { decrement: 1 } } });
 }
 
 const ipKey = (ip: string) => `ip:${ip}`;
@@ -155,15 +177,18 @@ export async function attemptSignIn(
   const judged = await judge(user, input.password);
   if (!judged.ok && !judged.passwordOk) {
     // The reservations stand; the attempt that fills the counter locks the account.
-    const lockedUntil = new Date(now.getTime() + lockMinutes * 60_000);
-    if (user) await db().user.updateMany({ where: { id: user.id, lockedUntil: null, failedLogins: { gte: maxFailures } }, data: { failedLogins: 0, lockedUntil } });
-    else await db().signInThrottle.updateMany({ where: { key: accountKey(account), lockedUntil: null, count: { gte: maxFailures } }, data: { count: 0, lockedUntil } });
+    if (user) await lockIfFull(user.id, maxFailures, lockMinutes, now);
+    else
+      await db().signInThrottle.updateMany({
+        where: { key: accountKey(account), lockedUntil: null, count: { gte: maxFailures } },
+        data: { count: 0, lockedUntil: new Date(now.getTime() + lockMinutes * 60_000) },
+      });
     await log(judged.error, user?.id);
     return { ok: false, error: judged.error };
   }
   // The password is right: this attempt was no wrong guess at the account.
   const userId = user!.id;
-  const giveBackAccount = () => db().user.updateMany({ where: { id: userId, failedLogins: { gt: 0 } }, data: { failedLogins: { decrement: 1 } } });
+  const giveBackAccount = () => giveBackUserAttempt(userId);
   const giveBackIp = async () => {
     if (ctx.ip && reservation.ipWindow)
       await db().signInThrottle.updateMany({ where: { key: ipKey(ctx.ip), windowStart: reservation.ipWindow, count: { gt: 0 } }, data: { count: { decrement: 1 } } });

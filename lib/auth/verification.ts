@@ -38,7 +38,8 @@ async function deliverable(phone: string, scene: VerificationScene): Promise<boo
   // RESET_PASSWORD: only registered phones get a message. REGISTER: every phone does; a taken
   // number is refused only after its code is proven (lib/auth/accounts.ts), so only the phone's
   // owner learns it is taken.
-  if (scene === "REGISTER") return true;
+  // CHANGE_PHONE: the same as REGISTER; a number someone else holds is refused after the code.
+  if (scene === "REGISTER" || scene === "CHANGE_PHONE") return true;
   return !!(await db().user.findUnique({ where: { phone }, select: { id: true } }));
 }
 
@@ -111,7 +112,11 @@ export async function issueVerificationCode(
   return { result, deliver };
 }
 
-const CODE_EVENT = { REGISTER: "verification.register", RESET_PASSWORD: "verification.resetPassword" } as const satisfies Record<VerificationScene, string>;
+const CODE_EVENT = {
+  REGISTER: "verification.register",
+  RESET_PASSWORD: "verification.resetPassword",
+  CHANGE_PHONE: "verification.changePhone",
+} as const satisfies Record<VerificationScene, string>;
 
 const defaultTemplate = (code: string, minutes: number) => `Your Dealer Platform verification code is ${code}. It expires in ${minutes} minutes.`;
 

@@ -26,6 +26,8 @@ export type Viewer = {
   /** Menu ids the roles grant (screens and directories). */
   menuIds: ReadonlySet<number>;
   dataScope: DataScope;
+  /** The UserSession row of the request's cookie (absent for viewers loaded without one). */
+  sessionId?: string;
 };
 
 const SCOPE_WIDTH: Record<DataScope, number> = { SELF: 0, CUSTOM: 1, ORG: 2, ORG_AND_CHILDREN: 3, ALL: 4 };
@@ -57,8 +59,9 @@ export async function loadSessionViewer(s: { sid: string | undefined; userId: nu
   const [row, user] = await Promise.all([findSession(s.sid), loadUser(s.userId)]);
   if (!user || !sessionValid(row, s.userId, user.sessionsValidFrom, now)) return null;
   const viewer = buildViewer(user, s.companyId);
-  if (viewer) touchSession(row!, now);
-  return viewer;
+  if (!viewer) return null;
+  touchSession(row!, now);
+  return { ...viewer, sessionId: s.sid };
 }
 
 /**

@@ -2,6 +2,8 @@
 export const locales = ["en-US", "zh-CN"] as const;
 export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = "en-US";
+/** Where a message missing in the chosen language comes from (the specification: fallback zh-CN). */
+export const fallbackLocale: Locale = "zh-CN";
 export const LOCALE_COOKIE = "i18next";
 export const LOCALE_QUERY = "lng";
 export const LOCALE_STORAGE_KEY = "i18nextLng";

@@ -86,7 +86,14 @@ describe("messagesFor", () => {
 });
 
 describe("fallback", () => {
-  it("fills keys missing in a language from en-US, and keeps precompiled messages whole", async () => {
+  it("takes a key English lacks from zh-CN (the specification's fallback), and one Chinese lacks from en-US", async () => {
+    const { resolveMessages } = await import("./messages");
+    const files = { "en-US": [{ A: { x: "X", onlyEn: "E" } }], "zh-CN": [{ A: { x: "甲", onlyZh: "乙" } }] };
+    expect(resolveMessages(files, "en-US")).toEqual({ A: { x: "X", onlyEn: "E", onlyZh: "乙" } });
+    expect(resolveMessages(files, "zh-CN")).toEqual({ A: { x: "甲", onlyZh: "乙", onlyEn: "E" } });
+  });
+
+  it("fills keys missing in a language from its base, and keeps precompiled messages whole", async () => {
     const { mergeMessages } = await import("./merge");
     const merged = mergeMessages({ A: { x: "X", y: ["compiled", 1] }, B: "b" }, { A: { x: "甲" } });
     expect(merged).toEqual({ A: { x: "甲", y: ["compiled", 1] }, B: "b" });

@@ -46,9 +46,11 @@ import enNewsAdmin from "@/messages/news-admin/en-US.json";
 import zhNewsAdmin from "@/messages/news-admin/zh-CN.json";
 import enDownloads from "@/messages/downloads/en-US.json";
 import zhDownloads from "@/messages/downloads/zh-CN.json";
+import enMyAccount from "@/messages/my-account/en-US.json";
+import zhMyAccount from "@/messages/my-account/zh-CN.json";
 import enWorkbench from "@/messages/workbench/en-US.json";
 import zhWorkbench from "@/messages/workbench/zh-CN.json";
-import type { Locale } from "./config";
+import { defaultLocale, fallbackLocale, type Locale } from "./config";
 import { mergeMessages, type MessageTree } from "./merge";
 
 // One file per area and language (messages/<area>/<locale>.json) beside the core files, so
@@ -57,6 +59,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
   "en-US": [
     enCore,
     enAccounts,
+    enMyAccount,
     enAccess,
     enAdmin,
     enUploads,
@@ -84,6 +87,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
   "zh-CN": [
     zhCore,
     zhAccounts,
+    zhMyAccount,
     zhAccess,
     zhAdmin,
     zhUploads,
@@ -112,6 +116,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
 export const MESSAGE_AREAS = [
   "",
   "accounts",
+  "my-account",
   "access",
   "admin",
   "uploads",
@@ -142,6 +147,7 @@ export type Messages = typeof enCore;
 export type AllMessages = typeof enCore &
   typeof enAccess &
   typeof enAccounts &
+  typeof enMyAccount &
   typeof enAdmin &
   typeof enMall &
   typeof enConfig &
@@ -168,12 +174,20 @@ export type AllMessages = typeof enCore &
 const combine = (files: MessageTree[]) => files.reduce((all, f) => ({ ...all, ...f }), {} as MessageTree);
 const cache = new Map<Locale, Messages>();
 
-/** The messages of a language; keys it lacks fall back to en-US. */
+/**
+ * A language's messages over its fallbacks: a key the language lacks comes from zh-CN (the
+ * specification's fallback language), and one zh-CN lacks too from en-US (the default).
+ */
+export function resolveMessages(files: Record<Locale, MessageTree[]>, locale: Locale): MessageTree {
+  const chain = [...new Set<Locale>([locale, fallbackLocale, defaultLocale])];
+  return chain.reduceRight<MessageTree | null>((base, l) => (base ? mergeMessages(base, combine(files[l])) : combine(files[l])), null)!;
+}
+
+/** The messages of a language, with its fallbacks (resolveMessages). */
 export function messagesFor(locale: Locale): Messages {
   let m = cache.get(locale);
   if (!m) {
-    const en = combine(MESSAGE_FILES["en-US"]);
-    m = (locale === "en-US" ? en : mergeMessages(en, combine(MESSAGE_FILES[locale]))) as Messages;
+    m = resolveMessages(MESSAGE_FILES, locale) as Messages;
     cache.set(locale, m);
   }
   return m;

@@ -60,6 +60,8 @@ export const ROUTE_NAMESPACES: Record<string, readonly string[]> = {
   "market/news": ["News", "NewsAdmin", "RichText", "Uploads"],
   "download/downloadCenters": ["Downloads", "RichText", "Uploads"],
   "system/workbench/records": ["Records"],
+  // My account's forms (the page itself is server HTML).
+  "system/account": ["MyAccount"],
 };
 
 /** The subset of a message tree with these top-level namespaces. */

@@ -25,6 +25,7 @@ const COMPLAINT = ["complaintNo", "vin"] as const;
 export const MESSAGE_EVENTS = {
   "verification.register": { en: "Registration verification code", zh: "注册验证码", audience: "PHONE", channels: ["SMS"], placeholders: ["code", "minutes"] },
   "verification.resetPassword": { en: "Password reset verification code", zh: "找回密码验证码", audience: "PHONE", channels: ["SMS"], placeholders: ["code", "minutes"] },
+  "verification.changePhone": { en: "Phone change verification code", zh: "更换手机号验证码", audience: "PHONE", channels: ["SMS"], placeholders: ["code", "minutes"] },
   "account.approved": { en: "Registration approved", zh: "注册审核通过", audience: "PHONE", channels: ["SMS"], placeholders: ["name", "account"] },
   "order.submitted": { en: "Order submitted (to staff)", zh: "订单已提交（通知员工）", audience: "STAFF", channels: ["IN_APP"], placeholders: ORDER },
   "order.confirmed": { en: "Order confirmed", zh: "订单已确认", audience: "DEALER", channels: ["IN_APP", "SMS"], placeholders: ORDER },

@@ -11,3 +11,10 @@ export async function requireScreen(route: RouteId): Promise<Viewer> {
   if (!(await canOpenRoute(viewer, route))) forbidden();
   return viewer;
 }
+
+/** A screen of every signed-in user about themselves (My account): no menu grants it. */
+export async function requireSignedIn(path: string): Promise<Viewer> {
+  const viewer = await getViewer();
+  if (!viewer) redirect(`/system/login?callbackUrl=${encodeURIComponent("/" + path)}`);
+  return viewer;
+}

@@ -19,7 +19,7 @@ export function captureSender(fail = false) {
   return { sender, sent };
 }
 
-export async function issueAndRead(phone: string, scene: "REGISTER" | "RESET_PASSWORD", opts: { ip?: string; now?: Date } = {}) {
+export async function issueAndRead(phone: string, scene: "REGISTER" | "RESET_PASSWORD" | "CHANGE_PHONE", opts: { ip?: string; now?: Date } = {}) {
   const { sender, sent } = captureSender();
   const { result, deliver } = await issueVerificationCode({ phone, scene }, { ip: opts.ip ?? randomIp(), now: opts.now }, sender);
   await deliver();

@@ -19,6 +19,7 @@ const dealer = (event: MessageEvent, titleEn: string, titleZh: string, contentEn
 export const messageTemplates: Seed[] = [
   { event: "verification.register", channel: "SMS", contentEn: CODE_EN, contentZh: CODE_ZH },
   { event: "verification.resetPassword", channel: "SMS", contentEn: CODE_EN, contentZh: CODE_ZH },
+  { event: "verification.changePhone", channel: "SMS", contentEn: CODE_EN, contentZh: CODE_ZH },
   {
     event: "account.approved",
     channel: "SMS",

@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { AccountView } from "@/components/account/account-view";
+import { loadMyAccount } from "@/lib/account/queries";
+import { passwordMinLength } from "@/lib/auth/password-policy";
+import { requireSignedIn } from "@/lib/shell/guard";
+
+const ACCOUNT_ROUTE = "system/account";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("MyAccount"))("title") };
+}
+
+/** system/account — My account (from the user menu): every signed-in user, about themselves. */
+export default async function Page() {
+  const viewer = await requireSignedIn(ACCOUNT_ROUTE);
+  const [data, minLength] = await Promise.all([loadMyAccount(viewer), passwordMinLength()]);
+  return <AccountView data={data} minLength={minLength} />;
+}

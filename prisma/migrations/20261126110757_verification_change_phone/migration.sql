@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "VerificationScene" ADD VALUE 'CHANGE_PHONE';
