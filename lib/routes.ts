@@ -49,6 +49,10 @@ export type RouteId = (typeof ROUTE_IDS)[number];
 
 export const implementedRoutes: ReadonlySet<string> = new Set<string>(ROUTE_IDS);
 
+/** Screens of every signed-in user about themselves, granted by no menu row (My account). */
+export const USER_ROUTES = ["system/account"] as const;
+export const userRoutes: ReadonlySet<string> = new Set<string>(USER_ROUTES);
+
 export const HOME_ROUTE: RouteId = "system/workbench/home";
 export const LOGIN_ROUTE = "system/login";
 

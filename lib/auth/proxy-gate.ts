@@ -1,5 +1,5 @@
 import { publicNewsPathFor } from "@/lib/news/slug";
-import { implementedRoutes, LOGIN_ROUTE } from "@/lib/routes";
+import { implementedRoutes, LOGIN_ROUTE, userRoutes } from "@/lib/routes";
 
 // The proxy's session gate (proxy.ts), as pure functions of the path so it is tested without
 // Next. It is only a first, cheap gate: pages, actions, route handlers and services keep their
@@ -89,11 +89,12 @@ export function isApiPath(pathname: string): boolean {
   return p === "/api" || p.startsWith("/api/") || p === SERVER_LOADER_PATH;
 }
 
-/** A signed-in screen: one of the shell's routes (lib/routes.ts). Any other page path is not
- * the gate's to judge: it is public (above) or unknown, and an unknown path answers the
- * translated 404 to everyone, signed in or not. */
+/** A signed-in screen: one of the shell's routes or every user's own (lib/routes.ts). Any other
+ * page path is not the gate's to judge: it is public (above) or unknown, and an unknown path
+ * answers the translated 404 to everyone, signed in or not. */
 export function isScreenPath(pathname: string): boolean {
-  return implementedRoutes.has(normalizePath(pathname).slice(1));
+  const route = normalizePath(pathname).slice(1);
+  return implementedRoutes.has(route) || userRoutes.has(route);
 }
 
 /** The gate's answer for a path, given whether the request carries a valid session cookie. */

@@ -3,9 +3,8 @@ import { getTranslations } from "next-intl/server";
 import { AccountView } from "@/components/account/account-view";
 import { loadMyAccount } from "@/lib/account/queries";
 import { passwordMinLength } from "@/lib/auth/password-policy";
+import { USER_ROUTES } from "@/lib/routes";
 import { requireSignedIn } from "@/lib/shell/guard";
-
-const ACCOUNT_ROUTE = "system/account";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("MyAccount"))("title") };
@@ -13,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** system/account — My account (from the user menu): every signed-in user, about themselves. */
 export default async function Page() {
-  const viewer = await requireSignedIn(ACCOUNT_ROUTE);
+  const viewer = await requireSignedIn(USER_ROUTES[0]);
   const [data, minLength] = await Promise.all([loadMyAccount(viewer), passwordMinLength()]);
   return <AccountView data={data} minLength={minLength} />;
 }
