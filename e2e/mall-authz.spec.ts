@@ -35,6 +35,9 @@ const ROUTES: { path: string; dealer: number; staff: number; anonymousTo?: strin
   { path: "system/workbench/records", dealer: 200, staff: 403 },
   // Issue 16: the SMS outbox shows live codes: administrators only (sms:outbox besides the screen).
   { path: "system/smsOutbox", dealer: 403, staff: 403 },
+  // Issue 19: dealer companies (administrators, or roles an administrator grants it); My account for everyone.
+  { path: "system/company", dealer: 403, staff: 403 },
+  { path: "system/account", dealer: 200, staff: 200 },
 ];
 
 const contexts = new Map<string, APIRequestContext>();

@@ -1,7 +1,8 @@
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
-import { ACCOUNTS, BASE_PATH, confirmModal, expect, SCREENS_DIR, setLocaleCookie, test, waitForShell, type Locale } from "./fixtures";
+import { ACCOUNTS, confirmModal, expect, SCREENS_DIR, setLocaleCookie, test, waitForShell, type Locale } from "./fixtures";
 import { makeAddress, makeDealerCompany, makeSaleGoods, makeVehicles, PASSWORD, signIn, vehicleStatuses, type TestGoods } from "./mall-orders-db";
+import { addFromMall, open, submitCart } from "./mall-ui";
 
 // Issue 5, the whole story in each language: a dealer (a company made for the test, with a
 // default address) browses the vehicle mall and the parts malls, adds a vehicle, a part and a
@@ -40,42 +41,6 @@ const SLOW = { timeout: 60_000 };
 
 const modal = (page: Page) => page.locator(".ant-modal-wrap").filter({ visible: true });
 const shot = (page: Page, name: string, locale: Locale) => page.screenshot({ path: path.join(SCREENS_DIR, `mall-flow-${name}-${locale}.png`), fullPage: true });
-
-async function open(page: Page, route: string): Promise<void> {
-  const res = await page.goto(route);
-  expect(res?.status(), route).toBe(200);
-  await waitForShell(page);
-}
-
-/** Finds goods in a mall by searching its code and adds a quantity from its card. */
-async function addFromMall(page: Page, route: string, g: TestGoods, quantity: number, added: string) {
-  await open(page, route);
-  await page.getByTestId("goods-search").locator('input[name="q"]').fill(g.code);
-  await page.getByTestId("goods-search").locator('input[name="q"]').press("Enter");
-  const card = page.locator(`[data-testid="goods-card"][data-code="${g.code}"]`);
-  await expect(card).toBeVisible();
-  await expect(page.getByTestId("goods-card")).toHaveCount(1);
-  const input = card.getByTestId("add-to-cart-quantity");
-  await expect(input).toBeEditable();
-  await input.fill(String(quantity));
-  await card.getByTestId("add-to-cart-button").click();
-  await expect(page.getByTestId("cart-added-toast").last()).toContainText(added);
-}
-
-/** Submits every line of a cart with the default address; returns the new order's number. */
-async function submitCart(page: Page, cart: string, orderRoute: string, submitted: RegExp): Promise<string> {
-  await open(page, cart);
-  await expect(page.getByTestId("cart-submit")).toBeEnabled();
-  await page.getByTestId("cart-submit").click();
-  await expect(page.getByTestId("submit-order-dialog")).toBeVisible();
-  await expect(page.getByTestId("submit-order-phone")).not.toHaveValue("");
-  await page.getByTestId("submit-order-ok").click();
-  await expect(page.locator(".ant-message").getByText(submitted)).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`${BASE_PATH}/${orderRoute}\\?id=\\d+$`));
-  const detail = page.getByTestId("order-detail");
-  await expect(detail).toHaveAttribute("data-status", "SUBMITTED");
-  return (await detail.getAttribute("data-order-no"))!;
-}
 
 async function openOrder(page: Page, route: string, orderNo: string): Promise<void> {
   await open(page, `${route}?orderNo=${orderNo}`);

@@ -5,6 +5,7 @@ export const ROUTE_IDS = [
   "system/workbench/home",
   "system/menu",
   "system/organization",
+  "system/company",
   "system/role",
   "system/loginLog",
   "system/smsOutbox",

@@ -30,6 +30,7 @@ import { loadComplaintRoute } from "@/lib/after-sales/complaints/queries";
 import { loadNewsRoute } from "@/lib/news/shell-loader";
 import { loadDownloadRoute } from "@/lib/downloads/loader";
 import { loadRecordsRoute } from "@/lib/home/records";
+import { loadCompanyAdmin } from "@/lib/companies/loader";
 
 // One loader per route id: the page renders from it and GET /__serverLoader answers with it.
 type Loader = (viewer: Viewer, url: URL) => Promise<unknown>;
@@ -38,6 +39,7 @@ export const serverLoaders: Record<RouteId, Loader> = {
   "system/workbench/home": (viewer) => loadHome(viewer),
   "system/menu": (viewer) => loadMenuAdmin(viewer),
   "system/organization": (viewer) => loadOrganizationAdmin(viewer),
+  "system/company": (viewer, url) => loadCompanyAdmin(viewer, url),
   "system/role": (viewer) => loadRoleAdmin(viewer),
   "system/ruleScopes": (viewer) => loadScopeAdmin(viewer),
   "system/job": (viewer) => loadJobAdmin(viewer),

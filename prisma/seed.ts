@@ -34,8 +34,30 @@ const organizations: { code: string; nameEn: string; nameZh: string; type: Organ
 ];
 
 const companies = [
-  { code: "D001", nameEn: "Green Motors Shanghai", nameZh: "绿色汽车上海店", org: "R-EAST", source: "4S", contact: "Li Wei", phone: "13800000001", region: "310100" },
-  { code: "D002", nameEn: "Green Motors Beijing", nameZh: "绿色汽车北京店", org: "R-NORTH", source: "4S", contact: "Zhang Min", phone: "13800000002", region: "110100" },
+  {
+    code: "D001",
+    nameEn: "Green Motors Shanghai",
+    nameZh: "绿色汽车上海店",
+    org: "R-EAST",
+    source: "4S",
+    contact: "Li Wei",
+    phone: "13800000001",
+    region: "310100",
+    address: "1888 Century Avenue, Pudong",
+    licenseNo: "91310115MA1H000011",
+  },
+  {
+    code: "D002",
+    nameEn: "Green Motors Beijing",
+    nameZh: "绿色汽车北京店",
+    org: "R-NORTH",
+    source: "4S",
+    contact: "Zhang Min",
+    phone: "13800000002",
+    region: "110100",
+    address: "66 Jianguo Road, Chaoyang",
+    licenseNo: "91110105MA0100002P",
+  },
 ];
 
 const roles: { code: string; nameEn: string; nameZh: string; dataScope: DataScope }[] = [
@@ -134,6 +156,7 @@ export async function seed(opts: { demo?: boolean } = {}) {
     // Fields added by later releases are filled in where still empty, never overwritten.
     if (row.orgSourceId === null) await prisma.company.update({ where: { id: row.id }, data: { orgSourceId: sourceIds.get(c.source) ?? null } });
     if (row.regionAreaId === null) await prisma.company.update({ where: { id: row.id }, data: { regionAreaId: regionIds.get(c.region) ?? null } });
+    if (row.licenseNo === null) await prisma.company.update({ where: { id: row.id }, data: { licenseNo: c.licenseNo, address: row.address ?? c.address } });
     companyIds.set(c.code, row.id);
   }
   for (const j of demo ? jobs : []) await prisma.job.upsert({ where: { code: j.code }, create: j, update: {} });

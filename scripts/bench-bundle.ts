@@ -86,6 +86,7 @@ const ROUTES: Route[] = [
   { path: "onlineMall/car/vehicleModel", ...ADMIN_SCREEN },
   { path: "system/menu", ...ADMIN_SCREEN },
   { path: "system/organization", ...ADMIN_SCREEN },
+  { path: "system/company", ...ADMIN_SCREEN },
   { path: "system/role", ...ADMIN_SCREEN },
   { path: "system/role?lng=zh-CN", ...ADMIN_SCREEN },
   { path: "system/ruleScopes", ...ADMIN_SCREEN },

@@ -34,7 +34,7 @@ export type ImportDef<I> = {
   schema: z.ZodType<I>;
   columns: ImportColumn[];
   /** Checks against the database (duplicates in the file, references); row-numbered errors. */
-  check?: (rows: { row: number; value: I }[]) => Promise<ImportIssue[]>;
+  check?: (rows: { row: number; value: I }[], viewer: Viewer) => Promise<ImportIssue[]>;
   /** Saves every row in the one transaction (upsert by the natural key); counts what changed. */
   save: (tx: Tx, rows: I[], viewer: Viewer, requestId: string | null) => Promise<{ created: number; updated: number }>;
 };
@@ -214,7 +214,7 @@ export async function importResource<Row, W, I>(r: AdminResource<Row, W, I>, vie
   }
   if (!errors.length && imp.check) {
     const te = (await getTranslations()) as unknown as (k: string, v?: Record<string, string | number>) => string;
-    errors.push(...(await imp.check(valid)).map((e) => ({ row: e.row, field: label(e.field), message: te(e.key, { ...e.values, field: label(e.field) }) })));
+    errors.push(...(await imp.check(valid, viewer)).map((e) => ({ row: e.row, field: label(e.field), message: te(e.key, { ...e.values, field: label(e.field) }) })));
   }
   if (errors.length) {
     errors.sort((a, b) => a.row - b.row);

@@ -48,6 +48,8 @@ import enDownloads from "@/messages/downloads/en-US.json";
 import zhDownloads from "@/messages/downloads/zh-CN.json";
 import enMyAccount from "@/messages/my-account/en-US.json";
 import zhMyAccount from "@/messages/my-account/zh-CN.json";
+import enCompanies from "@/messages/companies/en-US.json";
+import zhCompanies from "@/messages/companies/zh-CN.json";
 import enWorkbench from "@/messages/workbench/en-US.json";
 import zhWorkbench from "@/messages/workbench/zh-CN.json";
 import { defaultLocale, fallbackLocale, type Locale } from "./config";
@@ -83,6 +85,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     enNewsAdmin,
     enDownloads,
     enWorkbench,
+    enCompanies,
   ],
   "zh-CN": [
     zhCore,
@@ -111,6 +114,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     zhNewsAdmin,
     zhDownloads,
     zhWorkbench,
+    zhCompanies,
   ],
 };
 export const MESSAGE_AREAS = [
@@ -140,6 +144,7 @@ export const MESSAGE_AREAS = [
   "news-admin",
   "downloads",
   "workbench",
+  "companies",
 ] as const;
 
 export type Messages = typeof enCore;
@@ -169,7 +174,8 @@ export type AllMessages = typeof enCore &
   typeof enNews &
   typeof enNewsAdmin &
   typeof enDownloads &
-  typeof enWorkbench;
+  typeof enWorkbench &
+  typeof enCompanies;
 
 const combine = (files: MessageTree[]) => files.reduce((all, f) => ({ ...all, ...f }), {} as MessageTree);
 const cache = new Map<Locale, Messages>();

@@ -405,6 +405,19 @@ export const menuCatalog: MenuSeed[] = [
         ],
       },
       {
+        key: "system.company",
+        nameEn: "Dealer Companies",
+        nameZh: "经销商公司",
+        path: "system/company",
+        buttons: [
+          { permission: "company:create", nameEn: "Onboard", nameZh: "新增" },
+          { permission: "company:update", nameEn: "Edit", nameZh: "编辑" },
+          { permission: "company:disable", nameEn: "Disable / enable", nameZh: "停用/启用" },
+          { permission: "company:export", nameEn: "Export", nameZh: "导出" },
+          { permission: "company:import", nameEn: "Import", nameZh: "导入" },
+        ],
+      },
+      {
         key: "system.job",
         nameEn: "Jobs",
         nameZh: "岗位管理",

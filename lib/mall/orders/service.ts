@@ -10,6 +10,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { GoodsKind, OrderStatus, OrderType } from "@/lib/generated/prisma/enums";
 import { audit, type AuditCtx } from "@/lib/core/audit";
 import { normalizeVin, vinProblem } from "@/lib/vehicles/vin";
+import { lockActiveCompany } from "@/lib/companies/guard";
 import { notifyOrderEvent } from "../notifications/service";
 import type { TShipOrder, TSubmitOrder } from "./schemas";
 import { DELETABLE, ORDER_MOVES, RELEASES_STOCK, type OrderMove } from "./states";
@@ -64,6 +65,7 @@ export async function placeOrder(tx: Tx, ctx: AuditCtx, input: PlaceOrder): Prom
     const m = merged.get(l.goodsId);
     merged.set(l.goodsId, { quantity: (m?.quantity ?? 0) + l.quantity, remark: m?.remark ?? l.remark ?? null });
   }
+  await lockActiveCompany(tx, input.companyId);
   const kinds = KINDS_OF[input.type];
   const reserved: (Reserved & { quantity: number; remark: string | null })[] = [];
   for (const goodsId of [...merged.keys()].sort((a, b) => a - b)) {

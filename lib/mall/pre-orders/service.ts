@@ -12,6 +12,7 @@ import { notifyPreOrderEvent } from "../notifications/service";
 import { placeOrder } from "../orders/service";
 import type { TCreatePreOrder } from "./schemas";
 import { PRE_ORDER_EVENT, PRE_ORDER_MOVES, shanghaiToday, type PreOrderMove } from "./states";
+import { lockActiveCompany } from "@/lib/companies/guard";
 
 // Pre-orders: a dealer reserves one vehicle goods; staff confirm it with
 // an expected delivery day, reject it, or later convert it into an order when stock allows.
@@ -77,6 +78,7 @@ export async function createPreOrder(viewer: Viewer, ctx: AuditCtx, input: TCrea
   if (!options.delivery_way.some((i) => i.value === input.deliveryWay)) throw new DomainError("PreOrders.errors.unknownOption", {}, "deliveryWay");
   if (input.carrierType && !options.carrier_type.some((i) => i.value === input.carrierType)) throw new DomainError("PreOrders.errors.unknownOption", {}, "carrierType");
   return db().$transaction(async (tx) => {
+    await lockActiveCompany(tx, companyId);
     const goods = await tx.goods.findFirst({
       where: { id: input.goodsId, kind: "VEHICLE" },
       select: { id: true, nameEn: true, nameZh: true, config: true, coverId: true, price: true, minOrderQty: true, onSale: true },
