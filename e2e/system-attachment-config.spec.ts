@@ -1,6 +1,10 @@
 import path from "node:path";
 import sharp from "sharp";
-import { expect, SCREENS_DIR, setLocaleCookie, test, type Locale } from "./fixtures";
+import { createTranslator } from "use-intl/core";
+import type { Locale as AppLocale } from "@/lib/i18n/config";
+import { messagesFor } from "@/lib/i18n/messages";
+import { expect, SCREENS_DIR, setLocaleCookie, signInState, test, waitForShell, type Locale } from "./fixtures";
+import { db } from "./mall-orders-db";
 import { drawer, fillDrawer, saveDrawer } from "./admin-helpers";
 
 // Issue 4: system/attachmentConfig — storage settings with a connection test, the upload
@@ -62,3 +66,60 @@ test("staff without the screen get 403", async ({ page, loginAs }) => {
   await loginAs("staff");
   expect((await page.goto("system/attachmentConfig"))?.status()).toBe(403);
 });
+
+// Issue 19: cropping is a setting per image use that the business forms follow. It changes a
+// setting every complaint form reads, so it is put back however the test ends.
+for (const locale of ["en-US", "zh-CN"] as Locale[]) {
+  test(`image cropping per use: the complaint form crops to the chosen shape (${locale})`, async ({ page, context, browser, loginAs }) => {
+    test.setTimeout(180_000);
+    const tr = createTranslator({ locale, messages: messagesFor(locale as AppLocale) as never, timeZone: "Asia/Shanghai" }) as unknown as (
+      key: string,
+      v?: Record<string, string>,
+    ) => string;
+    await setLocaleCookie(context, locale);
+    await loginAs("admin");
+    try {
+      expect((await page.goto("system/attachmentConfig"))?.status()).toBe(200);
+      await waitForShell(page);
+      const crops = page.getByTestId("crops-table");
+      await expect(crops).toContainText(tr("AttachmentConfig.uses.COMPLAINT_IMAGE"));
+      await crops.getByTestId("crop-aspect-COMPLAINT_IMAGE").selectOption("1:1");
+      await expect(page.locator(".ant-message")).toContainText(tr("AttachmentConfig.cropSaved", { use: tr("AttachmentConfig.uses.COMPLAINT_IMAGE") }));
+      if ((await crops.getByTestId("crop-COMPLAINT_IMAGE").getAttribute("aria-checked")) !== "true") await crops.getByTestId("crop-COMPLAINT_IMAGE").click();
+      await expect(crops.getByTestId("crop-COMPLAINT_IMAGE")).toHaveAttribute("aria-checked", "true");
+      await expect.poll(async () => (await db().imageCrop.findUnique({ where: { use: "COMPLAINT_IMAGE" } }))?.enabled).toBe(true);
+      await page.screenshot({ path: path.join(SCREENS_DIR, `admin-attachmentConfig-crops-${locale}.png`), fullPage: true });
+
+      // The dealer's complaint form now crops: a 64 × 48 picture goes up square. (The rules are
+      // cached per process for up to 30 s, so the form is opened until it follows.)
+      const dealerCtx = await browser.newContext();
+      await setLocaleCookie(dealerCtx, locale);
+      await dealerCtx.addCookies((await signInState("dealer")).cookies);
+      const dealer = await dealerCtx.newPage();
+      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#1d39c4" } })
+        .png()
+        .toBuffer();
+      const cropper = dealer.locator(".ant-modal").filter({ hasText: tr("Uploads.cropTitle") });
+      await expect(async () => {
+        await dealer.goto("afterSale/complaint");
+        await waitForShell(dealer);
+        await dealer.getByTestId("complaint-file").click();
+        const images = dealer.getByTestId("complaint-form").getByTestId("upload-image");
+        await images.locator("input[type=file]").setInputFiles({ name: "wide.png", mimeType: "image/png", buffer: png });
+        await expect(cropper).toBeVisible({ timeout: 5_000 });
+      }).toPass({ timeout: 90_000 });
+      await dealer.screenshot({ path: path.join(SCREENS_DIR, `complaint-crop-${locale}.png`), fullPage: true });
+      // The cropper's OK (antd spaces a two-character Chinese label, "确 定", so not by its name).
+      await cropper.locator(".ant-btn-primary").click();
+      const images = dealer.getByTestId("complaint-form").getByTestId("upload-image");
+      await expect(images.locator(".ant-upload-list-item img")).toBeVisible();
+      const src = await images.locator(".ant-upload-list-item img").getAttribute("src");
+      const id = /files\/([0-9a-f]+)/.exec(src ?? "")?.[1];
+      const stored = await db().attachment.findUniqueOrThrow({ where: { id: id! }, select: { width: true, height: true } });
+      expect(stored.width).toBe(stored.height);
+      await dealerCtx.close();
+    } finally {
+      await db().imageCrop.updateMany({ where: { use: "COMPLAINT_IMAGE" }, data: { enabled: false, aspect: "FREE" } });
+    }
+  });
+}

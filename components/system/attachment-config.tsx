@@ -3,14 +3,17 @@
 import { Space, Switch, Tag } from "antd";
 import "@/components/providers/antd-css";
 import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { antdDynamic } from "@/components/providers/antd-dynamic";
 import { DataTable } from "@/components/list/data-table";
 import { PageContainer } from "@/components/ui/page-container";
 import { LazyUploadField as UploadField } from "@/components/uploads/lazy-upload-field";
 import { RowActions } from "@/components/system/admin-kit";
+import { actionFailed, toast } from "@/components/ui/feedback";
+import { saveImageCropAction } from "@/lib/system/attachment-actions";
 import type { AttachmentConfigData } from "@/lib/system/attachment-config";
-import type { AttachmentValue, UploadRule } from "@/lib/uploads/formats";
+import { CROP_ASPECTS, type AttachmentValue, type CropAspect, type ImageCropSetting, type UploadRule } from "@/lib/uploads/formats";
 import styles from "@/components/ui/panel.module.css";
 
 // The storage form and the limit drawer (antd's Form and the fields generated from their zod
@@ -33,6 +36,20 @@ export function AttachmentConfig({ data }: { data: AttachmentConfigData }) {
   const [videos, setVideos] = useState<AttachmentValue[]>([]);
   const ro = !data.can.update;
   const rule = (kind: UploadRule["kind"]) => data.rules.find((r) => r.kind === kind)!;
+  const router = useRouter();
+  const [saving, setSaving] = useState<string | null>(null);
+  // A change saves at once; the screen then reads the stored setting back.
+  const saveCrop = async (next: ImageCropSetting) => {
+    setSaving(next.use);
+    try {
+      const res = await saveImageCropAction(next);
+      if (!res.ok) return actionFailed(res);
+      toast("success", t("cropSaved", { use: t(`uses.${next.use}`) }));
+      router.refresh();
+    } finally {
+      setSaving(null);
+    }
+  };
 
   return (
     <PageContainer title={t("title")} description={t("description")}>
@@ -61,6 +78,54 @@ export function AttachmentConfig({ data }: { data: AttachmentConfigData }) {
         ]}
       />
       {used && <RuleDrawer rule={editing} onClose={() => setEditing(null)} />}
+
+      <h2 className={styles.sectionTitle} style={{ marginTop: 32 }}>
+        {t("crops")}
+      </h2>
+      <p style={{ color: "rgba(0,0,0,0.55)", marginTop: 0 }}>{t("cropsHint")}</p>
+      <DataTable<ImageCropSetting>
+        rowKey="use"
+        rows={data.crops}
+        testId="crops-table"
+        columns={[
+          { title: t("use"), dataIndex: "use", render: (u: ImageCropSetting["use"]) => t(`uses.${u}`) },
+          {
+            title: t("crop"),
+            key: "enabled",
+            width: 280,
+            render: (_, r) => (
+              <Switch
+                checked={r.enabled}
+                disabled={ro || saving === r.use}
+                aria-label={`${t(`uses.${r.use}`)}: ${t("crop")}`}
+                onChange={(enabled) => void saveCrop({ ...r, enabled })}
+                data-testid={`crop-${r.use}`}
+              />
+            ),
+          },
+          {
+            title: t("cropShape"),
+            key: "aspect",
+            width: 200,
+            render: (_, r) => (
+              <select
+                value={r.aspect}
+                disabled={ro || saving === r.use}
+                aria-label={`${t(`uses.${r.use}`)}: ${t("cropShape")}`}
+                onChange={(e) => void saveCrop({ ...r, aspect: e.target.value as CropAspect })}
+                data-testid={`crop-aspect-${r.use}`}
+                style={{ minHeight: 36, padding: "4px 8px", borderRadius: 6, border: "1px solid #d9d9d9", background: "#fff" }}
+              >
+                {CROP_ASPECTS.map((a) => (
+                  <option key={a} value={a}>
+                    {t(`aspects.${a}`)}
+                  </option>
+                ))}
+              </select>
+            ),
+          },
+        ]}
+      />
 
       <h2 className={styles.sectionTitle} style={{ marginTop: 32 }}>
         {t("tryIt")}

@@ -28,7 +28,8 @@ export type UploadFieldProps = {
   rule?: UploadRule;
   /** Fewer files than the rule allows for this field (never more). */
   max?: number;
-  /** Crop each image before it is sent; images then go one at a time (spec). */
+  /** Crop each image before it is sent; images then go one at a time (spec). Default: the
+   * rule's cropping (the image use's setting on system/attachmentConfig, imageRuleFor). */
   crop?: boolean | { aspect?: number };
   /** Show the limits under the field ("Size not over 5 MB; formats: jpg/png/webp"). */
   hint?: boolean;
@@ -54,7 +55,8 @@ const ACCEPT: Record<string, string> = {
 
 const asFile = (v: AttachmentValue): UploadFile => ({ uid: v.id, name: v.name, status: "done", url: v.url, thumbUrl: v.thumbUrl ?? undefined });
 
-export function UploadField({ kind, value, onChange, rule = DEFAULT_RULES[kind], max, crop = false, hint = true, disabled, id, camera = false }: UploadFieldProps) {
+export function UploadField({ kind, value, onChange, rule = DEFAULT_RULES[kind], max, crop: cropProp, hint = true, disabled, id, camera = false }: UploadFieldProps) {
+  const crop = cropProp ?? (rule.crop ? { aspect: rule.crop.aspect ?? undefined } : false);
   const t = useTranslations("Uploads");
   const limit = Math.min(max ?? rule.maxCount, rule.maxCount);
   const current = value ?? [];
@@ -165,6 +167,8 @@ export function UploadField({ kind, value, onChange, rule = DEFAULT_RULES[kind],
             <ImgCrop
               rotationSlider
               aspect={aspect}
+              // No fixed shape: the person picks one.
+              aspectSlider={aspect === undefined}
               modalTitle={t("cropTitle")}
               modalOk={t("cropOk")}
               modalCancel={t("cropCancel")}

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Viewer } from "@/lib/auth/viewer";
 import type { UploadRule } from "@/lib/uploads/formats";
-import { getUploadRules } from "@/lib/uploads/rules";
+import { getUploadRules, imageRuleFor } from "@/lib/uploads/rules";
 import { canManageDownloads, downloadDetail, listDownloads, parseDownloadFilters, type DownloadDetail, type DownloadPage } from "./queries";
 
 /** The form's upload limits (the configured FILE and IMAGE rules); null without download:manage. */
@@ -17,8 +17,8 @@ export async function loadDownloadRoute(viewer: Viewer, url: URL | URLSearchPara
   const manage = canManageDownloads(viewer);
   const rulesOf = async () => {
     if (!manage) return null;
-    const r = await getUploadRules();
-    return { file: r.FILE, image: r.IMAGE };
+    const [r, image] = await Promise.all([getUploadRules(), imageRuleFor("DOWNLOAD_COVER")]);
+    return { file: r.FILE, image };
   };
   const id = p.get("id");
   if (id !== null) {

@@ -6,7 +6,7 @@ import { NotFoundError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { attachmentsOf } from "@/lib/uploads/access";
 import { fileUrl, type AttachmentValue, type UploadRule } from "@/lib/uploads/formats";
-import { getUploadRules } from "@/lib/uploads/rules";
+import { imageRuleFor } from "@/lib/uploads/rules";
 import { dateToMinute } from "@/lib/vehicles/schemas";
 import { NEWS_COVER_FIELD, NEWS_OWNER, NEWS_PHASES, newsMoves, newsPhase, type NewsMove, type NewsPhase } from "./schemas";
 import { choiceParam, COUNT_CAP, cursorParam, queryString, sizeParam, sizeValue, type Total } from "@/lib/list/keyset";
@@ -144,8 +144,8 @@ export async function listNewsAdmin(viewer: Viewer, filters: NewsAdminFilters): 
 /** The management screen's data; the page renders it only for viewers with news:manage. */
 export async function loadNewsAdmin(viewer: Viewer, url: URL | URLSearchParams): Promise<NewsAdminData> {
   const p = url instanceof URL ? url.searchParams : url;
-  const [list, rules] = await Promise.all([listNewsAdmin(viewer, parseNewsAdminFilters(p)), getUploadRules()]);
-  return { list, imageRule: rules.IMAGE };
+  const [list, imageRule] = await Promise.all([listNewsAdmin(viewer, parseNewsAdminFilters(p)), imageRuleFor("NEWS_COVER")]);
+  return { list, imageRule };
 }
 
 /** An article as the edit form loads it. */

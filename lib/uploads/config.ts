@@ -6,9 +6,9 @@ import { db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import type { AttachmentRule, AttachmentStorage } from "@/lib/generated/prisma/client";
 import { audit } from "@/lib/core/audit";
-import { ATTACHMENT_KINDS, DEFAULT_RULES, isFormatOf, type UploadRule } from "./formats";
-import { invalidateUploadRules } from "./rules";
-import type { TAttachmentRule, TStorageSettings } from "./schemas";
+import { ATTACHMENT_KINDS, DEFAULT_RULES, isFormatOf, type ImageCropSetting, type UploadRule } from "./formats";
+import { cropSettings, invalidateUploadRules } from "./rules";
+import type { TAttachmentRule, TImageCrop, TStorageSettings } from "./schemas";
 import { DEFAULT_LOCAL_DIR, DEFAULT_STORAGE, invalidateStorage, isPublicDir, SECRET_CONTEXT, storageFromSettings, type FileStorage } from "./storage";
 import { checkedAddresses, pinnedTransport, PUBLIC_HTTPS, type EndpointPolicy } from "./storage/endpoint-guard";
 import { createS3Storage, objectUrl, type S3Config } from "./storage/s3";
@@ -121,6 +121,23 @@ export async function saveAttachmentRule(input: TAttachmentRule, viewer: Viewer,
   });
   invalidateUploadRules();
   return toRule(saved);
+}
+
+/** Every image use's cropping, as system/attachmentConfig lists it. */
+export async function listImageCrops(): Promise<ImageCropSetting[]> {
+  return cropSettings(await db().imageCrop.findMany());
+}
+
+export async function saveImageCrop(input: TImageCrop, viewer: Viewer, requestId: string | null = null): Promise<ImageCropSetting> {
+  requirePermission(viewer, ATTACHMENT_PERMISSION);
+  const data = { enabled: input.enabled, aspect: input.aspect };
+  await db().$transaction(async (tx) => {
+    const before = await tx.imageCrop.findUnique({ where: { use: input.use }, select: { use: true, enabled: true, aspect: true } });
+    const row = await tx.imageCrop.upsert({ where: { use: input.use }, create: { use: input.use, ...data }, update: data, select: { use: true, enabled: true, aspect: true } });
+    await audit(tx, ctxOf(viewer, requestId), "ImageCrop", input.use, before ? "update" : "create", before, row);
+  });
+  invalidateUploadRules();
+  return { use: input.use, ...data };
 }
 
 export type StorageTestResult = { ok: true; driver: "LOCAL" | "S3" } | { ok: false; error: string };

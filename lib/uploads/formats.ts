@@ -35,7 +35,24 @@ export type UploadRule = {
   maxCount: number;
   /** Video only: "suggested under N seconds" in the hint. */
   suggestedSeconds: number | null;
+  /** Images of one use (imageRuleFor): crop before upload, to this width ÷ height (null: free). */
+  crop?: { aspect: number | null } | null;
 };
+
+/** Where the business forms take images; each has its cropping setting (system/attachmentConfig). */
+export const IMAGE_USES = ["GOODS_PICTURE", "COMPLAINT_IMAGE", "RETURN_IMAGE", "NEWS_COVER", "DOWNLOAD_COVER"] as const;
+export type ImageUse = (typeof IMAGE_USES)[number];
+/** The shapes a crop may keep; FREE lets the person draw any rectangle. */
+export const CROP_ASPECTS = ["FREE", "1:1", "4:3", "3:2", "16:9"] as const;
+export type CropAspect = (typeof CROP_ASPECTS)[number];
+export type ImageCropSetting = { use: ImageUse; enabled: boolean; aspect: CropAspect };
+
+/** "4:3" → 1.333…; FREE → null. */
+export function aspectRatio(aspect: CropAspect): number | null {
+  if (aspect === "FREE") return null;
+  const [w, h] = aspect.split(":").map(Number);
+  return w / h;
+}
 
 /** What the seed writes and what applies while a row is missing. */
 export const DEFAULT_RULES: Record<AttachmentKindName, UploadRule> = {

@@ -1,17 +1,38 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { ATTACHMENT_KINDS, DEFAULT_RULES, isFormatOf, type AttachmentKindName, type UploadRule } from "./formats";
+import {
+  aspectRatio,
+  ATTACHMENT_KINDS,
+  CROP_ASPECTS,
+  DEFAULT_RULES,
+  IMAGE_USES,
+  isFormatOf,
+  type AttachmentKindName,
+  type CropAspect,
+  type ImageCropSetting,
+  type ImageUse,
+  type UploadRule,
+} from "./formats";
 
 const TTL_MS = 30_000;
-export type UploadRules = Record<AttachmentKindName, UploadRule>;
+export type UploadRules = Record<AttachmentKindName, UploadRule> & { crops: ImageCropSetting[] };
 
 // Read on every upload and on every page with an upload field: kept per process for 30 s, so
 // an edit on system/attachmentConfig reaches every instance within that time.
 const holder = globalThis as unknown as { __uploadRules?: { at: number; rules: Promise<UploadRules> } };
 
+/** Every image use's cropping: its row, or none for a missing row or a value the code no longer knows. */
+export function cropSettings(rows: { use: string; enabled: boolean; aspect: string }[]): ImageCropSetting[] {
+  return IMAGE_USES.map((use) => {
+    const row = rows.find((r) => r.use === use);
+    const aspect = (CROP_ASPECTS as readonly string[]).includes(row?.aspect ?? "") ? (row!.aspect as CropAspect) : "FREE";
+    return { use, enabled: !!row?.enabled, aspect };
+  });
+}
+
 async function load(): Promise<UploadRules> {
-  const rows = await db().attachmentRule.findMany();
-  const rules: UploadRules = { ...DEFAULT_RULES };
+  const [rows, crops] = await Promise.all([db().attachmentRule.findMany(), db().imageCrop.findMany()]);
+  const rules: UploadRules = { ...DEFAULT_RULES, crops: cropSettings(crops) };
   for (const row of rows) {
     // A format the code cannot recognise any more is dropped rather than trusted.
     const formats = row.formats.filter((f) => isFormatOf(row.kind, f));
@@ -32,6 +53,13 @@ export function getUploadRules(): Promise<UploadRules> {
 
 export async function getUploadRule(kind: AttachmentKindName): Promise<UploadRule> {
   return (await getUploadRules())[kind];
+}
+
+/** The image limits for one use in a business form, with that use's cropping. */
+export async function imageRuleFor(use: ImageUse): Promise<UploadRule> {
+  const rules = await getUploadRules();
+  const crop = rules.crops.find((c) => c.use === use);
+  return { ...rules.IMAGE, crop: crop?.enabled ? { aspect: aspectRatio(crop.aspect) } : null };
 }
 
 export function invalidateUploadRules(): void {

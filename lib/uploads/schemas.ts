@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CONTROL_CHARS_MESSAGE, noControlChars } from "@/lib/validation/text";
-import { ATTACHMENT_KINDS, SUPPORTED_FORMATS } from "./formats";
+import { ATTACHMENT_KINDS, CROP_ASPECTS, IMAGE_USES, SUPPORTED_FORMATS } from "./formats";
 
 // The forms of system/attachmentConfig: validated in the browser with these, parsed again by
 // the server actions. Field names match the "Uploads.fields" messages. Client-safe.
@@ -72,3 +72,7 @@ export const ZAttachmentRule = z
   .transform((v) => ({ ...v, formats: [...new Set(v.formats)], suggestedSeconds: v.kind === "VIDEO" ? (v.suggestedSeconds ?? null) : null }));
 export type TAttachmentRule = z.infer<typeof ZAttachmentRule>;
 export type TAttachmentRuleInput = z.input<typeof ZAttachmentRule>;
+
+/** Cropping of one image use (system/attachmentConfig). */
+export const ZImageCrop = z.object({ use: z.enum(IMAGE_USES), enabled: z.boolean(), aspect: z.enum(CROP_ASPECTS) });
+export type TImageCrop = z.infer<typeof ZImageCrop>;

@@ -5,7 +5,7 @@ import { hasPermission, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import type { ComplaintStatus, Prisma } from "@/lib/generated/prisma/client";
 import type { UploadRule } from "@/lib/uploads/formats";
-import { getUploadRules } from "@/lib/uploads/rules";
+import { getUploadRules, imageRuleFor } from "@/lib/uploads/rules";
 import { vehicleScope } from "@/lib/vehicles/sales/service";
 import { COMPLAINT_STATUSES } from "./schemas";
 import { complaintDetail, complaintScope, type ComplaintDetail } from "./service";
@@ -177,6 +177,10 @@ export async function loadComplaintRoute(viewer: Viewer, url: URL | URLSearchPar
     return { kind: "detail", complaint: { ...detail, vinLink: await vinLinks(viewer, detail.vin) } };
   }
   const canCreate = viewer.userType === "DEALER" && hasPermission(viewer, "complaint:create");
-  const [list, rules] = await Promise.all([listComplaints(viewer, parseComplaintFilters(p)), canCreate ? getUploadRules() : null]);
-  return { kind: "list", list, canCreate, rules: rules ? { image: rules.IMAGE, video: rules.VIDEO } : null };
+  const [list, rules, image] = await Promise.all([
+    listComplaints(viewer, parseComplaintFilters(p)),
+    canCreate ? getUploadRules() : null,
+    canCreate ? imageRuleFor("COMPLAINT_IMAGE") : null,
+  ]);
+  return { kind: "list", list, canCreate, rules: rules && image ? { image, video: rules.VIDEO } : null };
 }

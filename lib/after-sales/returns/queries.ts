@@ -10,7 +10,7 @@ import type { OrderStatus, ReturnBatchStatus, SalesReturnStatus } from "@/lib/ge
 import { companyAddresses } from "@/lib/mall/addresses/service";
 import { attachmentsOf, attachmentsOfMany } from "@/lib/uploads/access";
 import type { AttachmentValue, UploadRule } from "@/lib/uploads/formats";
-import { getUploadRule } from "@/lib/uploads/rules";
+import { imageRuleFor } from "@/lib/uploads/rules";
 import { MAX_BATCH_RETURNS, RETURN_BATCH_STATUSES, SALES_RETURN_STATUSES } from "./schemas";
 import { salesReturnMovesFor, type SalesReturnMove } from "./states";
 import { PART_IMG_FIELD, RETURN_OWNER, returnBatchScope, returnScope } from "./service";
@@ -281,7 +281,11 @@ export async function loadSalesReturnRoute(viewer: Viewer, url: URL | URLSearchP
     }
   }
   const canCreate = !isStaff(viewer) && !!viewer.company && hasPermission(viewer, "salesReturn:create");
-  const [list, shippable, imageRule] = await Promise.all([listSalesReturns(viewer, parseSalesReturnFilters(p)), countShippable(viewer), canCreate ? getUploadRule("IMAGE") : null]);
+  const [list, shippable, imageRule] = await Promise.all([
+    listSalesReturns(viewer, parseSalesReturnFilters(p)),
+    countShippable(viewer),
+    canCreate ? imageRuleFor("RETURN_IMAGE") : null,
+  ]);
   return { kind: "list", list, canCreate, imageRule, shippable };
 }
 

@@ -8,7 +8,7 @@ import type { GoodsKind, Prisma } from "@/lib/generated/prisma/client";
 import type { RouteId } from "@/lib/routes";
 import { attachmentsOfMany } from "@/lib/uploads/access";
 import type { AttachmentValue, UploadRule } from "@/lib/uploads/formats";
-import { getUploadRule } from "@/lib/uploads/rules";
+import { imageRuleFor } from "@/lib/uploads/rules";
 import { catalogOptions, type CatalogOption, type ModelOption } from "../catalog/service";
 import { encodeKeyCursor } from "@/lib/list/keyset";
 import { afterKeyWhere } from "@/lib/list/prisma";
@@ -169,7 +169,7 @@ export async function loadGoodsAdmin(viewer: Viewer, which: "vehicle" | "parts",
     db().goods.findMany({ where: after ? { AND: [where, after] } : where, orderBy: [{ sort: "asc" }, { id: "asc" }], take: f.size + 1, select: ROW_SELECT }),
     db().goods.count({ where, take: COUNT_CAP + 1 }),
     catalogOptions(),
-    getUploadRule("IMAGE"),
+    imageRuleFor("GOODS_PICTURE"),
   ]);
   const page = raw.slice(0, f.size);
   const last = page[page.length - 1];
