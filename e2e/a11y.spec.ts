@@ -165,6 +165,8 @@ for (const locale of LOCALES) {
       await expect(confirm).toHaveCount(0);
       await page.getByTestId("cart-submit").click();
       await expect(page.getByTestId("submit-order-dialog")).toBeVisible();
+      // Checked once its addresses are in: until then the submit button is disabled on purpose.
+      await expect(page.getByTestId("submit-order-ok")).toBeEnabled();
       await expectNoAxeViolations(page, "the submit-order dialog");
     });
 
