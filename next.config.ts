@@ -16,7 +16,10 @@ const config: NextConfig = {
   allowedDevOrigins: ["127.0.0.1"],
   reactStrictMode: true,
   // Tree-shake antd and its icons per import: without it every page pulls the whole barrel.
-  experimental: { optimizePackageImports: ["antd", "@ant-design/icons"], authInterrupts: true },
+  // staleTimes.static: how long a screen the side menu prefetched on hover (components/shell/
+  // side-nav.tsx) may be shown on its click instead of a fresh render: 30 s (Next's least; its
+  // default is 5 minutes), as every screen is per-user data. Nothing else prefetches in full.
+  experimental: { optimizePackageImports: ["antd", "@ant-design/icons"], authInterrupts: true, staleTimes: { static: 30 } },
   // These run in Node only and must not be bundled (native wasm, sockets).
   serverExternalPackages: ["pg"],
   async rewrites() {

@@ -1,11 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { usePathname } from "next/navigation";
+import { usePathname, useRouter } from "next/navigation";
+import type { PrefetchOptions } from "next/dist/shared/lib/app-router-context.shared-runtime";
 import { useTranslations } from "next-intl";
 import type { MenuNode } from "@/lib/access/menus";
 import type { Locale } from "@/lib/i18n/config";
-import { prefetchRoute } from "@/lib/client/server-loader";
 import { menuIcon } from "./menu-icon";
 import styles from "./side-nav.module.css";
 
@@ -19,6 +19,19 @@ function inRail(el: Element): boolean {
   return (el.closest("nav")?.clientWidth ?? 999) < 120;
 }
 
+// Prefetch on intent: a mouse resting on a menu link for 80 ms (a pointer passing over the menu
+// prefetches nothing), a touch, or keyboard focus resting there asks Next's router for the
+// screen in full (PrefetchKind.FULL, what <Link prefetch={true}> fetches; the default gets none of
+// a dynamic page without a loading.js, which no screen has): its server render, which the click
+// then shows without a request of its own (e2e/route-prefetch.spec.ts). The links keep
+// prefetch={false}, so nothing is prefetched as they come into view: every screen is a dynamic,
+// per-user render that queries the database. A prefetched screen is shown for at most
+// experimental.staleTimes.static (next.config.ts).
+let intent: ReturnType<typeof setTimeout> | undefined;
+// PrefetchKind.FULL's value: the enum is not exported by "next/navigation", only its type is used.
+const FULL = { kind: "full" } as unknown as PrefetchOptions;
+const INTENT_MS = 80;
+
 /**
  * The side menu built from the Menu table, limited to what the viewer's roles grant: links,
  * and directories as native <details> (open/close and keyboard handling without any script).
@@ -27,7 +40,15 @@ function inRail(el: Element): boolean {
  */
 export function SideNav({ menu, locale, onExpand }: { menu: MenuNode[]; locale: Locale; onExpand: () => void }) {
   const pathname = usePathname();
+  const router = useRouter();
   const t = useTranslations("Header");
+  const warm = (href: string, wait: boolean) => {
+    clearTimeout(intent);
+    const go = () => router.prefetch(href, FULL);
+    if (wait) intent = setTimeout(go, INTENT_MS);
+    else go();
+  };
+  const cancel = () => clearTimeout(intent);
   const name = (n: MenuNode) => (locale === "zh-CN" ? n.nameZh : n.nameEn);
 
   const render = (nodes: MenuNode[], depth: number) => (
@@ -63,7 +84,10 @@ export function SideNav({ menu, locale, onExpand }: { menu: MenuNode[]; locale: 
               style={{ paddingInlineStart: 16 + depth * 16 }}
               aria-current={"/" + n.path === pathname ? "page" : undefined}
               title={depth === 0 ? name(n) : undefined}
-              onMouseEnter={() => prefetchRoute(n.path!)}
+              onPointerEnter={(e) => warm("/" + n.path, e.pointerType === "mouse")}
+              onPointerLeave={cancel}
+              onFocus={(e) => e.currentTarget.matches(":focus-visible") && warm("/" + n.path, true)}
+              onBlur={cancel}
               data-testid={`menu-${n.key}`}
             >
               {depth === 0 && <span className={styles.icon}>{menuIcon(n.icon)}</span>}

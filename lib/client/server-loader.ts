@@ -1,7 +1,8 @@
 import { withBase } from "./base-path";
 
 // Route server loader (spec section 7): GET {base}/__serverLoader?route=&url= with credentials,
-// kept per route in SWR's cache. SWR itself loads on first use (a menu hover), not with the page.
+// kept per route in SWR's cache. SWR itself loads on first use (a tab's refresh), not with the
+// page. A menu hover does not call it: it prefetches the screen itself (components/shell/side-nav.tsx).
 export const loaderKey = (route: string) => ["serverLoader", route] as const;
 const swr = () => import("swr");
 
@@ -10,13 +11,6 @@ export async function fetchServerLoader(route: string, url = window.location.hre
   const res = await fetch(withBase(`/__serverLoader?${q}`), { credentials: "include", headers: { Accept: "application/json" } });
   if (!res.ok) throw Object.assign(new Error(`server loader ${res.status}`), { status: res.status });
   return res.json();
-}
-
-/** Warms a route's data on hover of its menu item. */
-export function prefetchRoute(route: string): void {
-  void swr()
-    .then(({ preload }) => preload(loaderKey(route), () => fetchServerLoader(route, new URL(withBase("/" + route), window.location.origin).href)))
-    .catch(() => undefined);
 }
 
 /** Re-reads a route's data (the tab bar's refresh). */
