@@ -31,6 +31,8 @@ export const PERMISSIONS = [
   "download:manage",
   "goods:create",
   "goods:update",
+  "inventory:export",
+  "inventory:setMinimum",
   "job:create",
   "job:delete",
   "job:update",
@@ -59,6 +61,8 @@ export const PERMISSIONS = [
   "orgSource:import",
   "orgSource:update",
   "payment:create",
+  "pos:manage",
+  "pos:sell",
   "preOrder:cancel",
   "preOrder:confirm",
   "preOrder:convert",
@@ -78,6 +82,8 @@ export const PERMISSIONS = [
   "salesReturn:ship",
   "scope:update",
   "sms:outbox",
+  "stocktake:manage",
+  "stocktakePlan:manage",
   "user:approve",
   "user:create",
   "user:disable",
@@ -95,6 +101,11 @@ export const PERMISSIONS = [
   "vehicleModel:create",
   "vehicleModel:delete",
   "vehicleModel:update",
+  "warehouse:manage",
+  "wmsDelivery:manage",
+  "wmsEntry:manage",
+  "wmsMove:manage",
+  "wmsTransfer:manage",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -50,6 +50,8 @@ import enMyAccount from "@/messages/my-account/en-US.json";
 import zhMyAccount from "@/messages/my-account/zh-CN.json";
 import enCompanies from "@/messages/companies/en-US.json";
 import zhCompanies from "@/messages/companies/zh-CN.json";
+import enWms from "@/messages/wms/en-US.json";
+import zhWms from "@/messages/wms/zh-CN.json";
 import enWorkbench from "@/messages/workbench/en-US.json";
 import zhWorkbench from "@/messages/workbench/zh-CN.json";
 import { defaultLocale, fallbackLocale, type Locale } from "./config";
@@ -86,6 +88,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     enDownloads,
     enWorkbench,
     enCompanies,
+    enWms,
   ],
   "zh-CN": [
     zhCore,
@@ -115,6 +118,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     zhDownloads,
     zhWorkbench,
     zhCompanies,
+    zhWms,
   ],
 };
 export const MESSAGE_AREAS = [
@@ -145,6 +149,7 @@ export const MESSAGE_AREAS = [
   "downloads",
   "workbench",
   "companies",
+  "wms",
 ] as const;
 
 export type Messages = typeof enCore;
@@ -175,7 +180,8 @@ export type AllMessages = typeof enCore &
   typeof enNewsAdmin &
   typeof enDownloads &
   typeof enWorkbench &
-  typeof enCompanies;
+  typeof enCompanies &
+  typeof enWms;
 
 const combine = (files: MessageTree[]) => files.reduce((all, f) => ({ ...all, ...f }), {} as MessageTree);
 const cache = new Map<Locale, Messages>();

@@ -8,6 +8,7 @@ import { dicts } from "@/lib/dict/dict";
 import { DomainError, NotFoundError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { GoodsKind, OrderStatus, OrderType } from "@/lib/generated/prisma/enums";
+import { createEntryForOrder } from "@/lib/wms/documents";
 import { audit, type AuditCtx } from "@/lib/core/audit";
 import { normalizeVin, vinProblem } from "@/lib/vehicles/vin";
 import { lockActiveCompany } from "@/lib/companies/guard";
@@ -301,6 +302,8 @@ export const completeOrder = (viewer: Viewer, ctx: AuditCtx, id: number) =>
         })),
       });
     }
+    // What arrived waits as a draft entry on the customer warehouse's entry screen.
+    await createEntryForOrder(tx, ctx, order);
     return {};
   });
 

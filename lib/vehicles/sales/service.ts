@@ -10,6 +10,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { VehicleStatus } from "@/lib/generated/prisma/enums";
 import { ageOn, maskIdNumber, residentIdFacts, residentIdProblem } from "@/lib/people/resident-id";
 import { audit, type AuditCtx } from "@/lib/core/audit";
+import { createEntryForReturn, deliverSoldVehicle } from "@/lib/wms/documents";
 import { ID_CONTEXT } from "./sale-id";
 import { minuteToDate, type TReturnVehicle, type TSellVehicle } from "../schemas";
 import { warrantyEnd } from "../warranty";
@@ -170,6 +171,8 @@ export async function sellVehicle(viewer: Viewer, ctx: AuditCtx, input: TSellVeh
       { status: "IN_STOCK" },
       { status: "SOLD", saleId: sale.id, marketDate: soldAt.toISOString(), warrantyStart: saleDay, warrantyEnd: end },
     );
+    // The VIN leaves the customer warehouse with a posted delivery.
+    await deliverSoldVehicle(tx, ctx, { id: sale.id, vehicleId: v.id, companyId });
     return { saleId: sale.id, vin: v.vin, warrantyStart: saleDay, warrantyEnd: end };
   });
 }
@@ -198,6 +201,9 @@ export async function returnVehicle(viewer: Viewer, ctx: AuditCtx, input: TRetur
     await tx.vehicle.update({ where: { id: v.id }, data: { status: "IN_STOCK", marketDate: null, warrantyStart: null, warrantyEnd: null } });
     await tx.vehicleEvent.create({ data: { vehicleId: v.id, fromStatus: "SOLD", toStatus: "IN_STOCK", companyId, userId: viewer.userId, note: input.reason.slice(0, 300) } });
     await audit(tx, ctx, "Vehicle", v.id, "return", { status: "SOLD", saleId: sale.id }, { status: "IN_STOCK", returnedAt: returnedAt.toISOString(), reason: input.reason });
+    // The vehicle comes back into the customer warehouse through a draft entry, at the cost it left with.
+    const left = await tx.stockLedger.findFirst({ where: { vehicleId: v.id, quantity: { lt: 0 } }, orderBy: { id: "desc" }, select: { unitCost: true } });
+    await createEntryForReturn(tx, ctx, { id: v.id, goodsId: v.goodsId, companyId }, left ? left.unitCost.toFixed(2) : "0.00");
     return { saleId: sale.id, vin: v.vin };
   });
 }
