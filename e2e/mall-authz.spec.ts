@@ -29,6 +29,12 @@ const ROUTES: { path: string; dealer: number; staff: number; anonymousTo?: strin
   { path: "afterSale/salesReturn", dealer: 200, staff: 200 },
   { path: "afterSale/salesReturnLogs", dealer: 200, staff: 200 },
   { path: "afterSale/complaint", dealer: 200, staff: 200 },
+  { path: "customerWms/entryWarehouseOrder", dealer: 200, staff: 200 },
+  { path: "customerWms/deliveryWarehouseOrder", dealer: 200, staff: 200 },
+  { path: "customerWms/moveWarehouse", dealer: 200, staff: 200 },
+  { path: "customerWms/allotOrder", dealer: 200, staff: 200 },
+  { path: "customerWms/storeCheck", dealer: 200, staff: 200 },
+
   // Issue 8: news (public content: anonymous visitors go to the public page), downloads, Records.
   { path: "market/news", dealer: 200, staff: 200, anonymousTo: "/customerWeb/news" },
   { path: "download/downloadCenters", dealer: 200, staff: 200 },

@@ -45,6 +45,11 @@ export const ROUTE_IDS = [
   "market/news",
   "download/downloadCenters",
   "system/workbench/records",
+  "customerWms/entryWarehouseOrder",
+  "customerWms/deliveryWarehouseOrder",
+  "customerWms/moveWarehouse",
+  "customerWms/allotOrder",
+  "customerWms/storeCheck",
 ] as const;
 export type RouteId = (typeof ROUTE_IDS)[number];
 

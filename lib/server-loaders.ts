@@ -27,6 +27,7 @@ import { loadVehicleStock } from "@/lib/vehicles/stock/queries";
 import { loadVehicleInfoRoute } from "@/lib/vehicles/stock/info-loader";
 import { loadReturnLogRoute, loadSalesReturnRoute } from "@/lib/after-sales/returns/queries";
 import { loadComplaintRoute } from "@/lib/after-sales/complaints/queries";
+import { loadDocScreen } from "@/lib/wms/doc-loader";
 import { loadNewsRoute } from "@/lib/news/shell-loader";
 import { loadDownloadRoute } from "@/lib/downloads/loader";
 import { loadRecordsRoute } from "@/lib/home/records";
@@ -76,6 +77,12 @@ export const serverLoaders: Record<RouteId, Loader> = {
   "afterSale/salesReturn": (viewer, url) => loadSalesReturnRoute(viewer, url),
   "afterSale/salesReturnLogs": (viewer, url) => loadReturnLogRoute(viewer, url),
   "afterSale/complaint": (viewer, url) => loadComplaintRoute(viewer, url),
+  "customerWms/entryWarehouseOrder": (viewer, url) => loadDocScreen(viewer, "ENTRY", url),
+  "customerWms/deliveryWarehouseOrder": (viewer, url) => loadDocScreen(viewer, "DELIVERY", url),
+  "customerWms/moveWarehouse": (viewer, url) => loadDocScreen(viewer, "MOVE", url),
+  "customerWms/allotOrder": (viewer, url) => loadDocScreen(viewer, "TRANSFER", url),
+  "customerWms/storeCheck": (viewer, url) => loadDocScreen(viewer, "STOCKTAKE", url),
+
   "market/news": (viewer, url) => loadNewsRoute(viewer, url),
   "download/downloadCenters": (viewer, url) => loadDownloadRoute(viewer, url),
   "system/workbench/records": (viewer, url) => loadRecordsRoute(viewer, url),

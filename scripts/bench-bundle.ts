@@ -77,6 +77,12 @@ const ROUTES: Route[] = [
   { path: "afterSale/salesReturnLogs", ...DEALER_SCREEN },
   { path: "afterSale/complaint", ...DEALER_SCREEN },
   { path: "afterSale/complaint?lng=zh-CN", ...DEALER_SCREEN },
+  { path: "customerWms/entryWarehouseOrder", ...DEALER_SCREEN },
+  { path: "customerWms/deliveryWarehouseOrder", ...DEALER_SCREEN },
+  { path: "customerWms/moveWarehouse", ...DEALER_SCREEN },
+  { path: "customerWms/allotOrder", ...DEALER_SCREEN },
+  { path: "customerWms/storeCheck", ...DEALER_SCREEN },
+
   { path: "download/downloadCenters", ...DEALER_SCREEN },
   // News management (staff; dealers read it): a server-rendered list; the form with the
   // rich-text editor loads when opened.

@@ -28,6 +28,7 @@ export const AUTH_NAMESPACES = ["Register", "ForgotPassword", "VerificationCode"
 export const ADMIN_KIT = ["Admin", "AdminImport", "Access", "Uploads", "RegionAdmin"] as const;
 
 const MALL_BUY = ["Cart", "PreOrders"] as const;
+const WMS_DOCS = ["Wms", "WmsDocs"] as const;
 
 /** Extra namespaces per mall screen (the admin screens under system/ get all of them). */
 export const ROUTE_NAMESPACES: Record<string, readonly string[]> = {
@@ -60,6 +61,12 @@ export const ROUTE_NAMESPACES: Record<string, readonly string[]> = {
   "market/news": ["News", "NewsAdmin", "RichText", "Uploads"],
   "download/downloadCenters": ["Downloads", "RichText", "Uploads"],
   "system/workbench/records": ["Records"],
+  // The warehouse documents' create form, action bar and pickers.
+  "customerWms/entryWarehouseOrder": WMS_DOCS,
+  "customerWms/deliveryWarehouseOrder": WMS_DOCS,
+  "customerWms/moveWarehouse": WMS_DOCS,
+  "customerWms/allotOrder": WMS_DOCS,
+  "customerWms/storeCheck": WMS_DOCS,
   // My account's forms (the page itself is server HTML).
   "system/account": ["MyAccount"],
 };

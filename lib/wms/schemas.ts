@@ -19,7 +19,7 @@ export const zCost = z.preprocess(
 
 const zLines = <T extends z.ZodTypeAny>(line: T) => z.array(line).min(1, { message: "linesRequired" }).max(200);
 
-export const ZEntryLine = z.object({ goodsId: zId, quantity: zQuantity, unitCost: zCost, toLocationId: zOptionalId });
+export const ZEntryLine = z.object({ goodsId: zId, quantity: zQuantity, unitCost: zCost, toLocationId: zOptionalId.optional() });
 export const ZCreateEntry = z.object({
   warehouseId: zId,
   source: z.enum(MANUAL_ENTRY_SOURCES),
@@ -32,7 +32,7 @@ export type TCreateEntry = z.infer<typeof ZCreateEntry>;
 export const ZPostEntry = z.object({ id: zId, lines: z.array(z.object({ id: zId, toLocationId: zId })).max(500) });
 export type TPostEntry = z.infer<typeof ZPostEntry>;
 
-export const ZOutLine = z.object({ goodsId: zId, vehicleId: zOptionalId, quantity: zQuantity, fromLocationId: zId });
+export const ZOutLine = z.object({ goodsId: zId, vehicleId: zOptionalId.optional(), quantity: zQuantity, fromLocationId: zId });
 export const ZCreateDelivery = z.object({
   warehouseId: zId,
   source: z.enum(MANUAL_DELIVERY_SOURCES),

@@ -13,6 +13,15 @@ export const WAREHOUSE_TYPES = ["VEHICLE", "PARTS", "MIXED"] as const;
 /** The code rule (system/codeRule) that numbers each kind. */
 export const DOC_RULE: Record<WmsDocType, string> = { ENTRY: "WE", DELIVERY: "WD", MOVE: "WM", TRANSFER: "WT", STOCKTAKE: "WS" };
 
+/** The screen of each kind, where its documents open (?id=). */
+export const DOC_ROUTE: Record<WmsDocType, string> = {
+  ENTRY: "customerWms/entryWarehouseOrder",
+  DELIVERY: "customerWms/deliveryWarehouseOrder",
+  MOVE: "customerWms/moveWarehouse",
+  TRANSFER: "customerWms/allotOrder",
+  STOCKTAKE: "customerWms/storeCheck",
+};
+
 /** The permission that creates and moves each kind. */
 export const DOC_PERMISSION: Record<WmsDocType, Permission> = {
   ENTRY: "wmsEntry:manage",
