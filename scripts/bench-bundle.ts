@@ -49,6 +49,7 @@ const ROUTES: Route[] = [
   { path: "system/workbench/home", ...DEALER_SCREEN },
   { path: "system/workbench/home?lng=zh-CN", ...DEALER_SCREEN },
   { path: "system/workbench/records", ...DEALER_SCREEN },
+  { path: "customerWms/warehouse", ...DEALER_SCREEN },
   // My account (issue 19): the user menu's page, a dealer's as much as anyone's.
   { path: "system/account", ...DEALER_SCREEN },
   // The dealer's mall: the vehicle catalogue, the carts and the order lists.

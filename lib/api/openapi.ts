@@ -298,6 +298,15 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     method: "get",
+    path: "/wms/warehouses",
+    tag: "Warehouse",
+    summary: "The caller's warehouses with their locations and on-hand quantities",
+    access: "The warehouses screen (dealers: their company; staff: their data scope)",
+    ok: [ok("Warehouses")],
+    errors: [401, 403],
+  },
+  {
+    method: "get",
     path: "/regions",
     tag: "Regions",
     summary: "Enabled sub-areas of a region (no parent: provinces)",
@@ -412,6 +421,7 @@ const RESPONSES: Record<string, z.ZodType> = {
   NotificationRead: z.object({ id: z.number().int(), read: z.literal(true) }),
   NotificationsRead: z.object({ updated: z.number().int() }),
   Addresses: R.RAddresses,
+  Warehouses: R.RWarehouses,
   Regions: R.RRegions,
   Upload: R.RUpload,
   ImportResult: R.RImportResult,

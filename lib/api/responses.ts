@@ -5,6 +5,7 @@ import { GOODS_KINDS } from "@/lib/mall/goods/schemas";
 import { ORDER_STATUSES, ORDER_TYPES, PAYMENT_STATES } from "@/lib/mall/orders/schemas";
 import { PRE_ORDER_STATUSES } from "@/lib/mall/pre-orders/schemas";
 import { RETURN_BATCH_STATUSES, SALES_RETURN_STATUSES } from "@/lib/after-sales/returns/schemas";
+import { WAREHOUSE_TYPES } from "@/lib/wms/warehouses/options";
 
 // The shapes the REST API answers with, as zod schemas for the OpenAPI document only (the
 // handlers return the services' typed results; lib/api/openapi.ts names them as components).
@@ -357,6 +358,24 @@ export const RAddresses = z.object({
       isDefault: z.boolean(),
       company: z.string(),
       area: z.array(z.object({ id, code: z.string(), nameEn: z.string(), nameZh: z.string() })).describe("Province → district"),
+    }),
+  ),
+});
+export const RWarehouses = z.object({
+  items: z.array(
+    z.object({
+      id,
+      code: z.string(),
+      name: z.string(),
+      type: z.enum(WAREHOUSE_TYPES),
+      address: z.string().nullable(),
+      keeper: z.string().nullable(),
+      phone: z.string().nullable(),
+      enabled: z.boolean(),
+      isDefault: z.boolean().describe("The company's default warehouse (one per company)"),
+      company: z.object({ code: z.string(), nameEn: z.string(), nameZh: z.string() }),
+      onHand: z.number().int().describe("On-hand quantity over all its locations"),
+      locations: z.array(z.object({ id, code: z.string(), name: z.string().nullable(), enabled: z.boolean(), onHand: z.number().int() })),
     }),
   ),
 });

@@ -52,6 +52,8 @@ import enCompanies from "@/messages/companies/en-US.json";
 import zhCompanies from "@/messages/companies/zh-CN.json";
 import enWms from "@/messages/wms/en-US.json";
 import zhWms from "@/messages/wms/zh-CN.json";
+import enWmsWarehouse from "@/messages/wms-warehouse/en-US.json";
+import zhWmsWarehouse from "@/messages/wms-warehouse/zh-CN.json";
 import enWorkbench from "@/messages/workbench/en-US.json";
 import zhWorkbench from "@/messages/workbench/zh-CN.json";
 import { defaultLocale, fallbackLocale, type Locale } from "./config";
@@ -89,6 +91,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     enWorkbench,
     enCompanies,
     enWms,
+    enWmsWarehouse,
   ],
   "zh-CN": [
     zhCore,
@@ -119,6 +122,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     zhWorkbench,
     zhCompanies,
     zhWms,
+    zhWmsWarehouse,
   ],
 };
 export const MESSAGE_AREAS = [
@@ -150,6 +154,7 @@ export const MESSAGE_AREAS = [
   "workbench",
   "companies",
   "wms",
+  "wms-warehouse",
 ] as const;
 
 export type Messages = typeof enCore;
@@ -181,7 +186,8 @@ export type AllMessages = typeof enCore &
   typeof enDownloads &
   typeof enWorkbench &
   typeof enCompanies &
-  typeof enWms;
+  typeof enWms &
+  typeof enWmsWarehouse;
 
 const combine = (files: MessageTree[]) => files.reduce((all, f) => ({ ...all, ...f }), {} as MessageTree);
 const cache = new Map<Locale, Messages>();

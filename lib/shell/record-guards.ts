@@ -12,6 +12,7 @@ import { isVisibleNews } from "@/lib/news/public";
 import { managesNews } from "@/lib/news/shell-loader";
 import { canSeeDownload } from "@/lib/downloads/queries";
 import { normalizeVin, vinProblem } from "@/lib/vehicles/vin";
+import { companyRowWhere } from "@/lib/wms/access";
 
 // Screens that show one record at `?id=`: the shell layout asks here before the page starts
 // streaming, so a record the viewer may not see (another company's, or missing) answers HTTP
@@ -41,6 +42,7 @@ const GUARDS: Record<string, Guard> = {
   "afterSale/complaint": async (viewer, id) => (await db().complaint.count({ where: { AND: [{ id }, await complaintScope(viewer)] } })) > 0,
   "market/news": async (viewer, id) => managesNews(viewer) || isVisibleNews(id),
   "download/downloadCenters": canSeeDownload,
+  "customerWms/warehouse": async (viewer, id) => (await db().warehouse.count({ where: { AND: [{ id }, await companyRowWhere(viewer)] } })) > 0,
 };
 
 // Screens that show one vehicle at `?vin=`: a VIN the viewer may not see is a 404 too. A VIN
