@@ -25,6 +25,7 @@ import { seedVehicleSales } from "./seed/vehicle-sales";
 import { seedAfterSales } from "./seed/after-sales";
 import { seedNews } from "./seed/news";
 import { seedDownloads } from "./seed/downloads";
+import { seedWarehouses } from "./seed/warehouses";
 
 const organizations: { code: string; nameEn: string; nameZh: string; type: OrganizationType; parent?: string; sort: number }[] = [
   { code: "HQ", nameEn: "Green Motors Headquarters", nameZh: "绿色汽车总部", type: "HEADQUARTERS", sort: 0 },
@@ -201,6 +202,8 @@ export async function seed(opts: { demo?: boolean } = {}) {
   }
   // The demo catalogue (goods, pictures, factory vehicles), after the users: the admin uploads.
   await seedCatalog((await prisma.user.findUniqueOrThrow({ where: { account: "admin" }, select: { id: true } })).id);
+  // The dealers' warehouses, before the orders: a received order's entry goes to the default one.
+  await seedWarehouses();
   // Demo orders in every state, after the catalogue and the addresses they use.
   await seedOrders();
   // Retail sales and a car return of vehicles those orders delivered.
