@@ -31,7 +31,10 @@ const ledgerDoc = (doc: { id: number; companyId: number }, ctx: AuditCtx, at = n
 
 /** The company's enabled warehouse, or a field error on `field`. */
 async function ownWarehouse(tx: Tx, companyId: number, id: number, field = "warehouseId") {
-  const w = await tx.warehouse.findFirst({ where: { id, companyId }, select: { id: true, enabled: true, code: true, type: true } });
+  // Under a share lock: disabling a warehouse (lib/wms/warehouses/service.ts) waits for this
+  // document, then sees its stock; a document after the disable sees it disabled.
+  const [w] = await tx.$queryRaw<{ id: number; enabled: boolean; code: string }[]>`
+    SELECT "id", "enabled", "code" FROM "Warehouse" WHERE "id" = ${id} AND "companyId" = ${companyId} FOR SHARE`;
   if (!w) throw new DomainError("Wms.errors.warehouseUnknown", {}, field, 404);
   if (!w.enabled) throw new DomainError("Wms.errors.warehouseDisabled", { code: w.code }, field, 409);
   return w;
@@ -39,8 +42,9 @@ async function ownWarehouse(tx: Tx, companyId: number, id: number, field = "ware
 
 /** Every id is an enabled location of the warehouse, or a field error naming the line. */
 async function locationsOf(tx: Tx, warehouseId: number, ids: (number | null | undefined)[], field: string) {
-  const wanted = [...new Set(ids.filter((i): i is number => !!i))];
-  const rows = await tx.warehouseLocation.findMany({ where: { id: { in: wanted }, warehouseId }, select: { id: true, code: true, enabled: true } });
+  const wanted = [...new Set(ids.filter((i): i is number => !!i))].sort((a, b) => a - b);
+  const rows = await tx.$queryRaw<{ id: number; code: string; enabled: boolean }[]>`
+    SELECT "id", "code", "enabled" FROM "WarehouseLocation" WHERE "id" = ANY(${wanted}) AND "warehouseId" = ${warehouseId} ORDER BY "id" FOR SHARE`;
   const byId = new Map(rows.map((r) => [r.id, r]));
   ids.forEach((id, i) => {
     if (!id) return;
@@ -413,6 +417,7 @@ export async function receiveTransfer(viewer: Viewer, ctx: AuditCtx, input: TRec
   return db().$transaction(async (tx) => {
     const doc = await lockForMove(tx, viewer, input.id, "receive");
     if (doc.type !== "TRANSFER" || !doc.toCompanyId || !doc.toWarehouseId) throw new NotFoundError();
+    await ownWarehouse(tx, doc.toCompanyId, doc.toWarehouseId, "toWarehouseId");
     const lines = await outLines(tx, doc.id);
     const got = new Map(input.lines.map((l) => [l.id, l]));
     const placed = lines.map((l, i) => {

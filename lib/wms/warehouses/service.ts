@@ -87,6 +87,9 @@ export async function setWarehouseEnabled(viewer: Viewer, ctx: AuditCtx, input: 
     if (w.enabled === input.enabled) return { id: w.id };
     if (!input.enabled) {
       if (w.isDefault) throw new DomainError("WmsWarehouses.errors.isDefault", { code: w.code }, "enabled", 409);
+      // Postings read the warehouse under a share lock (lib/wms/documents.ts): one in flight
+      // finishes first and its stock is seen below; one after this sees the warehouse disabled.
+      await tx.$queryRaw`SELECT 1 FROM "Warehouse" WHERE "id" = ${w.id} FOR UPDATE`;
       const quantity = await onHand(tx, { warehouseId: w.id });
       if (quantity > 0) throw new DomainError("WmsWarehouses.errors.holdsStock", { code: w.code, quantity }, "enabled", 409);
     }
@@ -155,6 +158,7 @@ export async function setLocationEnabled(viewer: Viewer, ctx: AuditCtx, input: T
     const l = await ownLocation(tx, companyId, input.id);
     if (l.enabled === input.enabled) return { id: l.id };
     if (!input.enabled) {
+      await tx.$queryRaw`SELECT 1 FROM "WarehouseLocation" WHERE "id" = ${l.id} FOR UPDATE`;
       const quantity = await onHand(tx, { locationId: l.id });
       if (quantity > 0) throw new DomainError("WmsWarehouses.errors.locationHoldsStock", { code: l.code, quantity }, "enabled", 409);
     }
