@@ -85,6 +85,7 @@ const ROUTES: Route[] = [
   { path: "customerWms/storeCheck", ...DEALER_SCREEN },
 
   { path: "download/downloadCenters", ...DEALER_SCREEN },
+  { path: "customerWms/inventory", ...DEALER_SCREEN },
   // News management (staff; dealers read it): a server-rendered list; the form with the
   // rich-text editor loads when opened.
   { path: "market/news", ...DEALER_SCREEN, as: ADMIN },

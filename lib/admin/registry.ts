@@ -8,6 +8,7 @@ import { dictTypeResource } from "@/lib/system/dictionaries";
 import { partsGoodsResource, vehicleGoodsResource } from "@/lib/mall/goods/resource";
 import { vehicleStockResource } from "@/lib/vehicles/stock/resource";
 import { carReturnResource, vehicleSaleResource } from "@/lib/vehicles/sales/lists";
+import { inventoryResource } from "@/lib/wms/inventory/resource";
 import { erase, type ErasedResource } from "./resource";
 
 // Every admin resource that exports or imports, by the name in /api/v1/admin/<name>/…
@@ -25,6 +26,7 @@ export const adminResources: Record<string, ErasedResource> = {
   vehicleSales: erase(vehicleSaleResource),
   carReturns: erase(carReturnResource),
   vehicleStock: erase(vehicleStockResource),
+  wmsInventory: erase(inventoryResource),
 };
 
 export function resourceNamed(name: string): ErasedResource | null {

@@ -4,6 +4,7 @@ import { ZAddToCart } from "@/lib/mall/cart/schemas";
 import { ZSubmitOrder } from "@/lib/mall/orders/schemas";
 import { ZCreatePreOrder } from "@/lib/mall/pre-orders/schemas";
 import { ZFileReturn } from "@/lib/after-sales/returns/schemas";
+import { ZInventoryQuery, ZLedgerQuery } from "@/lib/wms/inventory/schemas";
 import * as R from "./responses";
 import {
   ZComplaintListQuery,
@@ -387,6 +388,26 @@ export const ENDPOINTS: Endpoint[] = [
     ok: [ok("ImportResult")],
     errors: [401, 403, 404, 422],
   },
+  {
+    method: "get",
+    path: "/wms/inventory",
+    tag: "Warehouse",
+    summary: "List stock on hand by location (keyset pages)",
+    access: "The warehouse inventory screen; dealers see their company, staff their data scope",
+    query: ZInventoryQuery,
+    ok: [ok("InventoryPage")],
+    errors: [401, 403, 422],
+  },
+  {
+    method: "get",
+    path: "/wms/ledger",
+    tag: "Warehouse",
+    summary: "One goods' stock movements in one company (keyset pages), its on-hand rows, totals and minimum",
+    access: "The warehouse inventory screen; staff name a company in their data scope (else 404)",
+    query: ZLedgerQuery,
+    ok: [ok("LedgerPage")],
+    errors: [401, 403, 404, 422],
+  },
 ];
 
 /** Named response shapes (components.schemas). */
@@ -425,6 +446,8 @@ const RESPONSES: Record<string, z.ZodType> = {
   Regions: R.RRegions,
   Upload: R.RUpload,
   ImportResult: R.RImportResult,
+  InventoryPage: R.RInventoryPage,
+  LedgerPage: R.RLedgerPage,
 };
 
 const ERROR_TEXT: Record<number, string> = {

@@ -384,3 +384,69 @@ export const RRegions = z.object({
 });
 export const RUpload = z.object({ id: z.string(), name: z.string(), url: z.string(), thumbUrl: z.string().nullable(), kind: z.enum(["IMAGE", "VIDEO", "FILE"]) }).loose();
 export const RImportResult = z.object({ created: z.number().int(), updated: z.number().int(), message: z.string() });
+
+// customerWms/inventory (GET /wms/inventory, GET /wms/ledger).
+const wmsDocType = z.enum(["ENTRY", "DELIVERY", "MOVE", "TRANSFER", "STOCKTAKE"]);
+const wmsGoods = z.object({ id, code: z.string(), kind: z.enum(GOODS_KINDS), nameEn: z.string(), nameZh: z.string() });
+export const RInventoryPage = z.object({
+  rows: z.array(
+    z.object({
+      id,
+      createdAt: isoTime,
+      company: Named,
+      warehouse: z.object({ id, code: z.string(), name: z.string() }),
+      location: z.object({ id, code: z.string() }),
+      goods: wmsGoods,
+      quantity: z.number().int(),
+      reserved: z.number().int(),
+      available: z.number().int(),
+      value: money,
+      avgCost: money.nullable().describe("value / quantity; null when nothing is on hand"),
+      companyTotal: z.number().int().describe("The company's quantity of the goods across its locations"),
+      minQty: z.number().int().nullable(),
+      low: z.boolean().describe("companyTotal below minQty"),
+      vins: z.array(z.string()).describe("Vehicles: the VINs in this location"),
+    }),
+  ),
+  filters: z.record(z.string(), z.unknown()),
+  next: z.string().nullable(),
+  prev: z.string().nullable(),
+  total,
+  staff: z.boolean(),
+});
+export const RLedgerPage = z.object({
+  company: Named,
+  goods: wmsGoods,
+  totals: z.object({ quantity: z.number().int(), reserved: z.number().int(), available: z.number().int(), value: money, avgCost: money.nullable() }),
+  minQty: z.number().int().nullable(),
+  low: z.boolean(),
+  onHand: z.array(
+    z.object({
+      warehouse: z.object({ id, code: z.string(), name: z.string() }),
+      location: z.object({ id, code: z.string() }),
+      quantity: z.number().int(),
+      reserved: z.number().int(),
+      value: money,
+      vins: z.array(z.string()),
+    }),
+  ),
+  rows: z.array(
+    z.object({
+      id,
+      at: isoTime,
+      doc: z.object({ id, docNo: z.string(), type: wmsDocType }),
+      warehouse: z.object({ id, code: z.string() }),
+      location: z.object({ id, code: z.string() }),
+      vin: z.string().nullable(),
+      quantity: z.number().int().describe("+ in, − out"),
+      unitCost: money,
+      amount: money,
+      balance: z.number().int().describe("The location's quantity after the movement"),
+      user: z.string().nullable(),
+    }),
+  ),
+  next: z.string().nullable(),
+  prev: z.string().nullable(),
+  total,
+  staff: z.boolean(),
+});

@@ -52,6 +52,8 @@ import enCompanies from "@/messages/companies/en-US.json";
 import zhCompanies from "@/messages/companies/zh-CN.json";
 import enWms from "@/messages/wms/en-US.json";
 import zhWms from "@/messages/wms/zh-CN.json";
+import enWmsInventory from "@/messages/wms-inventory/en-US.json";
+import zhWmsInventory from "@/messages/wms-inventory/zh-CN.json";
 import enWmsWarehouse from "@/messages/wms-warehouse/en-US.json";
 import zhWmsWarehouse from "@/messages/wms-warehouse/zh-CN.json";
 import enWorkbench from "@/messages/workbench/en-US.json";
@@ -91,6 +93,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     enWorkbench,
     enCompanies,
     enWms,
+    enWmsInventory,
     enWmsWarehouse,
   ],
   "zh-CN": [
@@ -122,6 +125,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     zhWorkbench,
     zhCompanies,
     zhWms,
+    zhWmsInventory,
     zhWmsWarehouse,
   ],
 };
@@ -154,6 +158,7 @@ export const MESSAGE_AREAS = [
   "workbench",
   "companies",
   "wms",
+  "wms-inventory",
   "wms-warehouse",
 ] as const;
 
@@ -187,6 +192,7 @@ export type AllMessages = typeof enCore &
   typeof enWorkbench &
   typeof enCompanies &
   typeof enWms &
+  typeof enWmsInventory;
   typeof enWmsWarehouse;
 
 const combine = (files: MessageTree[]) => files.reduce((all, f) => ({ ...all, ...f }), {} as MessageTree);

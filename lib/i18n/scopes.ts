@@ -61,6 +61,8 @@ export const ROUTE_NAMESPACES: Record<string, readonly string[]> = {
   "market/news": ["News", "NewsAdmin", "RichText", "Uploads"],
   "download/downloadCenters": ["Downloads", "RichText", "Uploads"],
   "system/workbench/records": ["Records"],
+  // The minimum's form (the list and the ledger are server HTML) and the export button.
+  "customerWms/inventory": ["WmsInventory"],
   // The warehouse screen's islands: the row actions, confirmations and the drawers (loaded on first click).
   "customerWms/warehouse": ["Admin", "Access", "Wms", "WmsWarehouses"],
   // The warehouse documents' create form, action bar and pickers.
