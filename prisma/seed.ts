@@ -25,6 +25,7 @@ import { seedVehicleSales } from "./seed/vehicle-sales";
 import { seedAfterSales } from "./seed/after-sales";
 import { seedNews } from "./seed/news";
 import { seedDownloads } from "./seed/downloads";
+import { seedWmsStock } from "./seed/wms-stock";
 import { seedWarehouses } from "./seed/warehouses";
 
 const organizations: { code: string; nameEn: string; nameZh: string; type: OrganizationType; parent?: string; sort: number }[] = [
@@ -214,6 +215,8 @@ export async function seed(opts: { demo?: boolean } = {}) {
   await seedNews();
   // The download centre's items with generated files and covers (one with verify code GM2026).
   await seedDownloads();
+  // Warehouse stock (customerWms/inventory): after the orders and sales that leave D001's vehicles in stock.
+  await seedWmsStock();
 }
 
 if (process.argv[1] && /seed\.ts$/.test(process.argv[1])) {

@@ -130,7 +130,12 @@ describe("the list", () => {
   });
 
   it("reserved stock shows until the draft is posted", async () => {
-    const draft = await createDelivery(a.viewer, a.ctx, { warehouseId: a.wh.id, source: "OTHER", remark: null, lines: [{ goodsId: p2.id, vehicleId: null, quantity: 1, fromLocationId: a.wh.loc["A-01"] }] });
+    const draft = await createDelivery(a.viewer, a.ctx, {
+      warehouseId: a.wh.id,
+      source: "OTHER",
+      remark: null,
+      lines: [{ goodsId: p2.id, vehicleId: null, quantity: 1, fromLocationId: a.wh.loc["A-01"] }],
+    });
     expect(byKey(await list(a.viewer))[`A-01/${p2.code}`]).toMatchObject({ quantity: 3, reserved: 1, available: 2 });
     await cancelDoc(a.viewer, a.ctx, { id: draft.id, reason: null });
     expect(byKey(await list(a.viewer))[`A-01/${p2.code}`]).toMatchObject({ reserved: 0, available: 3 });
@@ -261,7 +266,12 @@ describe("export", () => {
     const rows: string[][] = [];
     wb.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ""))));
     expect(rows[0].slice(0, 4)).toEqual(["Dealer", "Warehouse", "Location", "Goods code"]);
-    expect(rows.slice(1).map((r) => r[3]).sort()).toEqual([p1.code, p2.code].sort());
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[3])
+        .sort(),
+    ).toEqual([p1.code, p2.code].sort());
     const lowRow = rows.find((r) => r[3] === p2.code)!;
     expect(lowRow).toContain("Low stock");
     expect(lowRow).toContain("Part");

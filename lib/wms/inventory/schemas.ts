@@ -13,12 +13,7 @@ export { INVENTORY_FILTERS };
 /** A minimum: a whole number ≥ 0; empty (or null) clears it. The form sends the box's text. */
 export const zMinQty = z.preprocess(
   (v) => (typeof v === "string" ? (v.trim() === "" ? null : /^\s*-?\d+(\.\d*)?\s*$/.test(v) ? Number(v) : v) : v),
-  z
-    .number()
-    .min(0)
-    .max(9_999_999)
-    .refine(Number.isInteger, { message: "integer" })
-    .nullable(),
+  z.number().min(0).max(9_999_999).refine(Number.isInteger, { message: "integer" }).nullable(),
 );
 export const ZSetMinimum = z.object({ goodsId: zId, minQty: zMinQty });
 export type TSetMinimum = z.infer<typeof ZSetMinimum>;
