@@ -11,5 +11,7 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute({ permission: null, query: ZInventoryQuery, labels: "WmsInventory.fields" }, async ({ viewer, query }) => {
   await requireScreenApi(viewer, INVENTORY_ROUTE);
-  return listInventory(viewer, parseInventoryFilters(toSearchParams(query)));
+  const filters = parseInventoryFilters(toSearchParams(query));
+  // The screen offers 10/20/50/100 per page; the API takes any size up to 100.
+  return listInventory(viewer, query.size ? { ...filters, size: query.size } : filters);
 });
