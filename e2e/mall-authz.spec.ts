@@ -39,6 +39,8 @@ const ROUTES: { path: string; dealer: number; staff: number; anonymousTo?: strin
   { path: "market/news", dealer: 200, staff: 200, anonymousTo: "/customerWeb/news" },
   { path: "download/downloadCenters", dealer: 200, staff: 200 },
   { path: "system/workbench/records", dealer: 200, staff: 403 },
+  // Issue 20: the customer warehouse; staff read it in their scope.
+  { path: "customerWms/storeCheckPlan", dealer: 200, staff: 200 },
   // Issue 20: the customer warehouse (staff read-only).
   { path: "customerWms/inventory", dealer: 200, staff: 200 },
   // Issue 20: the customer warehouse (staff read in their scope).

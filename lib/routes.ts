@@ -45,6 +45,7 @@ export const ROUTE_IDS = [
   "market/news",
   "download/downloadCenters",
   "system/workbench/records",
+  "customerWms/storeCheckPlan",
   "customerWms/inventory",
   "customerWms/warehouse",
   "customerWms/entryWarehouseOrder",

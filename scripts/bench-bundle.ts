@@ -85,6 +85,8 @@ const ROUTES: Route[] = [
   { path: "customerWms/storeCheck", ...DEALER_SCREEN },
 
   { path: "download/downloadCenters", ...DEALER_SCREEN },
+  // Customer warehouse: server-rendered lists; the drawers load when opened.
+  { path: "customerWms/storeCheckPlan", ...DEALER_SCREEN },
   { path: "customerWms/inventory", ...DEALER_SCREEN },
   // News management (staff; dealers read it): a server-rendered list; the form with the
   // rich-text editor loads when opened.

@@ -52,6 +52,8 @@ import enCompanies from "@/messages/companies/en-US.json";
 import zhCompanies from "@/messages/companies/zh-CN.json";
 import enWms from "@/messages/wms/en-US.json";
 import zhWms from "@/messages/wms/zh-CN.json";
+import enWmsPlans from "@/messages/wms-plans/en-US.json";
+import zhWmsPlans from "@/messages/wms-plans/zh-CN.json";
 import enWmsInventory from "@/messages/wms-inventory/en-US.json";
 import zhWmsInventory from "@/messages/wms-inventory/zh-CN.json";
 import enWmsWarehouse from "@/messages/wms-warehouse/en-US.json";
@@ -93,6 +95,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     enWorkbench,
     enCompanies,
     enWms,
+    enWmsPlans,
     enWmsInventory,
     enWmsWarehouse,
   ],
@@ -125,6 +128,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     zhWorkbench,
     zhCompanies,
     zhWms,
+    zhWmsPlans,
     zhWmsInventory,
     zhWmsWarehouse,
   ],
@@ -158,6 +162,7 @@ export const MESSAGE_AREAS = [
   "workbench",
   "companies",
   "wms",
+  "wms-plans",
   "wms-inventory",
   "wms-warehouse",
 ] as const;
@@ -192,6 +197,7 @@ export type AllMessages = typeof enCore &
   typeof enWorkbench &
   typeof enCompanies &
   typeof enWms &
+  typeof enWmsPlans;
   typeof enWmsInventory;
   typeof enWmsWarehouse;
 

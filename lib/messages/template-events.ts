@@ -67,6 +67,13 @@ export const MESSAGE_EVENTS = {
     placeholders: [...COMPLAINT, "company"],
   },
   "complaint.closed": { en: "Complaint closed (to its handler)", zh: "投诉已关闭（通知处理人）", audience: "STAFF", channels: ["IN_APP"], placeholders: [...COMPLAINT, "company"] },
+  "stocktakePlan.due": {
+    en: "Planned stocktake created (to its assignee)",
+    zh: "计划盘点单已生成（通知负责人）",
+    audience: "DEALER",
+    channels: ["IN_APP"],
+    placeholders: ["plan", "docNo", "warehouse"],
+  },
 } as const satisfies Record<string, MessageEventDef>;
 
 export type MessageEvent = keyof typeof MESSAGE_EVENTS;

@@ -168,6 +168,14 @@ export const messageTemplates: Seed[] = [
     contentEn: "{company} accepted your reply and closed complaint {complaintNo} (VIN {vin}).",
     contentZh: "{company} 已接受您的回复并关闭了投诉 {complaintNo}（VIN {vin}）。",
   },
+  {
+    event: "stocktakePlan.due",
+    channel: "IN_APP",
+    titleEn: "Stocktake {docNo} to count",
+    titleZh: "待盘点：{docNo}",
+    contentEn: "Plan {plan} created stocktake {docNo} of warehouse {warehouse}. You are its assignee.",
+    contentZh: "盘点计划 {plan} 已生成仓库 {warehouse} 的盘点单 {docNo}，由您负责。",
+  },
 ];
 
 export async function seedMessageTemplates() {
