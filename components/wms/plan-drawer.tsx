@@ -23,16 +23,17 @@ type Props = { values: PlanEditing | null; onClose: () => void };
 /** Parts and derivatives searched on the server as one types; the chosen ones keep their labels. */
 function GoodsSelect({ value, onChange, known }: { value?: number[]; onChange?: (v: number[]) => void; known: PlanOption[] }) {
   const t = useTranslations("WmsPlans");
-  const [options, setOptions] = useState<PlanOption[]>(known);
+  const [found, setFound] = useState<PlanOption[]>([]);
   const seq = useRef(0);
+  // The edited plan's goods keep their labels; what a search found follows them.
+  const options = [...known, ...found.filter((o) => !known.some((k) => k.value === o.value))];
   const search = async (q: string) => {
     const mine = ++seq.current;
     const res = await searchPlanGoodsAction({ q });
     if (mine !== seq.current || !res.ok) return;
     const chosen = options.filter((o) => value?.includes(o.value));
-    setOptions([...chosen, ...res.data.filter((o) => !chosen.some((c) => c.value === o.value))]);
+    setFound([...chosen, ...res.data.filter((o) => !chosen.some((c) => c.value === o.value))]);
   };
-  useEffect(() => setOptions((o) => [...known, ...o.filter((x) => !known.some((k) => k.value === x.value))]), [known]);
   return (
     <Select
       mode="multiple"

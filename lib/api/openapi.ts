@@ -4,6 +4,7 @@ import { ZAddToCart } from "@/lib/mall/cart/schemas";
 import { ZSubmitOrder } from "@/lib/mall/orders/schemas";
 import { ZCreatePreOrder } from "@/lib/mall/pre-orders/schemas";
 import { ZFileReturn } from "@/lib/after-sales/returns/schemas";
+import { ZPlanListQuery } from "@/lib/wms/plans/schemas";
 import { ZInventoryQuery, ZLedgerQuery } from "@/lib/wms/inventory/schemas";
 import * as R from "./responses";
 import {
@@ -390,6 +391,14 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     method: "get",
+    path: "/wms/stocktake-plans",
+    tag: "Warehouse",
+    summary: "List stocktake plans (simple pages of 20; a company keeps at most 200)",
+    access: "The stocktake plan screen; dealers see their company, staff their data scope",
+    query: ZPlanListQuery,
+    ok: [ok("StocktakePlanPage")],
+    errors: [401, 403, 422],
+  },
     path: "/wms/inventory",
     tag: "Warehouse",
     summary: "List stock on hand by location (keyset pages)",
@@ -436,6 +445,7 @@ const RESPONSES: Record<string, z.ZodType> = {
   SalesReturn: R.RSalesReturn,
   SalesReturnCreated: R.RSalesReturnCreated,
   ComplaintPage: R.RComplaintPage,
+  StocktakePlanPage: R.RStocktakePlanPage,
   Complaint: R.RComplaint,
   ComplaintCreated: R.RComplaintCreated,
   NotificationFeed: R.RNotificationFeed,

@@ -5,6 +5,7 @@ import { GOODS_KINDS } from "@/lib/mall/goods/schemas";
 import { ORDER_STATUSES, ORDER_TYPES, PAYMENT_STATES } from "@/lib/mall/orders/schemas";
 import { PRE_ORDER_STATUSES } from "@/lib/mall/pre-orders/schemas";
 import { RETURN_BATCH_STATUSES, SALES_RETURN_STATUSES } from "@/lib/after-sales/returns/schemas";
+import { STOCKTAKE_CYCLES } from "@/lib/wms/plans/schemas";
 import { WAREHOUSE_TYPES } from "@/lib/wms/warehouses/options";
 
 // The shapes the REST API answers with, as zod schemas for the OpenAPI document only (the
@@ -385,6 +386,28 @@ export const RRegions = z.object({
 export const RUpload = z.object({ id: z.string(), name: z.string(), url: z.string(), thumbUrl: z.string().nullable(), kind: z.enum(["IMAGE", "VIDEO", "FILE"]) }).loose();
 export const RImportResult = z.object({ created: z.number().int(), updated: z.number().int(), message: z.string() });
 
+export const RStocktakePlanRow = z.object({
+  id,
+  name: z.string(),
+  company: z.object({ nameEn: z.string(), nameZh: z.string() }),
+  warehouse: z.object({ id, code: z.string(), name: z.string() }),
+  locationIds: z.array(id).describe("Locations counted; empty: all"),
+  goodsIds: z.array(id).describe("Goods counted; empty: all"),
+  cycle: z.enum(STOCKTAKE_CYCLES),
+  nextDate: day.describe("The next day it runs (Asia/Shanghai)"),
+  assignee: z.object({ id, name: z.string() }).nullable(),
+  lastRunAt: isoTime.nullable(),
+  enabled: z.boolean(),
+  overdue: z.boolean().describe("Enabled, due before today and not run since"),
+});
+export const RStocktakePlanPage = z.object({
+  rows: z.array(RStocktakePlanRow),
+  page: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+  today: day,
+  canManage: z.boolean(),
+  dealer: z.boolean(),
 // customerWms/inventory (GET /wms/inventory, GET /wms/ledger).
 const wmsDocType = z.enum(["ENTRY", "DELIVERY", "MOVE", "TRANSFER", "STOCKTAKE"]);
 const wmsGoods = z.object({ id, code: z.string(), kind: z.enum(GOODS_KINDS), nameEn: z.string(), nameZh: z.string() });

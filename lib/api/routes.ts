@@ -12,6 +12,7 @@ export const CART_ROUTE: Record<OrderType, string> = { VEHICLE: "onlineMall/car/
 export const PRE_ORDER_ROUTE = "onlineMall/car/preOrder";
 export const SALES_RETURN_ROUTE = "afterSale/salesReturn";
 export const COMPLAINT_ROUTE = "afterSale/complaint";
+export const STOCKTAKE_PLAN_ROUTE = "customerWms/storeCheckPlan";
 
 export async function requireScreenApi(viewer: Viewer, route: string): Promise<void> {
   if (!(await canOpenRoute(viewer, route))) throw new ForbiddenError(route);

@@ -1,4 +1,6 @@
+import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { GET as listRoute } from "@/app/api/v1/wms/stocktake-plans/route";
 import { loadViewer, type Viewer } from "@/lib/auth/viewer";
 import type { AuditCtx } from "@/lib/core/audit";
 import { db } from "@/lib/db";
@@ -144,6 +146,24 @@ describe("stocktake plan tenancy", () => {
     expect([p.name, p.cycle, p.enabled]).toEqual(["Renamed", "QUARTERLY", false]);
     const audits = await db().auditLog.findMany({ where: { entity: "StocktakePlan", entityId: String(id) }, orderBy: { id: "asc" }, select: { action: true } });
     expect(audits.map((x) => x.action)).toEqual(["create", "update", "disable"]);
+  });
+});
+
+describe("GET /api/v1/wms/stocktake-plans", () => {
+  it("answers 401 anonymous, the company's plans to its dealer, 422 for a bad page", async () => {
+    const { id } = await savePlan(b.viewer, b.ctx, input(b, { name: "B over REST" }), NOW);
+    const req = (q = "") => new NextRequest(`http://localhost/customerWeb/api/v1/wms/stocktake-plans${q}`);
+    await actAs(null);
+    expect((await listRoute(req(), { params: Promise.resolve({}) })).status).toBe(401);
+    await actAs({ id: b.userId }, b.companyId);
+    const res = await listRoute(req(), { params: Promise.resolve({}) });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { rows: { id: number }[] };
+    expect(body.rows.map((r) => r.id)).toContain(id);
+    await actAs({ id: a.userId }, a.companyId);
+    const other = (await (await listRoute(req(), { params: Promise.resolve({}) })).json()) as { rows: { id: number }[] };
+    expect(other.rows.map((r) => r.id)).not.toContain(id);
+    expect((await listRoute(req("?page=abc"), { params: Promise.resolve({}) })).status).toBe(422);
   });
 });
 

@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { HomeView } from "@/components/home/home-view";
 import { requireScreen } from "@/lib/shell/guard";
 import { loadHome } from "@/lib/home/queries";
+import { runPlansSoon } from "@/lib/wms/plans/job";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("Home"))("title") };
@@ -12,5 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function HomePage() {
   const viewer = await requireScreen("system/workbench/home");
   const now = new Date();
+  // Due stocktake plans run in the background (at most every ten minutes per process).
+  if (viewer.userType === "DEALER") runPlansSoon(now.getTime());
   return <HomeView data={await loadHome(viewer, now)} now={now} />;
 }
