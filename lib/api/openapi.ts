@@ -4,6 +4,7 @@ import { ZAddToCart } from "@/lib/mall/cart/schemas";
 import { ZSubmitOrder } from "@/lib/mall/orders/schemas";
 import { ZCreatePreOrder } from "@/lib/mall/pre-orders/schemas";
 import { ZFileReturn } from "@/lib/after-sales/returns/schemas";
+import { ZCounterSale } from "@/lib/wms/pos/schemas";
 import { ZPlanListQuery } from "@/lib/wms/plans/schemas";
 import { ZInventoryQuery, ZLedgerQuery } from "@/lib/wms/inventory/schemas";
 import * as R from "./responses";
@@ -262,6 +263,25 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     method: "get",
+    path: "/wms/outlets",
+    tag: "Warehouse",
+    summary: "The outlets (points of sale) with today's count and total of counter sales",
+    access: "The points of sale screen; dealers see their company, staff their data scope",
+    ok: [ok("Outlets")],
+    errors: [401, 403],
+  },
+  {
+    method: "post",
+    path: "/wms/counter-sales",
+    tag: "Warehouse",
+    summary: "A counter sale at an outlet, posted at once as a delivery (WD, source COUNTER)",
+    access: "pos:sell (dealers); another company's outlet is 404, a shortage 409",
+    body: { schema: ZCounterSale, name: "CounterSale" },
+    ok: [ok("CounterSaleCreated", "Created", 201)],
+    errors: [401, 403, 404, 409, 422],
+  },
+  {
+    method: "get",
     path: "/notifications",
     tag: "Notifications",
     summary: "The caller's notifications, newest first, with the unread count",
@@ -448,6 +468,8 @@ const RESPONSES: Record<string, z.ZodType> = {
   StocktakePlanPage: R.RStocktakePlanPage,
   Complaint: R.RComplaint,
   ComplaintCreated: R.RComplaintCreated,
+  Outlets: R.ROutlets,
+  CounterSaleCreated: R.RCounterSaleCreated,
   NotificationFeed: R.RNotificationFeed,
   NotificationRead: z.object({ id: z.number().int(), read: z.literal(true) }),
   NotificationsRead: z.object({ updated: z.number().int() }),

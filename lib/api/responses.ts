@@ -386,6 +386,25 @@ export const RRegions = z.object({
 export const RUpload = z.object({ id: z.string(), name: z.string(), url: z.string(), thumbUrl: z.string().nullable(), kind: z.enum(["IMAGE", "VIDEO", "FILE"]) }).loose();
 export const RImportResult = z.object({ created: z.number().int(), updated: z.number().int(), message: z.string() });
 
+export const ROutlets = z.object({
+  items: z.array(
+    z.object({
+      id,
+      code: z.string(),
+      name: z.string(),
+      kind: z.enum(["SHOWROOM", "SERVICE"]),
+      address: z.string().nullable(),
+      contact: z.string().nullable(),
+      phone: z.string().nullable(),
+      warehouseId: id,
+      warehouse: z.string(),
+      enabled: z.boolean(),
+      company: z.string().describe("The company's code"),
+      today: z.object({ count: z.number().int(), amount: money }).describe("Today's (Asia/Shanghai) posted counter sales"),
+    }),
+  ),
+});
+export const RCounterSaleCreated = z.object({ id, docNo: z.string().describe("WD…"), amount: money });
 export const RStocktakePlanRow = z.object({
   id,
   name: z.string(),

@@ -1,0 +1,20 @@
+"use server";
+
+import { action } from "@/lib/actions/action";
+import { lookupSaleGoods } from "./queries";
+import { ZCounterSale, ZOutletSave, ZSaleLookup } from "./schemas";
+import { counterSale, saveOutlet } from "./service";
+
+// The points of sale screen's actions (customerWms/pointOfSale), one line each over the shared
+// schemas; the services check the company, the outlet and the stock again in their transaction.
+
+const ROUTE = "/customerWms/pointOfSale";
+
+export const saveOutletAction = action({ schema: ZOutletSave, labels: "WmsPos.fields", permission: "pos:manage", revalidate: [ROUTE] }, (i, { viewer, audit }) =>
+  saveOutlet(viewer, audit, i),
+);
+export const counterSaleAction = action({ schema: ZCounterSale, labels: "WmsPos.fields", permission: "pos:sell", revalidate: [ROUTE] }, (i, { viewer, audit }) =>
+  counterSale(viewer, audit, i),
+);
+/** A read: the goods of a typed or scanned code and where to take it from (first in, first out). */
+export const lookupSaleGoodsAction = action({ schema: ZSaleLookup, labels: "WmsPos.fields", permission: "pos:sell" }, (i, { viewer }) => lookupSaleGoods(viewer, i));
