@@ -50,6 +50,8 @@ const ROUTES: { path: string; dealer: number; staff: number; anonymousTo?: strin
   // Issue 19: dealer companies (administrators, or roles an administrator grants it); My account for everyone.
   { path: "system/company", dealer: 403, staff: 403 },
   { path: "system/account", dealer: 200, staff: 200 },
+  // Issue 20: the customer warehouse; staff read it in their scope.
+  { path: "customerWms/pointOfSale", dealer: 200, staff: 200 },
 ];
 
 const contexts = new Map<string, APIRequestContext>();

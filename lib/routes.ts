@@ -45,6 +45,7 @@ export const ROUTE_IDS = [
   "market/news",
   "download/downloadCenters",
   "system/workbench/records",
+  "customerWms/pointOfSale",
   "customerWms/storeCheckPlan",
   "customerWms/inventory",
   "customerWms/warehouse",

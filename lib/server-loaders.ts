@@ -32,6 +32,7 @@ import { loadNewsRoute } from "@/lib/news/shell-loader";
 import { loadDownloadRoute } from "@/lib/downloads/loader";
 import { loadRecordsRoute } from "@/lib/home/records";
 import { loadCompanyAdmin } from "@/lib/companies/loader";
+import { loadPosRoute } from "@/lib/wms/pos/queries";
 import { loadPlanRoute } from "@/lib/wms/plans/queries";
 import { loadInventoryRoute } from "@/lib/wms/inventory/queries";
 import { loadWarehouseRoute } from "@/lib/wms/warehouses/queries";
@@ -89,6 +90,7 @@ export const serverLoaders: Record<RouteId, Loader> = {
   "market/news": (viewer, url) => loadNewsRoute(viewer, url),
   "download/downloadCenters": (viewer, url) => loadDownloadRoute(viewer, url),
   "system/workbench/records": (viewer, url) => loadRecordsRoute(viewer, url),
+  "customerWms/pointOfSale": (viewer, url) => loadPosRoute(viewer, url),
   "customerWms/storeCheckPlan": (viewer, url) => loadPlanRoute(viewer, url),
   "customerWms/inventory": (viewer, url) => loadInventoryRoute(viewer, url),
   "customerWms/warehouse": (viewer, url) => loadWarehouseRoute(viewer, url),

@@ -85,6 +85,7 @@ const ROUTES: Route[] = [
   { path: "customerWms/storeCheck", ...DEALER_SCREEN },
 
   { path: "download/downloadCenters", ...DEALER_SCREEN },
+  { path: "customerWms/pointOfSale", ...DEALER_SCREEN },
   // Customer warehouse: server-rendered lists; the drawers load when opened.
   { path: "customerWms/storeCheckPlan", ...DEALER_SCREEN },
   { path: "customerWms/inventory", ...DEALER_SCREEN },

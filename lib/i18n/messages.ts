@@ -52,6 +52,8 @@ import enCompanies from "@/messages/companies/en-US.json";
 import zhCompanies from "@/messages/companies/zh-CN.json";
 import enWms from "@/messages/wms/en-US.json";
 import zhWms from "@/messages/wms/zh-CN.json";
+import enWmsPos from "@/messages/wms-pos/en-US.json";
+import zhWmsPos from "@/messages/wms-pos/zh-CN.json";
 import enWmsPlans from "@/messages/wms-plans/en-US.json";
 import zhWmsPlans from "@/messages/wms-plans/zh-CN.json";
 import enWmsInventory from "@/messages/wms-inventory/en-US.json";
@@ -95,6 +97,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     enWorkbench,
     enCompanies,
     enWms,
+    enWmsPos,
     enWmsPlans,
     enWmsInventory,
     enWmsWarehouse,
@@ -128,6 +131,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     zhWorkbench,
     zhCompanies,
     zhWms,
+    zhWmsPos,
     zhWmsPlans,
     zhWmsInventory,
     zhWmsWarehouse,
@@ -162,6 +166,7 @@ export const MESSAGE_AREAS = [
   "workbench",
   "companies",
   "wms",
+  "wms-pos",
   "wms-plans",
   "wms-inventory",
   "wms-warehouse",
@@ -197,6 +202,7 @@ export type AllMessages = typeof enCore &
   typeof enWorkbench &
   typeof enCompanies &
   typeof enWms &
+  typeof enWmsPos;
   typeof enWmsPlans;
   typeof enWmsInventory;
   typeof enWmsWarehouse;

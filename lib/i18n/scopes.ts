@@ -61,6 +61,8 @@ export const ROUTE_NAMESPACES: Record<string, readonly string[]> = {
   "market/news": ["News", "NewsAdmin", "RichText", "Uploads"],
   "download/downloadCenters": ["Downloads", "RichText", "Uploads"],
   "system/workbench/records": ["Records"],
+  // The outlet drawer (its fields, the shared Admin wording), the counter sale and the receipt's print button.
+  "customerWms/pointOfSale": ["Admin", "Access", "Wms", "WmsPos"],
   // The plan list's islands and the drawer loaded on the first click (labels of cycles: Wms).
   "customerWms/storeCheckPlan": ["Admin", "Access", "WmsPlans", "Wms"],
   // The minimum's form (the list and the ledger are server HTML) and the export button.

@@ -1,0 +1,345 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
+import { useEffect, useRef, useState, useSyncExternalStore, useTransition, type KeyboardEvent } from "react";
+import { actionFailed, toast } from "@/components/ui/feedback";
+import styles from "@/components/ui/record-screen.module.css";
+import { itemLabel, type DictItemView } from "@/lib/dict/items";
+import { formatMoney } from "@/lib/format/money";
+import type { Locale } from "@/lib/i18n/config";
+import { counterSaleAction, lookupSaleGoodsAction } from "@/lib/wms/pos/actions";
+import type { SaleLookup } from "@/lib/wms/pos/queries";
+import own from "./pos.module.css";
+
+// The counter sale (customerWms/pointOfSale?sell): pick the outlet, add lines by goods code (typed,
+// or a scanner acting as a keyboard that types the code and Enter; the camera through the
+// browser's BarcodeDetector where there is one), where each line is taken from (the server
+// suggests first in, first out), the price (the goods' price, editable), payment and customer.
+// Confirming posts the delivery at once (lib/wms/pos/service.ts) and opens its receipt. The
+// total here is shown in integer cents; the server sums the amount again in decimals.
+
+const ROUTE = "/customerWms/pointOfSale";
+
+type Line = { key: number; goods: SaleLookup["goods"]; locations: SaleLookup["locations"]; fromLocationId: number; quantity: string; price: string };
+type Outlet = { id: number; code: string; name: string };
+
+/** "19.9" → 1990 cents; null when not an amount with at most two decimals. */
+function cents(price: string): number | null {
+  const m = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(price.trim());
+  return m ? Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0")) : null;
+}
+const centsText = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, "0")}`;
+
+const noSubscription = () => () => {};
+const hasDetector = () => "BarcodeDetector" in window;
+
+type Detector = { detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]> };
+
+export function PosSale({ outlets, posId: initial, payments }: { outlets: Outlet[]; posId: number | null; payments: DictItemView[] }) {
+  const t = useTranslations("WmsPos");
+  const locale = useLocale() as Locale;
+  const router = useRouter();
+  const [posId, setPosId] = useState<number | null>(initial);
+  const [lines, setLines] = useState<Line[]>([]);
+  const [code, setCode] = useState("");
+  const [payment, setPayment] = useState(payments[0]?.value ?? "");
+  const [customerName, setCustomerName] = useState("");
+  const [customerPhone, setCustomerPhone] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, start] = useTransition();
+  // Whether the browser has a BarcodeDetector: false on the server and in the hydrating render, so both agree.
+  const canScan = useSyncExternalStore(noSubscription, hasDetector, () => false);
+  const [scanning, setScanning] = useState(false);
+  const video = useRef<HTMLVideoElement>(null);
+  const stream = useRef<MediaStream | null>(null);
+  const nextKey = useRef(1);
+
+  useEffect(() => () => stream.current?.getTracks().forEach((tr) => tr.stop()), []);
+
+  const add = (typed: string) => {
+    const value = typed.trim();
+    if (!value || !posId) return;
+    start(async () => {
+      const res = await lookupSaleGoodsAction({ posId, code: value });
+      if (!res.ok) {
+        if (res.fieldErrors) setErrors({ code: res.fieldErrors.code ?? Object.values(res.fieldErrors)[0] });
+        else actionFailed(res);
+        return;
+      }
+      const { goods, locations } = res.data;
+      setErrors({});
+      setCode("");
+      setLines((ls) => {
+        const same = ls.find((l) => l.goods.id === goods.id);
+        // A second scan of the same goods adds one to its line.
+        if (same) return ls.map((l) => (l === same ? { ...l, quantity: String((Number(l.quantity) || 0) + 1), locations } : l));
+        return [...ls, { key: nextKey.current++, goods, locations, fromLocationId: locations[0].id, quantity: "1", price: goods.price }];
+      });
+    });
+  };
+
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== "Enter") return;
+    e.preventDefault();
+    add(code);
+  };
+
+  const stopScan = () => {
+    stream.current?.getTracks().forEach((tr) => tr.stop());
+    stream.current = null;
+    setScanning(false);
+  };
+
+  const scan = async () => {
+    const Ctor = (window as unknown as { BarcodeDetector?: new () => Detector }).BarcodeDetector;
+    if (!Ctor) return;
+    try {
+      stream.current = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
+    } catch {
+      toast("error", t("counter.scanFailed"));
+      return;
+    }
+    setScanning(true);
+    const detector = new Ctor();
+    const el = video.current!;
+    el.srcObject = stream.current;
+    await el.play().catch(() => undefined);
+    const tick = async () => {
+      if (!stream.current) return;
+      const found = await detector.detect(el).catch(() => []);
+      if (found[0]?.rawValue) {
+        stopScan();
+        add(found[0].rawValue);
+      } else setTimeout(() => void tick(), 250);
+    };
+    void tick();
+  };
+
+  const change = (key: number, patch: Partial<Line>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+  const total = lines.reduce<number | null>((sum, l) => {
+    const c = cents(l.price);
+    const q = Number(l.quantity);
+    return sum === null || c === null || !Number.isInteger(q) ? null : sum + c * q;
+  }, 0);
+
+  const confirm = () =>
+    start(async () => {
+      if (!posId) return;
+      const res = await counterSaleAction({
+        posId,
+        paymentMethod: payment,
+        customerName,
+        customerPhone,
+        remark: null,
+        lines: lines.map((l) => ({ goodsId: l.goods.id, quantity: Number(l.quantity), price: l.price, fromLocationId: l.fromLocationId })),
+      });
+      if (!res.ok) {
+        if (res.fieldErrors) setErrors(res.fieldErrors);
+        else actionFailed(res);
+        return;
+      }
+      toast("success", t("counter.done", { docNo: res.data.docNo }));
+      router.push(`${ROUTE}?receipt=${res.data.id}`);
+    });
+
+  const err = (field: string) =>
+    errors[field] ? (
+      <span className={own.error} role="alert" data-testid={`pos-error-${field}`}>
+        {errors[field]}
+      </span>
+    ) : null;
+
+  if (!outlets.length) return <p className={styles.muted}>{t("counter.noOutlets")}</p>;
+
+  return (
+    <div className={own.sale} data-testid="pos-sale">
+      <div className={styles.filters}>
+        <label className={styles.field}>
+          {t("fields.posId")}
+          <select
+            className={styles.input}
+            value={posId ?? ""}
+            onChange={(e) => {
+              setPosId(Number(e.target.value));
+              setLines([]); // another outlet sells from another warehouse
+              setErrors({});
+            }}
+            data-testid="pos-outlet"
+          >
+            {outlets.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.code} {o.name}
+              </option>
+            ))}
+          </select>
+          {err("posId")}
+        </label>
+        <label className={styles.field}>
+          {t("counter.code")}
+          <input
+            className={styles.input}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            onKeyDown={onKey}
+            maxLength={40}
+            autoComplete="off"
+            autoFocus
+            aria-describedby="pos-code-hint"
+            data-testid="pos-code"
+          />
+          <span id="pos-code-hint" className={own.hint}>
+            {t("counter.codeHint")}
+          </span>
+          {err("code")}
+        </label>
+        <div className={styles.buttons}>
+          <button type="button" className={styles.button} disabled={pending || !code.trim()} onClick={() => add(code)} data-testid="pos-add">
+            {t("counter.add")}
+          </button>
+          {canScan && (
+            <button type="button" className={styles.button} onClick={() => (scanning ? stopScan() : void scan())} data-testid="pos-scan">
+              {scanning ? t("counter.scanStop") : t("counter.scan")}
+            </button>
+          )}
+        </div>
+      </div>
+      {canScan && <video ref={video} className={own.video} hidden={!scanning} muted playsInline aria-label={t("counter.scanTitle")} data-testid="pos-video" />}
+
+      {lines.length === 0 ? (
+        <p className={styles.muted} data-testid="pos-no-lines">
+          {t("counter.noLines")}
+        </p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table} data-testid="pos-lines">
+            <thead>
+              <tr>
+                <th>{t("fields.goodsId")}</th>
+                <th>{t("fields.fromLocationId")}</th>
+                <th>{t("fields.quantity")}</th>
+                <th>{t("fields.price")}</th>
+                <th className={`dp-wide ${styles.num}`}>{t("fields.lineTotal")}</th>
+                <th>
+                  <span className="dp-visually-hidden">{t("counter.remove")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((l, i) => {
+                const c = cents(l.price);
+                const q = Number(l.quantity);
+                return (
+                  <tr key={l.key} data-testid="pos-line">
+                    <td>
+                      <div className={styles.nowrap}>{l.goods.code}</div>
+                      <div className={styles.muted}>{locale === "zh-CN" ? l.goods.nameZh : l.goods.nameEn}</div>
+                      {err(`lines.${i}.goodsId`)}
+                    </td>
+                    <td>
+                      <select
+                        className={styles.input}
+                        value={l.fromLocationId}
+                        onChange={(e) => change(l.key, { fromLocationId: Number(e.target.value) })}
+                        aria-label={`${t("fields.fromLocationId")} ${i + 1}`}
+                        data-testid="pos-line-location"
+                      >
+                        {l.locations.map((loc) => (
+                          <option key={loc.id} value={loc.id}>
+                            {t("counter.available", { code: loc.code, available: loc.available })}
+                          </option>
+                        ))}
+                      </select>
+                      {err(`lines.${i}.fromLocationId`)}
+                    </td>
+                    <td>
+                      <input
+                        className={`${styles.input} ${own.short}`}
+                        type="number"
+                        min={1}
+                        step={1}
+                        value={l.quantity}
+                        onChange={(e) => change(l.key, { quantity: e.target.value })}
+                        aria-label={`${t("fields.quantity")} ${i + 1}`}
+                        data-testid="pos-line-quantity"
+                      />
+                      {err(`lines.${i}.quantity`)}
+                    </td>
+                    <td>
+                      <input
+                        className={`${styles.input} ${own.short}`}
+                        inputMode="decimal"
+                        value={l.price}
+                        onChange={(e) => change(l.key, { price: e.target.value })}
+                        aria-label={`${t("fields.price")} ${i + 1}`}
+                        data-testid="pos-line-price"
+                      />
+                      {err(`lines.${i}.price`)}
+                    </td>
+                    <td className={`dp-wide ${styles.num} ${styles.nowrap}`}>{c !== null && Number.isInteger(q) ? formatMoney(centsText(c * q), locale) : "—"}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className={own.act}
+                        onClick={() => setLines((ls) => ls.filter((x) => x.key !== l.key))}
+                        aria-label={t("counter.removeLine", { line: i + 1 })}
+                      >
+                        {t("counter.remove")}
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {err("lines")}
+
+      <div className={styles.filters}>
+        <label className={styles.field}>
+          {t("fields.paymentMethod")}
+          <select className={styles.input} value={payment} onChange={(e) => setPayment(e.target.value)} data-testid="pos-payment">
+            {payments.map((p) => (
+              <option key={p.value} value={p.value}>
+                {itemLabel(payments, p.value, locale)}
+              </option>
+            ))}
+          </select>
+          {err("paymentMethod")}
+        </label>
+        <label className={styles.field}>
+          {t("fields.customerName")}
+          <input className={styles.input} value={customerName} maxLength={50} onChange={(e) => setCustomerName(e.target.value)} data-testid="pos-customer" />
+          {err("customerName")}
+        </label>
+        <label className={styles.field}>
+          {t("fields.customerPhone")}
+          <input
+            className={styles.input}
+            value={customerPhone}
+            maxLength={20}
+            inputMode="tel"
+            onChange={(e) => setCustomerPhone(e.target.value)}
+            data-testid="pos-customer-phone"
+          />
+          {err("customerPhone")}
+        </label>
+      </div>
+      <div className={own.totalRow}>
+        <span>
+          {t("counter.total")}: <strong data-testid="pos-total">{total === null ? "—" : formatMoney(centsText(total), locale)}</strong>
+        </span>
+        <div className={styles.buttons}>
+          <Link href={ROUTE} className={styles.button}>
+            {t("back")}
+          </Link>
+          <button type="button" className={styles.buttonPrimary} disabled={pending || !lines.length || !posId} onClick={confirm} data-testid="pos-confirm">
+            {t("counter.confirm")}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
