@@ -419,6 +419,8 @@ export const ENDPOINTS: Endpoint[] = [
     ok: [ok("StocktakePlanPage")],
     errors: [401, 403, 422],
   },
+  {
+    method: "get",
     path: "/wms/inventory",
     tag: "Warehouse",
     summary: "List stock on hand by location (keyset pages)",

@@ -427,6 +427,8 @@ export const RStocktakePlanPage = z.object({
   today: day,
   canManage: z.boolean(),
   dealer: z.boolean(),
+});
+
 // customerWms/inventory (GET /wms/inventory, GET /wms/ledger).
 const wmsDocType = z.enum(["ENTRY", "DELIVERY", "MOVE", "TRANSFER", "STOCKTAKE"]);
 const wmsGoods = z.object({ id, code: z.string(), kind: z.enum(GOODS_KINDS), nameEn: z.string(), nameZh: z.string() });

@@ -202,9 +202,9 @@ export type AllMessages = typeof enCore &
   typeof enWorkbench &
   typeof enCompanies &
   typeof enWms &
-  typeof enWmsPos;
-  typeof enWmsPlans;
-  typeof enWmsInventory;
+  typeof enWmsPos &
+  typeof enWmsPlans &
+  typeof enWmsInventory &
   typeof enWmsWarehouse;
 
 const combine = (files: MessageTree[]) => files.reduce((all, f) => ({ ...all, ...f }), {} as MessageTree);
