@@ -186,7 +186,7 @@ export function DocActions({ doc, lines, locations }: Props) {
                         onChange={(e) => setCounts({ ...counts, [l.id]: e.target.value })}
                         aria-label={`${t("detail.counted")} ${l.label}`}
                         style={{ width: 110 }}
-                        data-testid="wmsdoc-count"
+                        data-testid="wmsdoc-count-input"
                       />
                     </td>
                   </tr>

@@ -122,7 +122,7 @@ export async function DocDetail({ doc, locale, params }: { doc: DocView; locale:
           doc={{ id: doc.id, docNo: doc.docNo, type: doc.type, moves: doc.moves }}
           lines={doc.lines.map((l) => ({
             id: l.id,
-            label: `${l.goods.code}${l.vin ? ` ${l.vin}` : ""}`,
+            label: `${l.goods.code}${l.vin ? ` ${l.vin}` : ""}${l.to && doc.type === "STOCKTAKE" ? ` · ${l.to}` : ""}`,
             quantity: l.quantity,
             toLocationId: l.toLocationId,
             countedQty: l.countedQty,
