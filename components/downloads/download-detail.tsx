@@ -34,7 +34,7 @@ type Props = { item: DownloadDetail; params: URLSearchParams; rules: DownloadUpl
 
 export async function DownloadDetailView({ item, params, rules }: Props) {
   const [t, format] = await Promise.all([getTranslations("Downloads"), getFormatter()]);
-  const when = (iso: string) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false });
+  const when = (iso: string) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   const back = `/download/downloadCenters${downloadQuery(parseDownloadFilters(params), params.get("cursor") ? { cursor: params.get("cursor")! } : {})}`;
   const source =
     item.kind === "url" ? (

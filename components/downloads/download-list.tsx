@@ -72,7 +72,7 @@ export async function DownloadList({ page, rules }: Props) {
               detail={href({ ...(f.cursor ? { cursor: f.cursor } : {}), id: r.id })}
               rules={manage ? rules : null}
               t={t}
-              when={(iso) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false })}
+              when={(iso) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })}
               size={(n) => fileSize(n, (v, d) => format.number(v, { maximumFractionDigits: d }))}
             />
           ))}

@@ -28,7 +28,7 @@ export async function LatestNews({ news, zh }: { news: NewsItem[]; zh: boolean }
                 {zh ? n.titleZh : n.titleEn}
               </Link>
               <time className={styles.newsTime} dateTime={n.publishAt}>
-                {format.dateTime(new Date(n.publishAt), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false })}
+                {format.dateTime(new Date(n.publishAt), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })}
               </time>
             </li>
           ))}

@@ -39,7 +39,7 @@ export async function RecordsList({ page, locale, dicts, company }: Props) {
           ? dicts.complaint_status
           : saleStatus;
   const day = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "full" });
-  const time = (iso: string) => format.dateTime(new Date(iso), { hour: "2-digit", minute: "2-digit", hour12: false });
+  const time = (iso: string) => format.dateTime(new Date(iso), { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   const name = (n: { en: string; zh: string }) => (zh ? n.zh : n.en);
   const describe = (r: RecordRow): string => {
     const d = r.detail;

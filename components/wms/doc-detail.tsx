@@ -17,7 +17,7 @@ type Fact = [string, ReactNode, string?];
 export async function DocDetail({ doc, locale, params }: { doc: DocView; locale: Locale; params: URLSearchParams }) {
   const [t, tw, format] = await Promise.all([getTranslations("WmsDocs"), getTranslations("Wms"), getFormatter()]);
   const zh = locale === "zh-CN";
-  const when = (iso: string) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false });
+  const when = (iso: string) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   const back = `/${DOC_ROUTE[doc.type]}${docQuery(parseDocFilters(params), params.get("cursor") ? { cursor: params.get("cursor")! } : {})}`;
   const companyName = (c: { nameEn: string; nameZh: string; code: string }) => `${zh ? c.nameZh : c.nameEn} (${c.code})`;
   const stocktake = doc.type === "STOCKTAKE";

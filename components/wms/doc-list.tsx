@@ -30,7 +30,7 @@ export async function DocList({ type, page, locale, company, create }: Props) {
   const f = page.filters;
   const zh = locale === "zh-CN";
   const href = (extra: Record<string, string | number>) => `/${route}${docQuery(f, extra)}`;
-  const when = (iso: string) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false });
+  const when = (iso: string) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   const id = (name: string) => `wmsdoc-${name}`;
   const statuses = WMS_DOC_STATUSES.filter((s) => s === "DRAFT" || Object.values(WMS_MOVES[type]).some((m) => m?.to === s));
   const sources = SOURCES[type];

@@ -36,7 +36,7 @@ type Props = { c: ComplaintView; locale: Locale; dicts: Dicts; params: URLSearch
 export async function ComplaintDetailView({ c, locale, dicts, params, dealer }: Props) {
   const [t, format] = await Promise.all([getTranslations("Complaints"), getFormatter()]);
   const zh = locale === "zh-CN";
-  const when = (d: Date | string) => format.dateTime(new Date(d), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false });
+  const when = (d: Date | string) => format.dateTime(new Date(d), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   const back = `/afterSale/complaint${complaintQuery(parseComplaintFilters(params), params.get("cursor") ? { cursor: params.get("cursor")! } : {})}`;
   const ownSide = dealer ? "DEALER" : "STAFF";
 

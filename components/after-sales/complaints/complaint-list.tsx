@@ -32,7 +32,7 @@ export async function ComplaintList({ page, locale, dicts, categories, company, 
   const f = page.filters;
   const zh = locale === "zh-CN";
   const href = (extra: Record<string, string | number>) => `/${ROUTE}${complaintQuery(f, extra)}`;
-  const when = (iso: string) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false });
+  const when = (iso: string) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   const id = (name: string) => `complaints-${name}`;
   // A disabled category still filters the complaints filed under it.
   const filterCategories =

@@ -30,7 +30,7 @@ export async function ReturnBatchDetailView({
 }) {
   const [t, tr, format] = await Promise.all([getTranslations("SalesReturns.ReturnLogs"), getTranslations("SalesReturns"), getFormatter()]);
   const zh = locale === "zh-CN";
-  const when = (iso: string) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false });
+  const when = (iso: string) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   const label = (items: DictItemView[], v: string) => itemLabel(items, v, locale);
   const back = `/afterSale/salesReturnLogs${returnBatchQuery(parseReturnBatchFilters(params), params.get("cursor") ? { cursor: params.get("cursor")! } : {})}`;
   const badge = (s: string) => <StatusBadge items={dicts.return_batch_status} value={s} locale={locale} />;

@@ -21,7 +21,7 @@ export async function ReturnBatchList({ page, locale, dicts, company }: { page: 
   const f = page.filters;
   const zh = locale === "zh-CN";
   const href = (extra: Record<string, string | number>) => `/${ROUTE}${returnBatchQuery(f, extra)}`;
-  const when = (iso: string) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false });
+  const when = (iso: string) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   const id = (name: string) => `return-logs-${name}`;
 
   return (

@@ -30,7 +30,7 @@ export async function SalesReturnDetailView({
 }) {
   const [t, format] = await Promise.all([getTranslations("SalesReturns"), getFormatter()]);
   const zh = locale === "zh-CN";
-  const when = (iso: string) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false });
+  const when = (iso: string) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   const label = (items: DictItemView[], v: string) => itemLabel(items, v, locale);
   const back = `/afterSale/salesReturn${salesReturnQuery(parseSalesReturnFilters(params), params.get("cursor") ? { cursor: params.get("cursor")! } : {})}`;
   const material = zh ? r.partName.zh : r.partName.en;

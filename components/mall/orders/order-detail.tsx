@@ -19,7 +19,7 @@ export async function OrderDetailView(props: { order: OrderDetail; route: string
   const [t, format] = await Promise.all([getTranslations("OrderDetail"), getFormatter()]);
   const zh = locale === "zh-CN";
   const when = (iso: string | null) =>
-    iso ? format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false }) : "—";
+    iso ? format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }) : "—";
   const money = (v: string) => formatMoney(v, locale);
   const back = `/${route}${filterQuery(parseOrderFilters(params), params.get("cursor") ? { cursor: params.get("cursor")! } : {})}`;
   const lineName = new Map(o.lines.map((l) => [l.goodsId, zh ? l.nameZh : l.nameEn]));

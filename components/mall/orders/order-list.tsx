@@ -18,7 +18,7 @@ export async function OrderList({ page, route, locale, dicts, company }: { page:
   const [t, format] = await Promise.all([getTranslations("OrderList"), getFormatter()]);
   const f = page.filters;
   const href = (extra: Record<string, string | number>) => `/${route}${filterQuery(f, extra)}`;
-  const when = (iso: string) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false });
+  const when = (iso: string) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   const statusLabel = (v: string) => (v === "VALID" ? t("filters.valid") : itemLabel(dicts.order_status, v, locale));
   const paymentLabel = (v: string) => (v === "OUTSTANDING" ? t("filters.outstanding") : itemLabel(dicts.payment_status, v, locale));
   const id = (name: string) => `orders-${name}`;

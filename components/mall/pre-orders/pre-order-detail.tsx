@@ -32,7 +32,7 @@ type Dicts = { pre_order_status: DictItemView[]; delivery_way: DictItemView[]; c
 export async function PreOrderDetailView({ p, locale, dicts, params }: { p: PreOrderDetail; locale: Locale; dicts: Dicts; params: URLSearchParams }) {
   const [t, format] = await Promise.all([getTranslations("PreOrders"), getFormatter()]);
   const zh = locale === "zh-CN";
-  const when = (iso: string) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false });
+  const when = (iso: string) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   const money = (v: string) => formatMoney(v, locale);
   const dash = (v: ReactNode) => (v === null || v === undefined || v === "" ? "—" : v);
   const back = `/onlineMall/car/preOrder${preOrderQuery(parsePreOrderFilters(params), params.get("cursor") ? { cursor: params.get("cursor")! } : {})}`;

@@ -33,7 +33,7 @@ export async function PreOrderList({
   const f = page.filters;
   const zh = locale === "zh-CN";
   const href = (extra: Record<string, string | number>) => `/${ROUTE}${preOrderQuery(f, extra)}`;
-  const when = (iso: string) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false });
+  const when = (iso: string) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   const id = (name: string) => `pre-orders-${name}`;
 
   return (

@@ -19,7 +19,7 @@ export async function PublicArticle({ article, locale, jsonLd }: { article: News
       <p className={styles.lead}>{summaryOf(article, locale)}</p>
       <div className={styles.meta}>
         <time dateTime={article.publishAt} data-testid="news-published">
-          {t("published", { date: format.dateTime(new Date(article.publishAt), { year: "numeric", month: "long", day: "numeric", hour: "2-digit", minute: "2-digit", hour12: false }) })}
+          {t("published", { date: format.dateTime(new Date(article.publishAt), { year: "numeric", month: "long", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }) })}
         </time>
         <span data-testid="news-views">{t("views", { count: article.views })}</span>
       </div>

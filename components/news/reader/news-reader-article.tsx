@@ -11,7 +11,7 @@ import own from "./reader.module.css";
 // One article inside the shell (market/news?id=). The detail is HTML sanitized on save.
 export async function NewsReaderArticle({ article, locale }: { article: NewsArticle; locale: Locale }) {
   const [t, format] = await Promise.all([getTranslations("News"), getFormatter()]);
-  const when = format.dateTime(new Date(article.publishAt), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false });
+  const when = format.dateTime(new Date(article.publishAt), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   return (
     <div className={styles.screen}>
       <section className={styles.card}>

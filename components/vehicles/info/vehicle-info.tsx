@@ -80,7 +80,7 @@ async function VehicleDetails({ v, dicts, locale, staff }: { v: VehicleInfo; dic
   const zh = locale === "zh-CN";
   const named = (n: { nameEn: string; nameZh: string }) => (zh ? n.nameZh : n.nameEn);
   const when = (iso: string | null) =>
-    iso ? format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false }) : null;
+    iso ? format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }) : null;
   const carType = [named(v.model), v.goods.config].filter(Boolean).join(" · ");
 
   const facts: Fact[] = [
