@@ -1,9 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 import { db } from "@/lib/db";
 import * as factories from "@/lib/test/factories";
-import { abs, confirmModal, expect, SCREENS_DIR, setLocaleCookie, switchCompany, test, waitForShell, type Locale } from "./fixtures";
+import { abs, chooseSelectOption, confirmModal, expect, SCREENS_DIR, setLocaleCookie, switchCompany, test, waitForShell, type Locale } from "./fixtures";
 import { PASSWORD, signIn, uid } from "./mall-orders-db";
-import { chooseInDrawer, fillDrawer, saveDrawer } from "./admin-helpers";
 
 // Issue 20: the customer warehouse, in both languages, as a dealer of a two-company group:
 // a warehouse and its locations → receive a parts order → post its entry into a location → move
@@ -92,16 +91,22 @@ for (const locale of ["en-US", "zh-CN"] as const satisfies readonly Locale[]) {
     // 1. A warehouse and two locations, on the warehouse screen.
     await open(page, "customerWms/warehouse");
     await page.getByTestId("warehouse-create").click();
-    await fillDrawer(page, { code: "MAIN-E2E", name: "Shanghai main" });
-    await chooseInDrawer(page, "type", t.type);
-    await saveDrawer(page);
+    const whDrawer = page.getByTestId("warehouse-drawer");
+    await expect(whDrawer).toBeVisible();
+    await whDrawer.getByTestId("field-code").locator("input").fill("MAIN-E2E");
+    await whDrawer.getByTestId("field-name").locator("input").fill("Shanghai main");
+    await chooseSelectOption(page, whDrawer.getByTestId("field-type").locator(".ant-select"), t.type);
+    await whDrawer.getByTestId("drawer-save").click();
+    await expect(whDrawer).toBeHidden();
     await page.getByTestId("warehouse-row").filter({ hasText: "MAIN-E2E" }).getByTestId("warehouse-link").click();
     await expect(page.getByTestId("warehouse-detail")).toBeVisible();
+    const locDrawer = page.getByTestId("location-drawer");
     for (const code of ["A-01", "A-02"]) {
       await page.getByTestId("location-create").click();
-      await expect(page.getByTestId("edit-drawer").or(page.getByTestId("location-drawer")).first()).toBeVisible();
-      await page.locator('[data-testid="field-code"] input').fill(code);
-      await page.getByTestId("drawer-save").click();
+      await expect(locDrawer).toBeVisible();
+      await locDrawer.getByTestId("field-code").locator("input").fill(code);
+      await locDrawer.getByTestId("drawer-save").click();
+      await expect(locDrawer).toBeHidden();
       await expect(page.getByTestId("location-row").filter({ hasText: code })).toBeVisible();
     }
     await shot("warehouse");
@@ -139,7 +144,7 @@ for (const locale of ["en-US", "zh-CN"] as const satisfies readonly Locale[]) {
     await open(page, "customerWms/moveWarehouse");
     await page.getByTestId("wmsdoc-create").click();
     await pick(page, page.getByTestId("wmsdoc-line-pick"), part.code);
-    await page.getByTestId("wmsdoc-line-quantity").locator("input").fill("4");
+    await page.getByTestId("wmsdoc-line-quantity").fill("4");
     await pick(page, page.getByTestId("wmsdoc-line-location"), "A-02");
     await page.getByTestId("wmsdoc-submit").click();
     await expect(page.getByTestId("wmsdoc-detail")).toBeVisible({ timeout: 30_000 });
@@ -154,7 +159,7 @@ for (const locale of ["en-US", "zh-CN"] as const satisfies readonly Locale[]) {
     await pick(page, page.getByTestId("wmsdoc-to-company"), g.b.code);
     await pick(page, page.getByTestId("wmsdoc-to-warehouse"), "BJ-W");
     await pick(page, page.getByTestId("wmsdoc-line-pick"), "A-02");
-    await page.getByTestId("wmsdoc-line-quantity").locator("input").fill("3");
+    await page.getByTestId("wmsdoc-line-quantity").fill("3");
     await shot("transfer-form");
     await page.getByTestId("wmsdoc-submit").click();
     await expect(page.getByTestId("wmsdoc-detail")).toBeVisible({ timeout: 30_000 });

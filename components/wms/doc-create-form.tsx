@@ -230,7 +230,7 @@ export function DocCreateForm({ type, setup, onClose }: { type: WmsDocType; setu
                     const p = line?.pick ? picked.current.get(line.pick) : undefined;
                     const vehicles = p?.stock?.vehicles ?? [];
                     return (
-                      <Space key={field.key} wrap align="start" data-testid="wmsdoc-line">
+                      <Space key={field.key} wrap align="start" style={{ display: "flex" }} data-testid="wmsdoc-line">
                         <Form.Item name={[field.name, "pick"]} label={outbound ? t("stock") : t("goods")} rules={[required]}>
                           <Select
                             style={{ width: 300 }}
