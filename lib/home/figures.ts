@@ -2,6 +2,7 @@ import "server-only";
 import { companyWhereFor, resolveScope } from "@/lib/access/scope";
 import { hasPermission, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
+import { shanghaiDay } from "@/lib/wms/plans/cycle";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { ComplaintStatus, OrderStatus, OrderType, SalesReturnStatus } from "@/lib/generated/prisma/enums";
 
@@ -21,6 +22,12 @@ export type DealerFigures = {
   soldThisMonth: number;
   openComplaints: number;
   repliedComplaints: number;
+  /** Units on hand in the company's warehouses (customerWms/inventory). */
+  warehouseStock: number;
+  /** Draft entries waiting to be put away (received orders, car returns). */
+  entriesToPost: number;
+  /** Enabled stocktake plans whose day has passed without their stocktake. */
+  overduePlans: number;
 };
 
 /** Staff work queues: what waits for the viewer's move, and the filtered list that shows it. */
@@ -54,7 +61,7 @@ export function shanghaiMonthStart(now = new Date()): Date {
 
 /** A dealer's figures: seven indexed counts, started together. */
 export async function dealerFigures(companyId: number, userId: number, now = new Date()): Promise<DealerFigures> {
-  const [carts, shipped, complaints, inStock, soldThisMonth] = await Promise.all([
+  const [carts, shipped, complaints, soldThisMonth, stock] = await Promise.all([
     // One statement for both carts: the line's goods decide the cart (vehicle, or parts and derivatives).
     db().$queryRaw<{ vehicle: number; parts: number }[]>(Prisma.sql`
       SELECT COUNT(*) FILTER (WHERE g."kind" = 'VEHICLE')::int AS "vehicle", COUNT(*) FILTER (WHERE g."kind" <> 'VEHICLE')::int AS "parts"
@@ -62,9 +69,15 @@ export async function dealerFigures(companyId: number, userId: number, now = new
       WHERE c."companyId" = ${companyId} AND c."userId" = ${userId}`),
     db().order.groupBy({ by: ["type"], where: { companyId, dealerDeleted: false, status: "SHIPPED" }, _count: { _all: true } }),
     db().complaint.groupBy({ by: ["status"], where: { companyId, status: { not: "CLOSED" } }, _count: { _all: true } }),
-    db().vehicle.count({ where: { companyId, status: "IN_STOCK" } }),
     // A sale later returned is no longer a sale of this month.
     db().vehicleSale.count({ where: { companyId, soldAt: { gte: shanghaiMonthStart(now) }, returnedAt: null } }),
+    // The Inventory tile's figures in one statement, each on its own index: vehicles in stock, and
+    // the customer warehouse's units on hand, entries to put away and overdue stocktake plans.
+    db().$queryRaw<{ vehicles: number; stock: number; entries: number; overdue: number }[]>(Prisma.sql`
+      SELECT (SELECT COUNT(*)::int FROM "Vehicle" WHERE "companyId" = ${companyId} AND "status" = 'IN_STOCK') AS "vehicles",
+             (SELECT COALESCE(SUM("quantity"), 0)::int FROM "StockOnHand" WHERE "companyId" = ${companyId}) AS "stock",
+             (SELECT COUNT(*)::int FROM "WmsDocument" WHERE "companyId" = ${companyId} AND "type" = 'ENTRY' AND "status" = 'DRAFT') AS "entries",
+             (SELECT COUNT(*)::int FROM "StocktakePlan" WHERE "companyId" = ${companyId} AND "enabled" AND "nextDate" < ${shanghaiDay(now)}::date) AS "overdue"`),
   ]);
   const shippedOf = (type: OrderType) => shipped.find((r) => r.type === type)?._count._all ?? 0;
   return {
@@ -72,10 +85,13 @@ export async function dealerFigures(companyId: number, userId: number, now = new
     partsCart: carts[0]?.parts ?? 0,
     vehicleAwaitingReceipt: shippedOf("VEHICLE"),
     partsAwaitingReceipt: shippedOf("PARTS"),
-    inStock,
+    inStock: stock[0]?.vehicles ?? 0,
     soldThisMonth,
     openComplaints: complaints.reduce((n, r) => n + r._count._all, 0),
     repliedComplaints: complaints.find((r) => r.status === "REPLIED")?._count._all ?? 0,
+    warehouseStock: stock[0]?.stock ?? 0,
+    entriesToPost: stock[0]?.entries ?? 0,
+    overduePlans: stock[0]?.overdue ?? 0,
   };
 }
 

@@ -116,6 +116,22 @@ describe("a dealer's tiles", () => {
     expect(count(await loadHome(a.viewer), "onlineMall.mountings.goods", "partsAwaitingReceipt")).toBe(before);
   });
 
+  it("counts the customer warehouse on the Inventory tile: units on hand, entries to put away, overdue stocktake plans; none of another company's", async () => {
+    const before = await loadHome(a.viewer);
+    const otherBefore = await loadHome(b.viewer);
+    const w = await db().warehouse.create({ data: { companyId: a.company, code: "HOME-W", name: "Home", locations: { create: [{ code: "L1" }] } }, include: { locations: true } });
+    await db().stockOnHand.create({ data: { companyId: a.company, warehouseId: w.id, locationId: w.locations[0].id, goodsId: cat.partGoods, quantity: 7 } });
+    await db().wmsDocument.create({ data: { docNo: `WE-HOME-${a.company}`, type: "ENTRY", companyId: a.company, warehouseId: w.id, source: "OTHER", createdById: a.user } });
+    await db().stocktakePlan.create({ data: { companyId: a.company, name: "Monthly", warehouseId: w.id, cycle: "MONTHLY", nextDate: new Date("2020-01-01T00:00:00Z") } });
+    await db().stocktakePlan.create({ data: { companyId: a.company, name: "Later", warehouseId: w.id, cycle: "MONTHLY", nextDate: new Date("2099-01-01T00:00:00Z") } });
+    const after = await loadHome(a.viewer);
+    const delta = (key: string) => count(after, "car.stock", key)! - count(before, "car.stock", key)!;
+    expect([delta("warehouseStock"), delta("entriesToPost"), delta("overduePlans")]).toEqual([7, 1, 1]);
+    expect(figure(after, "car.stock", "entriesToPost")?.href).toBe("customerWms/entryWarehouseOrder?status=DRAFT");
+    const other = await loadHome(b.viewer);
+    for (const key of ["warehouseStock", "entriesToPost", "overduePlans"]) expect(count(other, "car.stock", key)).toBe(count(otherBefore, "car.stock", key));
+  });
+
   it("counts enabled download items only", async () => {
     const before = count(await loadHome(a.viewer), "download.downloadCenters", "downloads")!;
     const item = (enabled: boolean) =>

@@ -31,7 +31,12 @@ export const NEWS_ROUTE = "market/news";
  * when it is not the tile's own screen. Figures a viewer has none of (staff: the dealer's) are left out. */
 const TILE_FIGURES: Record<string, { key: FigureKey; href?: string }[]> = {
   "car/vehicleSales": [{ key: "soldThisMonth" }],
-  "car/stock": [{ key: "inStock" }],
+  "car/stock": [
+    { key: "inStock" },
+    { key: "warehouseStock", href: "customerWms/inventory" },
+    { key: "entriesToPost", href: "customerWms/entryWarehouseOrder?status=DRAFT" },
+    { key: "overduePlans", href: "customerWms/storeCheckPlan" },
+  ],
   "onlineMall/car/goods": [
     { key: "vehicleCart", href: "onlineMall/car/cart" },
     { key: "vehicleAwaitingReceipt", href: "onlineMall/car/order?status=SHIPPED" },

@@ -2,6 +2,7 @@ import "server-only";
 import type { Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import type { WmsDocType } from "@/lib/generated/prisma/enums";
+import { runPlansSoon } from "./plans/job";
 import { loadDocRoute, type DocRouteData } from "./doc-queries";
 import { transferTargets, warehouseOptions, type WarehouseOption } from "./pickers";
 
@@ -12,6 +13,8 @@ export type CreateSetup = { warehouses: WarehouseOption[]; targets?: Awaited<Ret
 export type DocScreenData = DocRouteData & { create: CreateSetup | null };
 
 export async function loadDocScreen(viewer: Viewer, type: WmsDocType, url: URL | URLSearchParams): Promise<DocScreenData> {
+  // Due stocktake plans make their drafts in the background (at most every few minutes per process).
+  if (type === "STOCKTAKE") runPlansSoon();
   const data = await loadDocRoute(viewer, type, url);
   if (data.kind !== "list" || !data.canCreate || !viewer.company) return { ...data, create: null };
   const companyId = viewer.company.id;
