@@ -7,12 +7,15 @@ import { ZFileReturn } from "@/lib/after-sales/returns/schemas";
 import { ZCounterSale } from "@/lib/wms/pos/schemas";
 import { ZPlanListQuery } from "@/lib/wms/plans/schemas";
 import { ZInventoryQuery, ZLedgerQuery } from "@/lib/wms/inventory/schemas";
+import { ZCreateDelivery, ZCreateEntry, ZCreateMove, ZCreateStocktake, ZCreateTransfer } from "@/lib/wms/schemas";
 import * as R from "./responses";
 import {
   ZComplaintListQuery,
   IDEMPOTENCY_HEADER,
   ZCartLinePatch,
+  ZCancelDocBody,
   ZCartQuery,
+  ZCountStocktakeBody,
   ZGoodsQuery,
   ZIdParams,
   zIdempotencyHeader,
@@ -20,8 +23,11 @@ import {
   ZOrderCancelBody,
   ZOrderListQuery,
   ZPreOrderCancelBody,
+  ZPostDocBody,
   ZPreOrderListQuery,
+  ZReceiveTransferBody,
   ZSalesReturnListQuery,
+  ZWmsDocListQuery,
 } from "./schemas";
 
 // The OpenAPI 3.1 document of /customerWeb/api/v1 (GET /customerWeb/api/v1/openapi.json),
@@ -30,7 +36,8 @@ import {
 // test (openapi.test.ts) fails when a route file or one of its methods is missing here.
 
 type Method = "get" | "post" | "patch" | "delete";
-type Body = { schema: z.ZodType; name: string } | { multipart: Record<string, string> };
+/** `optional`: the body may be left out (every field of the schema is optional). */
+type Body = { schema: z.ZodType; name: string; optional?: boolean } | { multipart: Record<string, string> };
 type Answer = { status: number; description: string; schema?: string; binary?: string };
 export type Endpoint = {
   method: Method;
@@ -439,6 +446,141 @@ export const ENDPOINTS: Endpoint[] = [
     ok: [ok("LedgerPage")],
     errors: [401, 403, 404, 422],
   },
+  {
+    method: "get",
+    path: "/wms/documents",
+    tag: "Warehouse",
+    summary: "List warehouse documents of one kind (keyset pages)",
+    access: "The screen of the kind (entries, deliveries, moves, transfers, stocktakes); dealers see their company's documents and transfers to it, staff their data scope",
+    query: ZWmsDocListQuery,
+    ok: [ok("WmsDocPage")],
+    errors: [401, 403, 422],
+  },
+  {
+    method: "get",
+    path: "/wms/documents/{id}",
+    tag: "Warehouse",
+    summary: "One warehouse document with its lines, history and the moves the caller may make",
+    access: "The screen of the document's kind; another company's document is 404 (a transfer is seen by both its companies)",
+    params: ZIdParams,
+    ok: [ok("WmsDoc")],
+    errors: [401, 403, 404],
+  },
+  {
+    method: "post",
+    path: "/wms/documents/entries",
+    tag: "Warehouse",
+    summary: "A draft entry (opening stock or other); locations may be chosen now or when posting",
+    access: "wmsEntry:manage (dealers: their signed-in company; staff are read-only)",
+    body: { schema: ZCreateEntry, name: "CreateEntry" },
+    ok: [ok("WmsDocCreated", "Created", 201)],
+    errors: [401, 403, 404, 409, 422],
+  },
+  {
+    method: "post",
+    path: "/wms/documents/deliveries",
+    tag: "Warehouse",
+    summary: "A draft delivery (repair use, scrap, other) that reserves its stock; a shortage is 409 naming the line",
+    access: "wmsDelivery:manage (dealers: their signed-in company; staff are read-only)",
+    body: { schema: ZCreateDelivery, name: "CreateDelivery" },
+    ok: [ok("WmsDocCreated", "Created", 201)],
+    errors: [401, 403, 404, 409, 422],
+  },
+  {
+    method: "post",
+    path: "/wms/documents/moves",
+    tag: "Warehouse",
+    summary: "A draft move between two locations of one warehouse, reserving at the source",
+    access: "wmsMove:manage (dealers: their signed-in company; staff are read-only)",
+    body: { schema: ZCreateMove, name: "CreateMove" },
+    ok: [ok("WmsDocCreated", "Created", 201)],
+    errors: [401, 403, 404, 409, 422],
+  },
+  {
+    method: "post",
+    path: "/wms/documents/transfers",
+    tag: "Warehouse",
+    summary: "A draft transfer to another warehouse of the company or of a company of the dealer group (one the caller is also linked to), reserving at the source",
+    access: "wmsTransfer:manage (dealers: their signed-in company; staff are read-only)",
+    body: { schema: ZCreateTransfer, name: "CreateTransfer" },
+    ok: [ok("WmsDocCreated", "Created", 201)],
+    errors: [401, 403, 404, 409, 422],
+  },
+  {
+    method: "post",
+    path: "/wms/documents/stocktakes",
+    tag: "Warehouse",
+    summary: "A draft stocktake of a warehouse (some locations or goods; empty: all)",
+    access: "stocktake:manage (dealers: their signed-in company; staff are read-only)",
+    body: { schema: ZCreateStocktake, name: "CreateStocktake" },
+    ok: [ok("WmsDocCreated", "Created", 201)],
+    errors: [401, 403, 404, 409, 422],
+  },
+  {
+    method: "post",
+    path: "/wms/documents/{id}/post",
+    tag: "Warehouse",
+    summary: "Post a draft by its kind: an entry into its locations (lines may choose them), a delivery or move out of stock, a stocktake being counted (its differences adjusted)",
+    access:
+      "The kind's permission (wmsEntry:manage, wmsDelivery:manage, wmsMove:manage, stocktake:manage), the document's company; a transfer is shipped and received instead (409)",
+    params: ZIdParams,
+    body: { schema: ZPostDocBody, name: "PostDocument", optional: true },
+    ok: [ok("WmsDocMoved")],
+    errors: [401, 403, 404, 409, 422],
+  },
+  {
+    method: "post",
+    path: "/wms/documents/{id}/ship",
+    tag: "Warehouse",
+    summary: "Ship a draft transfer: the stock leaves the source locations",
+    access: "wmsTransfer:manage, the sending company",
+    params: ZIdParams,
+    ok: [ok("WmsDocMoved")],
+    errors: [401, 403, 404, 409, 422],
+  },
+  {
+    method: "post",
+    path: "/wms/documents/{id}/receive",
+    tag: "Warehouse",
+    summary: "Receive a transfer in transit: what arrived of each line and where it goes (a shortfall is kept on the line)",
+    access: "wmsTransfer:manage, the receiving company (sign in with it)",
+    params: ZIdParams,
+    body: { schema: ZReceiveTransferBody, name: "ReceiveTransfer" },
+    ok: [ok("WmsDocMoved")],
+    errors: [401, 403, 404, 409, 422],
+  },
+  {
+    method: "post",
+    path: "/wms/documents/{id}/count",
+    tag: "Warehouse",
+    summary: "Start counting a draft stocktake: the scope is frozen with its book quantities",
+    access: "stocktake:manage, the document's company",
+    params: ZIdParams,
+    ok: [ok("WmsDocMoved")],
+    errors: [401, 403, 404, 409, 422],
+  },
+  {
+    method: "post",
+    path: "/wms/documents/{id}/counts",
+    tag: "Warehouse",
+    summary: "Record counts of a stocktake being counted, and goods found where the book has none",
+    access: "stocktake:manage, the document's company",
+    params: ZIdParams,
+    body: { schema: ZCountStocktakeBody, name: "CountStocktake" },
+    ok: [ok("WmsDocMoved")],
+    errors: [401, 403, 404, 409, 422],
+  },
+  {
+    method: "post",
+    path: "/wms/documents/{id}/cancel",
+    tag: "Warehouse",
+    summary: "Cancel a draft (or a stocktake being counted); an outbound draft gives its reservation back",
+    access: "The kind's permission, the document's (sending) company",
+    params: ZIdParams,
+    body: { schema: ZCancelDocBody, name: "CancelDocument", optional: true },
+    ok: [ok("WmsDocMoved")],
+    errors: [401, 403, 404, 409, 422],
+  },
 ];
 
 /** Named response shapes (components.schemas). */
@@ -482,6 +624,10 @@ const RESPONSES: Record<string, z.ZodType> = {
   ImportResult: R.RImportResult,
   InventoryPage: R.RInventoryPage,
   LedgerPage: R.RLedgerPage,
+  WmsDocPage: R.RWmsDocPage,
+  WmsDoc: R.RWmsDoc,
+  WmsDocCreated: R.RWmsDocCreated,
+  WmsDocMoved: R.RWmsDocMoved,
 };
 
 const ERROR_TEXT: Record<number, string> = {
@@ -539,7 +685,7 @@ export function openApiDocument(): Json {
     responses["500"] = { $ref: "#/components/responses/E500" };
     const body = e.body
       ? "schema" in e.body
-        ? { required: true, content: { "application/json": { schema: ref(e.body.name) } } }
+        ? { required: !e.body.optional, content: { "application/json": { schema: ref(e.body.name) } } }
         : {
             required: true,
             content: {

@@ -7,6 +7,7 @@ import { PRE_ORDER_STATUSES } from "@/lib/mall/pre-orders/schemas";
 import { RETURN_BATCH_STATUSES, SALES_RETURN_STATUSES } from "@/lib/after-sales/returns/schemas";
 import { STOCKTAKE_CYCLES } from "@/lib/wms/plans/schemas";
 import { WAREHOUSE_TYPES } from "@/lib/wms/warehouses/options";
+import { WMS_DOC_STATUSES } from "@/lib/wms/states";
 
 // The shapes the REST API answers with, as zod schemas for the OpenAPI document only (the
 // handlers return the services' typed results; lib/api/openapi.ts names them as components).
@@ -494,3 +495,61 @@ export const RLedgerPage = z.object({
   total,
   staff: z.boolean(),
 });
+
+// The warehouse documents (GET/POST /wms/documents…, lib/wms/doc-queries.ts).
+const wmsDocStatus = z.enum(WMS_DOC_STATUSES);
+const wmsPlace = z.object({ code: z.string(), name: z.string() });
+export const RWmsDocRow = z.object({
+  id,
+  docNo: z.string().describe("WE…, WD…, WM…, WT…, WS…"),
+  status: wmsDocStatus,
+  source: z.string().describe("A source code (ORDER, OPENING, REPAIR, INTERNAL, GROUP, PLAN, …)"),
+  createdAt: isoTime,
+  postedAt: isoTime.nullable(),
+  remark: z.string().nullable(),
+  company: Company,
+  warehouse: wmsPlace,
+  toCompany: Company.nullable().describe("Transfers: the receiving company"),
+  toWarehouse: wmsPlace.nullable(),
+  orderNo: z.string().nullable().describe("Entries of a received order"),
+  creator: z.string(),
+  lineCount: z.number().int(),
+  incoming: z.boolean().describe("Dealers: a transfer the signed-in company receives"),
+});
+export const RWmsDocPage = z.object({
+  rows: z.array(RWmsDocRow),
+  filters: z.record(z.string(), z.unknown()),
+  next: z.string().nullable(),
+  prev: z.string().nullable(),
+  total,
+  staff: z.boolean(),
+});
+export const RWmsDoc = RWmsDocRow.extend({
+  type: wmsDocType,
+  lines: z.array(
+    z.object({
+      id,
+      goods: wmsGoods,
+      vin: z.string().nullable(),
+      vehicleId: id.nullable(),
+      quantity: z.number().int().nullable().describe("Stocktakes: the book quantity, null while counting unless showBook"),
+      from: z.string().nullable().describe("Source location code"),
+      to: z.string().nullable().describe("Target location code (stocktakes: the counted location)"),
+      toLocationId: id.nullable(),
+      unitCost: money,
+      price: money.nullable(),
+      receivedQty: z.number().int().nullable(),
+      countedQty: z.number().int().nullable(),
+    }),
+  ),
+  history: z.array(z.object({ id, from: z.string().nullable(), to: z.string(), note: z.string().nullable(), user: z.string().nullable(), at: isoTime })),
+  moves: z.array(z.enum(["post", "cancel", "ship", "receive", "count"])).describe("What the caller may do now (POST /wms/documents/{id}/<move>); staff: none"),
+  locations: z.array(z.object({ id, code: z.string(), name: z.string().nullable() })).describe("The locations a post (entries) or a receipt (transfers) may choose"),
+  showBook: z.boolean(),
+  frozenAt: isoTime.nullable().describe("Stocktakes: when counting started"),
+  assignee: z.string().nullable(),
+  customer: z.object({ name: z.string().nullable(), phone: z.string().nullable(), payment: z.string().nullable(), amount: money.nullable() }).describe("Counter sales"),
+  ledgerRows: z.number().int().describe("Ledger rows the document posted"),
+});
+export const RWmsDocCreated = z.object({ id, docNo: z.string() });
+export const RWmsDocMoved = z.object({ id, docNo: z.string(), status: wmsDocStatus });

@@ -8,6 +8,8 @@ import { GOODS_KINDS } from "@/lib/mall/goods/schemas";
 import { ORDER_STATUSES, ORDER_TYPES, PAYMENT_STATES, ZCancelOrder, zDay, zIdempotencyKey } from "@/lib/mall/orders/schemas";
 import { PRE_ORDER_STATUSES, ZCancelPreOrder } from "@/lib/mall/pre-orders/schemas";
 import { SALES_RETURN_STATUSES } from "@/lib/after-sales/returns/schemas";
+import { ZCancelDoc, ZCountStocktake, ZPostEntry, ZReceiveTransfer } from "@/lib/wms/schemas";
+import { WMS_DOC_STATUSES, WMS_DOC_TYPES } from "@/lib/wms/states";
 
 // The REST API's own zod pieces: path ids and query strings (text, coerced here), and the
 // Idempotency-Key header. Request bodies are the screens' schemas as they are (cart-schemas,
@@ -154,3 +156,35 @@ export const ZCartLinePatch = ZUpdateCartLine.omit({ id: true });
 export const ZOrderCancelBody = ZCancelOrder.omit({ id: true });
 /** POST /pre-orders/{id}/cancel. */
 export const ZPreOrderCancelBody = ZCancelPreOrder.omit({ id: true });
+
+/** GET /wms/documents: the kind (its screen's list) and the screen's filters. */
+export const ZWmsDocListQuery = z.object({
+  type: z.enum(WMS_DOC_TYPES),
+  status: z.enum(WMS_DOC_STATUSES).optional(),
+  /** A source code (Wms.sources), e.g. OPENING, REPAIR, GROUP. */
+  source: z
+    .string()
+    .trim()
+    .max(20)
+    .regex(/^[A-Za-z_]*$/)
+    .optional(),
+  /** Document number prefix (WE…, WD…, WM…, WT…, WS…). */
+  docNo: zSearch(32),
+  /** Created on these days (Asia/Shanghai), inclusive, YYYY-MM-DD. */
+  from: zDayFilter,
+  to: zDayFilter,
+  /** Staff only: dealer code prefix or part of its name. */
+  company: zSearch(50),
+  cursor: zListCursor,
+  size: zSize,
+});
+
+/** POST /wms/documents/{id}/post: an entry's lines may name the location each goes into
+ * (lines left out keep the draft's); other kinds take no body. */
+export const ZPostDocBody = z.object({ lines: ZPostEntry.shape.lines.default([]) });
+/** POST /wms/documents/{id}/receive. */
+export const ZReceiveTransferBody = ZReceiveTransfer.omit({ id: true });
+/** POST /wms/documents/{id}/counts. */
+export const ZCountStocktakeBody = ZCountStocktake.omit({ id: true });
+/** POST /wms/documents/{id}/cancel. */
+export const ZCancelDocBody = ZCancelDoc.omit({ id: true });

@@ -1,0 +1,13 @@
+// POST /customerWeb/api/v1/wms/documents/entries — a draft entry (opening stock or other) (ZCreateEntry); 201 with
+// its id and number. The dealer's signed-in company only; staff are read-only (403).
+import { ApiAnswer, apiRoute } from "@/lib/api/handler";
+import { createEntry } from "@/lib/wms/documents";
+import { ZCreateEntry } from "@/lib/wms/schemas";
+import { DOC_PERMISSION } from "@/lib/wms/states";
+
+export const dynamic = "force-dynamic";
+
+export const POST = apiRoute({ permission: DOC_PERMISSION.ENTRY, body: ZCreateEntry, labels: "Wms.fields" }, async ({ viewer, body, audit }) => {
+  const { id, docNo } = await createEntry(viewer, audit, body);
+  return new ApiAnswer({ id, docNo }, 201, { Location: `/customerWeb/api/v1/wms/documents/${id}` });
+});
