@@ -10,7 +10,7 @@ import { deleteAddressesAction, setDefaultAddressAction } from "@/lib/mall/addre
 import type { TAddressSave } from "@/lib/mall/addresses/schemas";
 import type { AreaNode } from "@/lib/mall/addresses/service";
 import styles from "@/components/ui/record-screen.module.css";
-import own from "./mall-list.module.css";
+import own from "@/components/ui/row-actions.module.css";
 
 // The address book's islands: create, and per row edit, set as default and delete; the bulk
 // delete of the selected rows. The drawer (antd Drawer and Form, the generated fields, the

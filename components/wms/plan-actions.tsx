@@ -8,7 +8,7 @@ import { actionFailed, toast } from "@/components/ui/feedback";
 import styles from "@/components/ui/record-screen.module.css";
 import { setPlanEnabledAction } from "@/lib/wms/plans/actions";
 import type { TSavePlanInput } from "@/lib/wms/plans/schemas";
-import own from "./plan-list.module.css";
+import own from "@/components/ui/row-actions.module.css";
 
 // The plan list's islands: create, and per row edit and enable/disable. The drawer (antd Drawer
 // and Form, the generated fields, the choices read when it opens) is ./plan-drawer.tsx, loaded

@@ -6,7 +6,7 @@ import { antdDynamic } from "@/components/providers/antd-dynamic";
 import styles from "@/components/ui/record-screen.module.css";
 import type { WarehouseOption } from "@/lib/wms/pos/queries";
 import type { TOutletSave } from "@/lib/wms/pos/schemas";
-import own from "./pos.module.css";
+import rows from "@/components/ui/row-actions.module.css";
 
 // The outlet list's islands: create, and edit per row. The drawer (antd Drawer and Form, the
 // fields generated from the schema) is ./pos-outlet-drawer.tsx, loaded on the first opening
@@ -52,7 +52,7 @@ export function OutletEditButton({ row, warehouses }: { row: TOutletSave; wareho
   const { open, drawer } = useDrawer(warehouses);
   return (
     <>
-      <button type="button" className={own.act} onClick={() => open(row)} onPointerEnter={preload} onFocus={preload} data-testid="pos-edit">
+      <button type="button" className={rows.act} onClick={() => open(row)} onPointerEnter={preload} onFocus={preload} data-testid="pos-edit">
         {t("edit")}
       </button>
       {drawer}

@@ -9,7 +9,7 @@ import { loose } from "@/lib/i18n/loose";
 import { TODAY_CAP, type PosRoute } from "@/lib/wms/pos/queries";
 import type { OutletKind } from "@/lib/wms/pos/schemas";
 import { OutletCreateButton, OutletEditButton } from "./pos-actions";
-import own from "./pos.module.css";
+import rows from "@/components/ui/row-actions.module.css";
 
 // customerWms/pointOfSale — the outlets as server-rendered HTML (a company has a handful: one
 // bounded query, no paging), each with today's count and total of counter sales (Asia/Shanghai
@@ -80,9 +80,9 @@ export async function PosList({ data, locale }: { data: Extract<PosRoute, { kind
                     </td>
                     {(data.can.manage || data.can.sell) && (
                       <td>
-                        <div className={own.actions}>
+                        <div className={rows.actions}>
                           {data.can.sell && o.enabled && (
-                            <Link href={`${ROUTE}?sell=${o.id}`} className={own.act} data-testid="pos-sell-here">
+                            <Link href={`${ROUTE}?sell=${o.id}`} className={rows.act} data-testid="pos-sell-here">
                               {t("sellHere")}
                             </Link>
                           )}

@@ -12,6 +12,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { counterSaleAction, lookupSaleGoodsAction } from "@/lib/wms/pos/actions";
 import type { SaleLookup } from "@/lib/wms/pos/queries";
 import own from "./pos.module.css";
+import rows from "@/components/ui/row-actions.module.css";
 
 // The counter sale (customerWms/pointOfSale?sell): pick the outlet, add lines by goods code (typed,
 // or a scanner acting as a keyboard that types the code and Enter; the camera through the
@@ -281,7 +282,7 @@ export function PosSale({ outlets, posId: initial, payments }: { outlets: Outlet
                     <td>
                       <button
                         type="button"
-                        className={own.act}
+                        className={rows.act}
                         onClick={() => setLines((ls) => ls.filter((x) => x.key !== l.key))}
                         aria-label={t("counter.removeLine", { line: i + 1 })}
                       >

@@ -6,7 +6,7 @@ import { useState, useTransition } from "react";
 import { antdDynamic } from "@/components/providers/antd-dynamic";
 import { actionFailed, confirmDialog, toast } from "@/components/ui/feedback";
 import styles from "@/components/ui/record-screen.module.css";
-import own from "@/components/mall/mall-list.module.css";
+import own from "@/components/ui/row-actions.module.css";
 import { deleteLocationAction, deleteWarehouseAction, setDefaultWarehouseAction, setLocationEnabledAction, setWarehouseEnabledAction } from "@/lib/wms/warehouses/actions";
 import type { WarehouseTypeValue } from "@/lib/wms/warehouses/options";
 import type { LocationValues, WarehouseValues } from "./warehouse-drawers";

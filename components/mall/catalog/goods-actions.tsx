@@ -11,7 +11,7 @@ import type { GoodsRow } from "@/lib/mall/goods/resource";
 import type { TGoodsSave } from "@/lib/mall/goods/schemas";
 import type { UploadRule } from "@/lib/uploads/formats";
 import styles from "@/components/ui/record-screen.module.css";
-import own from "../mall-list.module.css";
+import own from "@/components/ui/row-actions.module.css";
 
 // The goods_bak screens' islands: create, per row edit / put on or take off sale / add to cart,
 // and the bulk sale buttons over the selection. The drawer (antd Drawer and Form, the pickers,
