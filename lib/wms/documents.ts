@@ -266,19 +266,22 @@ async function reserveLines(tx: Tx, warehouseId: number, lines: OutLine[]) {
   for (const l of lockOrder(indexed)) await reserve(tx, { warehouseId, locationId: l.locationId, goodsId: l.goodsId, quantity: l.quantity }, `lines.${l.i}.quantity`);
 }
 
+/** An outbound draft's checks and reservation: the company's enabled warehouse, known goods
+ * (vehicles only where `vins`, by a VIN in the line's location), enabled locations of the
+ * warehouse, then the stock held. Deliveries, moves and transfers share it. */
+async function holdOutbound(tx: Tx, companyId: number, warehouseId: number, lines: OutLine[], vins: boolean) {
+  await ownWarehouse(tx, companyId, warehouseId);
+  const from = lines.map((l) => l.fromLocationId);
+  await checkPartsLines(tx, lines, vins, companyId, vins ? from : undefined);
+  await locationsOf(tx, warehouseId, from, "lines.fromLocationId");
+  await reserveLines(tx, warehouseId, lines);
+}
+
 /** A delivery for repair use, scrap or another reason: a draft that reserves its stock. */
 export async function createDelivery(viewer: Viewer, ctx: AuditCtx, input: TCreateDelivery) {
   const companyId = dealerCompany(viewer, "wmsDelivery:manage");
   return db().$transaction(async (tx) => {
-    await ownWarehouse(tx, companyId, input.warehouseId);
-    await checkPartsLines(tx, input.lines, false, companyId);
-    await locationsOf(
-      tx,
-      input.warehouseId,
-      input.lines.map((l) => l.fromLocationId),
-      "lines.fromLocationId",
-    );
-    await reserveLines(tx, input.warehouseId, input.lines);
+    await holdOutbound(tx, companyId, input.warehouseId, input.lines, false);
     return insertDoc(tx, ctx, { type: "DELIVERY", companyId, warehouseId: input.warehouseId, source: input.source, remark: input.remark, lines: input.lines });
   });
 }
@@ -287,30 +290,16 @@ export async function createDelivery(viewer: Viewer, ctx: AuditCtx, input: TCrea
 export async function createMove(viewer: Viewer, ctx: AuditCtx, input: TCreateMove) {
   const companyId = dealerCompany(viewer, "wmsMove:manage");
   return db().$transaction(async (tx) => {
-    await ownWarehouse(tx, companyId, input.warehouseId);
-    await checkPartsLines(
-      tx,
-      input.lines,
-      true,
-      companyId,
-      input.lines.map((l) => l.fromLocationId),
-    );
-    await locationsOf(
-      tx,
-      input.warehouseId,
-      input.lines.map((l) => l.fromLocationId),
-      "lines.fromLocationId",
-    );
+    input.lines.forEach((l, i) => {
+      if (l.fromLocationId === l.toLocationId) throw new DomainError("Wms.errors.sameLocation", { line: i + 1 }, `lines.${i}.toLocationId`);
+    });
     await locationsOf(
       tx,
       input.warehouseId,
       input.lines.map((l) => l.toLocationId),
       "lines.toLocationId",
     );
-    input.lines.forEach((l, i) => {
-      if (l.fromLocationId === l.toLocationId) throw new DomainError("Wms.errors.sameLocation", { line: i + 1 }, `lines.${i}.toLocationId`);
-    });
-    await reserveLines(tx, input.warehouseId, input.lines);
+    await holdOutbound(tx, companyId, input.warehouseId, input.lines, true);
     return insertDoc(tx, ctx, { type: "MOVE", companyId, warehouseId: input.warehouseId, source: "INTERNAL", remark: input.remark, lines: input.lines });
   });
 }
@@ -321,23 +310,9 @@ export async function createTransfer(viewer: Viewer, ctx: AuditCtx, input: TCrea
   const companyId = dealerCompany(viewer, "wmsTransfer:manage");
   if (input.toCompanyId !== companyId && !viewer.companies.some((c) => c.id === input.toCompanyId)) throw new DomainError("Wms.errors.notInGroup", {}, "toCompanyId", 404);
   return db().$transaction(async (tx) => {
-    await ownWarehouse(tx, companyId, input.warehouseId);
-    await ownWarehouse(tx, input.toCompanyId, input.toWarehouseId, "toWarehouseId");
     if (input.toWarehouseId === input.warehouseId) throw new DomainError("Wms.errors.sameWarehouse", {}, "toWarehouseId");
-    await checkPartsLines(
-      tx,
-      input.lines,
-      true,
-      companyId,
-      input.lines.map((l) => l.fromLocationId),
-    );
-    await locationsOf(
-      tx,
-      input.warehouseId,
-      input.lines.map((l) => l.fromLocationId),
-      "lines.fromLocationId",
-    );
-    await reserveLines(tx, input.warehouseId, input.lines);
+    await ownWarehouse(tx, input.toCompanyId, input.toWarehouseId, "toWarehouseId");
+    await holdOutbound(tx, companyId, input.warehouseId, input.lines, true);
     return insertDoc(tx, ctx, {
       type: "TRANSFER",
       companyId,
