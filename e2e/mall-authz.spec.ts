@@ -52,6 +52,8 @@ const ROUTES: { path: string; dealer: number; staff: number; anonymousTo?: strin
   { path: "system/account", dealer: 200, staff: 200 },
   // Issue 20: the customer warehouse; staff read it in their scope.
   { path: "customerWms/pointOfSale", dealer: 200, staff: 200 },
+  // Issue 21: the member system (dealers: their own members; staff: their scope, tiers and rules).
+  { path: "system/memberSystem", dealer: 200, staff: 200 },
 ];
 
 const contexts = new Map<string, APIRequestContext>();

@@ -54,6 +54,7 @@ export const ROUTE_IDS = [
   "customerWms/moveWarehouse",
   "customerWms/allotOrder",
   "customerWms/storeCheck",
+  "system/memberSystem",
 ] as const;
 export type RouteId = (typeof ROUTE_IDS)[number];
 

@@ -36,6 +36,7 @@ import { loadPosRoute } from "@/lib/wms/pos/queries";
 import { loadPlanRoute } from "@/lib/wms/plans/queries";
 import { loadInventoryRoute } from "@/lib/wms/inventory/queries";
 import { loadWarehouseRoute } from "@/lib/wms/warehouses/queries";
+import { loadMemberRoute } from "@/lib/members/queries";
 
 // One loader per route id: the page renders from it and GET /__serverLoader answers with it.
 type Loader = (viewer: Viewer, url: URL) => Promise<unknown>;
@@ -94,6 +95,7 @@ export const serverLoaders: Record<RouteId, Loader> = {
   "customerWms/storeCheckPlan": (viewer, url) => loadPlanRoute(viewer, url),
   "customerWms/inventory": (viewer, url) => loadInventoryRoute(viewer, url),
   "customerWms/warehouse": (viewer, url) => loadWarehouseRoute(viewer, url),
+  "system/memberSystem": (viewer, url) => loadMemberRoute(viewer, url),
 };
 
 export function loaderFor(route: string): Loader | null {

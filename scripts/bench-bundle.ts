@@ -89,6 +89,10 @@ const ROUTES: Route[] = [
   // Customer warehouse: server-rendered lists; the drawers load when opened.
   { path: "customerWms/storeCheckPlan", ...DEALER_SCREEN },
   { path: "customerWms/inventory", ...DEALER_SCREEN },
+  // Issue 21: the member register (dealers: their own members) and, for administrators, the
+  // tiers; server HTML, the drawers load when opened.
+  { path: "system/memberSystem", ...DEALER_SCREEN },
+  { path: "system/memberSystem?tab=tiers", ...DEALER_SCREEN, as: ADMIN },
   // News management (staff; dealers read it): a server-rendered list; the form with the
   // rich-text editor loads when opened.
   { path: "market/news", ...DEALER_SCREEN, as: ADMIN },

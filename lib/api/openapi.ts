@@ -8,6 +8,7 @@ import { ZCounterSale } from "@/lib/wms/pos/schemas";
 import { ZPlanListQuery } from "@/lib/wms/plans/schemas";
 import { ZInventoryQuery, ZLedgerQuery } from "@/lib/wms/inventory/schemas";
 import { ZCreateDelivery, ZCreateEntry, ZCreateMove, ZCreateStocktake, ZCreateTransfer } from "@/lib/wms/schemas";
+import { ZAdjustBody, ZMemberLedgerQuery, ZMemberListQuery, ZRuleSave, ZTierBody } from "@/lib/members/schemas";
 import * as R from "./responses";
 import {
   ZComplaintListQuery,
@@ -35,7 +36,7 @@ import {
 // shapes in ./responses. Every route handler under app/api/v1 has an entry in ENDPOINTS; a unit
 // test (openapi.test.ts) fails when a route file or one of its methods is missing here.
 
-type Method = "get" | "post" | "patch" | "delete";
+type Method = "get" | "post" | "put" | "patch" | "delete";
 /** `optional`: the body may be left out (every field of the schema is optional). */
 type Body = { schema: z.ZodType; name: string; optional?: boolean } | { multipart: Record<string, string> };
 type Answer = { status: number; description: string; schema?: string; binary?: string };
@@ -286,6 +287,107 @@ export const ENDPOINTS: Endpoint[] = [
     body: { schema: ZCounterSale, name: "CounterSale" },
     ok: [ok("CounterSaleCreated", "Created", 201)],
     errors: [401, 403, 404, 409, 422],
+  },
+  {
+    method: "get",
+    path: "/members",
+    tag: "Members",
+    summary: "The member register (keyset pages, capped count); names and phones masked",
+    access: "The member system screen; dealers see the members they enrolled, staff those of their data scope",
+    query: ZMemberListQuery,
+    ok: [ok("MemberPage")],
+    errors: [401, 403, 422],
+  },
+  {
+    method: "get",
+    path: "/members/{id}",
+    tag: "Members",
+    summary: "One member with tier and balance",
+    access: "The member system screen; a member outside the caller's company or data scope is 404",
+    params: ZIdParams,
+    ok: [ok("MemberDetail")],
+    errors: [401, 403, 404],
+  },
+  {
+    method: "get",
+    path: "/members/{id}/ledger",
+    tag: "Members",
+    summary: "A member's points ledger, newest first (keyset pages)",
+    access: "The member system screen; a member outside the caller's company or data scope is 404",
+    params: ZIdParams,
+    query: ZMemberLedgerQuery,
+    ok: [ok("MemberLedger")],
+    errors: [401, 403, 404, 422],
+  },
+  {
+    method: "post",
+    path: "/members/{id}/adjust",
+    tag: "Members",
+    summary: "Add (points > 0) or take away (points < 0) points with a reason",
+    access: "memberPoints:adjust, a member of the caller's data scope (else 404); more than the balance is 409 on points",
+    params: ZIdParams,
+    body: { schema: ZAdjustBody, name: "PointsAdjust" },
+    ok: [ok("PointsAdjusted", "Adjusted", 201)],
+    errors: [401, 403, 404, 409, 422],
+  },
+  {
+    method: "get",
+    path: "/member-tiers",
+    tag: "Members",
+    summary: "Every membership tier with its member count",
+    access: "memberTier:manage",
+    ok: [ok("MemberTiers")],
+    errors: [401, 403],
+  },
+  {
+    method: "post",
+    path: "/member-tiers",
+    tag: "Members",
+    summary: "Create a tier (members move to it at once when their balance reaches it)",
+    access: "memberTier:manage",
+    body: { schema: ZTierBody, name: "MemberTierSave" },
+    ok: [ok("MemberTier", "Created", 201)],
+    errors: [401, 403, 422],
+  },
+  {
+    method: "put",
+    path: "/member-tiers/{id}",
+    tag: "Members",
+    summary: "Replace a tier; a new threshold or enabled flag moves the members at once",
+    access: "memberTier:manage",
+    params: ZIdParams,
+    body: { schema: ZTierBody, name: "MemberTierSave" },
+    ok: [ok("MemberTier")],
+    errors: [401, 403, 404, 422],
+  },
+  {
+    method: "delete",
+    path: "/member-tiers/{id}",
+    tag: "Members",
+    summary: "Delete a tier no member is in (else 409: disable it instead)",
+    access: "memberTier:manage",
+    params: ZIdParams,
+    ok: [ok("TierDeleted")],
+    errors: [401, 403, 404, 409],
+  },
+  {
+    method: "get",
+    path: "/member-rules",
+    tag: "Members",
+    summary: "The point rules",
+    access: "memberRule:manage",
+    ok: [ok("MemberRules")],
+    errors: [401, 403],
+  },
+  {
+    method: "put",
+    path: "/member-rules",
+    tag: "Members",
+    summary: "Replace the point rules",
+    access: "memberRule:manage",
+    body: { schema: ZRuleSave, name: "MemberRulesSave" },
+    ok: [ok("MemberRules")],
+    errors: [401, 403, 422],
   },
   {
     method: "get",
@@ -628,6 +730,14 @@ const RESPONSES: Record<string, z.ZodType> = {
   WmsDoc: R.RWmsDoc,
   WmsDocCreated: R.RWmsDocCreated,
   WmsDocMoved: R.RWmsDocMoved,
+  MemberPage: R.RMemberPage,
+  MemberDetail: R.RMemberDetail,
+  MemberLedger: R.RMemberLedger,
+  PointsAdjusted: R.RPointsAdjusted,
+  MemberTier: R.RMemberTier,
+  MemberTiers: R.RMemberTiers,
+  MemberRules: R.RMemberRules,
+  TierDeleted: R.RTierDeleted,
 };
 
 const ERROR_TEXT: Record<number, string> = {

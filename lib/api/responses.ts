@@ -553,3 +553,67 @@ export const RWmsDoc = RWmsDocRow.extend({
 });
 export const RWmsDocCreated = z.object({ id, docNo: z.string() });
 export const RWmsDocMoved = z.object({ id, docNo: z.string(), status: wmsDocStatus });
+
+// system/memberSystem (GET /members…, /member-tiers, /member-rules). Names and phones are masked.
+const memberNamed = z.object({ id, code: z.string(), nameEn: z.string(), nameZh: z.string() });
+const pointKind = z.enum(["EARN_SALE", "EARN_COUNTER", "REDEEM", "EXPIRE", "ADJUST", "REVERSE"]);
+export const RMember = z.object({
+  id,
+  memberNo: z.string(),
+  name: z.string().describe('Masked: the first character and two stars ("王**")'),
+  phone: z.string().describe("Masked: the first 3 and last 4 digits (138****0000)"),
+  tier: memberNamed.nullable().describe("null: below every enabled tier"),
+  balance: z.number().int(),
+  earnedTotal: z.number().int().describe("Every point ever earned"),
+  dealer: memberNamed.describe("The dealer that enrolled the member"),
+  joinedAt: isoTime,
+});
+export const RMemberPage = z.object({ rows: z.array(RMember), filters: z.record(z.string(), z.unknown()), next: z.string().nullable(), prev: z.string().nullable(), total, staff: z.boolean() });
+export const RMemberDetail = RMember.extend({ consentAt: isoTime, updatedAt: isoTime });
+export const RMemberLedger = z.object({
+  rows: z.array(
+    z.object({
+      id,
+      at: isoTime,
+      kind: pointKind,
+      points: z.number().int().describe("+ earned, − taken away"),
+      balanceAfter: z.number().int(),
+      remaining: z.number().int().describe("What is left of an earned row"),
+      dealer: memberNamed.nullable().describe("Where it happened; null: the expiry job or an administrator"),
+      reason: z.string().nullable(),
+      expiresAt: isoTime.nullable(),
+      sale: z.object({ id, vin: z.string().nullable() }).nullable().describe("The retail sale it came from"),
+      counterSale: z.object({ id, docNo: z.string() }).nullable().describe("The counter sale it came from"),
+      linkable: z.boolean(),
+      by: z.string().nullable(),
+    }),
+  ),
+  filters: z.record(z.string(), z.unknown()),
+  next: z.string().nullable(),
+  prev: z.string().nullable(),
+  total,
+});
+export const RPointsAdjusted = z.object({ entryId: id, balance: z.number().int(), tierId: id.nullable() });
+export const RMemberTier = z.object({
+  id,
+  code: z.string(),
+  nameEn: z.string(),
+  nameZh: z.string(),
+  threshold: z.number().int(),
+  benefitsEn: z.string().nullable(),
+  benefitsZh: z.string().nullable(),
+  discountPct: money.describe('Percentage with two places, e.g. "5.00"'),
+  enabled: z.boolean(),
+  members: z.number().int(),
+  updatedAt: isoTime,
+});
+export const RMemberTiers = z.object({ items: z.array(RMemberTier) });
+export const RMemberRules = z.object({
+  vehicleRate: z.string().describe('Points per yuan, four places ("0.0100")'),
+  counterRate: z.string(),
+  redeemValue: z.string().describe("Yuan per point redeemed"),
+  expiryMonths: z.number().int().describe("0: never"),
+  saved: z.boolean().describe("false until first saved (zeros shown)"),
+  updatedAt: isoTime.nullable(),
+});
+export const RTierDeleted = z.object({ id });

@@ -60,6 +60,8 @@ import enWmsInventory from "@/messages/wms-inventory/en-US.json";
 import zhWmsInventory from "@/messages/wms-inventory/zh-CN.json";
 import enWmsWarehouse from "@/messages/wms-warehouse/en-US.json";
 import zhWmsWarehouse from "@/messages/wms-warehouse/zh-CN.json";
+import enMembers from "@/messages/members/en-US.json";
+import zhMembers from "@/messages/members/zh-CN.json";
 import enWorkbench from "@/messages/workbench/en-US.json";
 import zhWorkbench from "@/messages/workbench/zh-CN.json";
 import { defaultLocale, fallbackLocale, type Locale } from "./config";
@@ -101,6 +103,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     enWmsPlans,
     enWmsInventory,
     enWmsWarehouse,
+    enMembers,
   ],
   "zh-CN": [
     zhCore,
@@ -135,6 +138,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     zhWmsPlans,
     zhWmsInventory,
     zhWmsWarehouse,
+    zhMembers,
   ],
 };
 export const MESSAGE_AREAS = [
@@ -170,6 +174,7 @@ export const MESSAGE_AREAS = [
   "wms-plans",
   "wms-inventory",
   "wms-warehouse",
+  "members",
 ] as const;
 
 export type Messages = typeof enCore;
@@ -205,7 +210,8 @@ export type AllMessages = typeof enCore &
   typeof enWmsPos &
   typeof enWmsPlans &
   typeof enWmsInventory &
-  typeof enWmsWarehouse;
+  typeof enWmsWarehouse &
+  typeof enMembers;
 
 const combine = (files: MessageTree[]) => files.reduce((all, f) => ({ ...all, ...f }), {} as MessageTree);
 const cache = new Map<Locale, Messages>();

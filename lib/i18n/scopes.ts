@@ -75,6 +75,9 @@ export const ROUTE_NAMESPACES: Record<string, readonly string[]> = {
   "customerWms/moveWarehouse": WMS_DOCS,
   "customerWms/allotOrder": WMS_DOCS,
   "customerWms/storeCheck": WMS_DOCS,
+  // The member system's islands: the tier and rules drawers (loaded on first click, the Admin
+  // wording), the delete confirmation and the points adjustment form.
+  "system/memberSystem": ["Admin", "Access", "Members"],
   // My account's forms (the page itself is server HTML).
   "system/account": ["MyAccount"],
 };

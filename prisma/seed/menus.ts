@@ -600,7 +600,20 @@ export const menuCatalog: MenuSeed[] = [
           { permission: "message:delete", nameEn: "Delete", nameZh: "删除" },
         ],
       },
-      { key: "system.memberSystem", nameEn: "Member System", nameZh: "会员体系", path: "system/memberSystem" },
+      // Issue 21: dealers read their own members and staff those of their data scope (the System
+      // group then shows this one screen to them); tiers, rules and adjustments are staff's.
+      {
+        key: "system.memberSystem",
+        nameEn: "Member System",
+        nameZh: "会员体系",
+        path: "system/memberSystem",
+        roles: BOTH,
+        buttons: [
+          { permission: "memberTier:manage", nameEn: "Manage tiers", nameZh: "维护会员等级", roles: STAFF },
+          { permission: "memberRule:manage", nameEn: "Manage point rules", nameZh: "维护积分规则", roles: STAFF },
+          { permission: "memberPoints:adjust", nameEn: "Adjust points", nameZh: "调整积分", roles: STAFF },
+        ],
+      },
       { key: "system.qrcodeModel", nameEn: "QR Code Templates", nameZh: "二维码模板", path: "system/qrcodeModel" },
       { key: "system.appVersion", nameEn: "App Versions", nameZh: "应用版本", path: "system/appVersion" },
       { key: "system.client", nameEn: "API Clients", nameZh: "客户端管理", path: "system/client" },
