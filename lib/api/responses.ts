@@ -568,7 +568,14 @@ export const RMember = z.object({
   dealer: memberNamed.describe("The dealer that enrolled the member"),
   joinedAt: isoTime,
 });
-export const RMemberPage = z.object({ rows: z.array(RMember), filters: z.record(z.string(), z.unknown()), next: z.string().nullable(), prev: z.string().nullable(), total, staff: z.boolean() });
+export const RMemberPage = z.object({
+  rows: z.array(RMember),
+  filters: z.record(z.string(), z.unknown()),
+  next: z.string().nullable(),
+  prev: z.string().nullable(),
+  total,
+  staff: z.boolean(),
+});
 export const RMemberDetail = RMember.extend({ consentAt: isoTime, updatedAt: isoTime });
 export const RMemberLedger = z.object({
   rows: z.array(

@@ -12,9 +12,7 @@ const tiers = { labels: "Members.fields", permission: "memberTier:manage", reval
 
 export const saveTierAction = action({ ...tiers, schema: ZTierSave }, (i, { audit }) => saveTier(audit, i));
 export const deleteTierAction = action({ ...tiers, schema: ZTierId }, (i, { audit }) => deleteTier(audit, i.id));
-export const saveRulesAction = action({ schema: ZRuleSave, labels: "Members.fields", permission: "memberRule:manage", revalidate: [ROUTE] }, (i, { audit }) =>
-  saveRules(audit, i),
-);
+export const saveRulesAction = action({ schema: ZRuleSave, labels: "Members.fields", permission: "memberRule:manage", revalidate: [ROUTE] }, (i, { audit }) => saveRules(audit, i));
 export const adjustPointsAction = action({ schema: ZAdjust, labels: "Members.fields", permission: "memberPoints:adjust", revalidate: [ROUTE] }, (i, { viewer, audit }) =>
   adjustPoints(viewer, audit, i),
 );

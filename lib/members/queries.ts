@@ -195,7 +195,9 @@ export async function memberLedger(viewer: Viewer, memberId: number, f: LedgerFi
   const ids = (pick: (r: (typeof page.rows)[number]) => number | null) => [...new Set(page.rows.map(pick).filter((v): v is number => v !== null))];
   const [companies, sales, docs, users] = await Promise.all([
     ids((r) => r.companyId).length ? db().company.findMany({ where: { id: { in: ids((r) => r.companyId) } }, select: NAMED.select }) : [],
-    ids((r) => r.vehicleSaleId).length ? db().vehicleSale.findMany({ where: { id: { in: ids((r) => r.vehicleSaleId) } }, select: { id: true, vehicle: { select: { vin: true } } } }) : [],
+    ids((r) => r.vehicleSaleId).length
+      ? db().vehicleSale.findMany({ where: { id: { in: ids((r) => r.vehicleSaleId) } }, select: { id: true, vehicle: { select: { vin: true } } } })
+      : [],
     ids((r) => r.documentId).length ? db().wmsDocument.findMany({ where: { id: { in: ids((r) => r.documentId) } }, select: { id: true, docNo: true } }) : [],
     ids((r) => r.createdById).length ? db().user.findMany({ where: { id: { in: ids((r) => r.createdById) } }, select: { id: true, name: true } }) : [],
   ]);

@@ -9,13 +9,10 @@ import { deleteTier, saveTier } from "@/lib/members/tiers";
 
 export const dynamic = "force-dynamic";
 
-export const PUT = apiRoute(
-  { permission: "memberTier:manage", params: ZIdParams, body: ZTierBody, labels: "Members.fields" },
-  async ({ viewer, params, body, audit }) => {
-    await assertMemberScreen(viewer);
-    return saveTier(audit, { ...body, id: params.id });
-  },
-);
+export const PUT = apiRoute({ permission: "memberTier:manage", params: ZIdParams, body: ZTierBody, labels: "Members.fields" }, async ({ viewer, params, body, audit }) => {
+  await assertMemberScreen(viewer);
+  return saveTier(audit, { ...body, id: params.id });
+});
 
 export const DELETE = apiRoute({ permission: "memberTier:manage", params: ZIdParams }, async ({ viewer, params, audit }) => {
   await assertMemberScreen(viewer);

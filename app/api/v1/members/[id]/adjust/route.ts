@@ -8,10 +8,7 @@ import { adjustPoints } from "@/lib/members/service";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute(
-  { permission: "memberPoints:adjust", params: ZIdParams, body: ZAdjustBody, labels: "Members.fields" },
-  async ({ viewer, params, body, audit }) => {
-    await assertMemberScreen(viewer);
-    return new ApiAnswer(await adjustPoints(viewer, audit, { id: params.id, ...body }), 201);
-  },
-);
+export const POST = apiRoute({ permission: "memberPoints:adjust", params: ZIdParams, body: ZAdjustBody, labels: "Members.fields" }, async ({ viewer, params, body, audit }) => {
+  await assertMemberScreen(viewer);
+  return new ApiAnswer(await adjustPoints(viewer, audit, { id: params.id, ...body }), 201);
+});
