@@ -41,6 +41,8 @@ const ROUTES: { path: string; dealer: number; staff: number; anonymousTo?: strin
   { path: "system/workbench/records", dealer: 200, staff: 403 },
   // Issue 20: the customer warehouse; staff read it in their scope.
   { path: "customerWms/storeCheckPlan", dealer: 200, staff: 200 },
+  // Issue 21: purchase plans, dealers their own, staff in scope.
+  { path: "crm/customerPlan", dealer: 200, staff: 200 },
   // Issue 20: the customer warehouse (staff read-only).
   { path: "customerWms/inventory", dealer: 200, staff: 200 },
   // Issue 20: the customer warehouse (staff read in their scope).

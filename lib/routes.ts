@@ -47,6 +47,7 @@ export const ROUTE_IDS = [
   "system/workbench/records",
   "customerWms/pointOfSale",
   "customerWms/storeCheckPlan",
+  "crm/customerPlan",
   "customerWms/inventory",
   "customerWms/warehouse",
   "customerWms/entryWarehouseOrder",

@@ -34,6 +34,7 @@ import { loadRecordsRoute } from "@/lib/home/records";
 import { loadCompanyAdmin } from "@/lib/companies/loader";
 import { loadPosRoute } from "@/lib/wms/pos/queries";
 import { loadPlanRoute } from "@/lib/wms/plans/queries";
+import { loadPlanRoute as loadPurchasePlanRoute } from "@/lib/plans/queries";
 import { loadInventoryRoute } from "@/lib/wms/inventory/queries";
 import { loadWarehouseRoute } from "@/lib/wms/warehouses/queries";
 import { loadMemberRoute } from "@/lib/members/queries";
@@ -93,6 +94,7 @@ export const serverLoaders: Record<RouteId, Loader> = {
   "system/workbench/records": (viewer, url) => loadRecordsRoute(viewer, url),
   "customerWms/pointOfSale": (viewer, url) => loadPosRoute(viewer, url),
   "customerWms/storeCheckPlan": (viewer, url) => loadPlanRoute(viewer, url),
+  "crm/customerPlan": (viewer, url) => loadPurchasePlanRoute(viewer, url),
   "customerWms/inventory": (viewer, url) => loadInventoryRoute(viewer, url),
   "customerWms/warehouse": (viewer, url) => loadWarehouseRoute(viewer, url),
   "system/memberSystem": (viewer, url) => loadMemberRoute(viewer, url),

@@ -93,7 +93,7 @@ async function ensureMenu(key: string, data: Omit<Prisma.MenuUncheckedCreateInpu
 
 /** Creates a level of the menu tree; returns the roles granted anything in it, so a directory
  * is granted to exactly the roles that may open one of its screens. */
-async function seedMenus(nodes: MenuSeed[], parentId: number | null, grants: Map<string, Set<number>>, fresh: Set<number>): Promise<Set<string>> {
+async function seedMenus(nodes: MenuSeed[], parentId: number | null, grants: Map<string, Set<number>>, fresh: Set<number>, forced: Set<string> = new Set()): Promise<Set<string>> {
   const levelRoles = new Set<string>();
   for (const [i, m] of nodes.entries()) {
     const data = {
@@ -110,7 +110,7 @@ async function seedMenus(nodes: MenuSeed[], parentId: number | null, grants: Map
       tileNameZh: m.tile?.nameZh ?? null,
     };
     const row = await ensureMenu(m.key, data, fresh);
-    const roles = m.children ? await seedMenus(m.children, row.id, grants, fresh) : new Set(["ADMIN", ...(m.roles ?? [])]);
+    const roles = m.children ? await seedMenus(m.children, row.id, grants, fresh, forced) : new Set(["ADMIN", ...(m.roles ?? [])]);
     for (const [j, b] of (m.buttons ?? []).entries()) {
       const button = { parentId: row.id, type: "BUTTON" as const, permission: b.permission, nameEn: b.nameEn, nameZh: b.nameZh, sort: j * 10, path: null, icon: null };
       const key = `${m.key}:${b.permission}`;
@@ -118,6 +118,9 @@ async function seedMenus(nodes: MenuSeed[], parentId: number | null, grants: Map
       for (const role of ["ADMIN", ...(b.roles ?? [])]) {
         if (!grants.has(role)) grants.set(role, new Set());
         grants.get(role)!.add(saved.id);
+        // A new button for a role the screen was not granted to before (crm/customerPlan became
+        // a dealer screen too): the role gets the existing screen with it.
+        if (fresh.has(saved.id) && !m.children && roles.has(role)) forced.add(`${role}:${row.id}`);
       }
     }
     for (const role of roles) {
@@ -174,11 +177,12 @@ export async function seed(opts: { demo?: boolean } = {}) {
   // removed, while a screen added by a later release reaches the roles meant to have it.
   const grants = new Map<string, Set<number>>();
   const freshMenus = new Set<number>();
-  await seedMenus(menuCatalog, null, grants, freshMenus);
+  const forced = new Set<string>();
+  await seedMenus(menuCatalog, null, grants, freshMenus, forced);
   for (const [role, menuIds] of grants) {
     const roleId = roleIds.get(role);
     if (!roleId) continue;
-    const ids = [...menuIds].filter((id) => freshRoles.has(role) || freshMenus.has(id));
+    const ids = [...menuIds].filter((id) => freshRoles.has(role) || freshMenus.has(id) || forced.has(`${role}:${id}`));
     await prisma.roleMenu.createMany({ data: ids.map((menuId) => ({ roleId, menuId })), skipDuplicates: true });
   }
 

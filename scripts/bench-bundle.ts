@@ -88,6 +88,8 @@ const ROUTES: Route[] = [
   { path: "customerWms/pointOfSale", ...DEALER_SCREEN },
   // Customer warehouse: server-rendered lists; the drawers load when opened.
   { path: "customerWms/storeCheckPlan", ...DEALER_SCREEN },
+  // Purchase plans: a server-rendered list; the plan form and the review drawer load when opened.
+  { path: "crm/customerPlan", ...DEALER_SCREEN },
   { path: "customerWms/inventory", ...DEALER_SCREEN },
   // Issue 21: the member register (dealers: their own members) and, for administrators, the
   // tiers; server HTML, the drawers load when opened.

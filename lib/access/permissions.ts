@@ -64,6 +64,8 @@ export const PERMISSIONS = [
   "orgSource:import",
   "orgSource:update",
   "payment:create",
+  "plan:review",
+  "plan:submit",
   "pos:manage",
   "pos:sell",
   "preOrder:cancel",

@@ -42,7 +42,12 @@ export async function errorText(labels?: string | null): Promise<ErrorText> {
     common: tc as unknown as Tr,
     any: te,
     validation: tv as unknown as Tr,
-    label: (f) => (tl?.has(f) ? tl(f) : f),
+    label: (f) => {
+      if (tl?.has(f)) return tl(f);
+      // A field of a list's row ("lines.2.quantity"): the field's label and the row's number.
+      const row = /^[A-Za-z]+\.(\d+)\.([A-Za-z]+)$/.exec(f);
+      return row && tl?.has(row[2]) ? (tc as unknown as Tr)("rowField", { label: tl(row[2]), row: Number(row[1]) + 1 }) : f;
+    },
   };
 }
 

@@ -262,6 +262,32 @@ export const SYSTEM_DICTS = [
       ["DISABLED", "Disabled", "已停用", "default"],
     ],
   },
+  {
+    code: "parts_category",
+    nameEn: "Parts categories",
+    nameZh: "配件类别",
+    remark: "What purchase plans plan parts and derivatives by (Goods.partsCategory).",
+    items: [
+      ["BRAKES", "Brakes", "制动系统"],
+      ["FILTERS", "Filters", "滤清器"],
+      ["FLUIDS", "Oils and fluids", "油品与液体"],
+      ["ELECTRICAL", "Electrical", "电气部件"],
+      ["BODY_TRIM", "Body and trim", "车身与内外饰"],
+      ["ACCESSORIES", "Accessories", "精品附件"],
+      ["OTHER", "Other", "其他"],
+    ],
+  },
+  {
+    code: "purchase_plan_status",
+    nameEn: "Purchase plan statuses",
+    nameZh: "采购计划状态",
+    items: [
+      ["DRAFT", "Draft", "草稿", "default"],
+      ["SUBMITTED", "Submitted", "已提交", "blue"],
+      ["APPROVED", "Approved", "已批准", "green"],
+      ["RETURNED", "Returned", "已退回", "orange"],
+    ],
+  },
 ] as const satisfies readonly DictSeed[];
 
 /** The code of a dictionary the product reads. */

@@ -62,6 +62,8 @@ import enWmsWarehouse from "@/messages/wms-warehouse/en-US.json";
 import zhWmsWarehouse from "@/messages/wms-warehouse/zh-CN.json";
 import enMembers from "@/messages/members/en-US.json";
 import zhMembers from "@/messages/members/zh-CN.json";
+import enPlans from "@/messages/plans/en-US.json";
+import zhPlans from "@/messages/plans/zh-CN.json";
 import enWorkbench from "@/messages/workbench/en-US.json";
 import zhWorkbench from "@/messages/workbench/zh-CN.json";
 import { defaultLocale, fallbackLocale, type Locale } from "./config";
@@ -104,6 +106,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     enWmsInventory,
     enWmsWarehouse,
     enMembers,
+    enPlans,
   ],
   "zh-CN": [
     zhCore,
@@ -139,6 +142,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     zhWmsInventory,
     zhWmsWarehouse,
     zhMembers,
+    zhPlans,
   ],
 };
 export const MESSAGE_AREAS = [
@@ -175,6 +179,7 @@ export const MESSAGE_AREAS = [
   "wms-inventory",
   "wms-warehouse",
   "members",
+  "plans",
 ] as const;
 
 export type Messages = typeof enCore;
@@ -211,7 +216,8 @@ export type AllMessages = typeof enCore &
   typeof enWmsPlans &
   typeof enWmsInventory &
   typeof enWmsWarehouse &
-  typeof enMembers;
+  typeof enMembers &
+  typeof enPlans;
 
 const combine = (files: MessageTree[]) => files.reduce((all, f) => ({ ...all, ...f }), {} as MessageTree);
 const cache = new Map<Locale, Messages>();

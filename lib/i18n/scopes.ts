@@ -78,6 +78,8 @@ export const ROUTE_NAMESPACES: Record<string, readonly string[]> = {
   // The member system's islands: the tier and rules drawers (loaded on first click, the Admin
   // wording), the delete confirmation and the points adjustment form.
   "system/memberSystem": ["Admin", "Access", "Members"],
+  // The plan form and the review drawer (loaded on the first click), the action bar.
+  "crm/customerPlan": ["Plans"],
   // My account's forms (the page itself is server HTML).
   "system/account": ["MyAccount"],
 };

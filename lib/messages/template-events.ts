@@ -21,6 +21,8 @@ const PRE_ORDER = ["preOrderNo", "company", "goods", "quantity", "amount", "stat
 // {delivery} is the delivery way with the carrier and tracking number when it has them.
 const RETURN = ["returnNo", "material", "quantity", "dealType"] as const;
 const COMPLAINT = ["complaintNo", "vin"] as const;
+// A purchase plan names its number and month ("2026-12"); {comment} is sales operations' word.
+const PLAN = ["planNo", "month"] as const;
 
 export const MESSAGE_EVENTS = {
   "verification.register": { en: "Registration verification code", zh: "注册验证码", audience: "PHONE", channels: ["SMS"], placeholders: ["code", "minutes"] },
@@ -73,6 +75,29 @@ export const MESSAGE_EVENTS = {
     audience: "DEALER",
     channels: ["IN_APP"],
     placeholders: ["plan", "docNo", "warehouse"],
+  },
+  "purchasePlan.submitted": {
+    en: "Purchase plan submitted or revised (to staff)",
+    zh: "采购计划已提交或修改（通知员工）",
+    audience: "STAFF",
+    channels: ["IN_APP"],
+    placeholders: [...PLAN, "company", "quantity"],
+  },
+  "purchasePlan.approved": { en: "Purchase plan approved", zh: "采购计划已批准", audience: "DEALER", channels: ["IN_APP"], placeholders: [...PLAN, "comment"] },
+  "purchasePlan.returned": { en: "Purchase plan returned", zh: "采购计划已退回", audience: "DEALER", channels: ["IN_APP"], placeholders: [...PLAN, "comment"] },
+  "purchasePlan.adjusted": {
+    en: "Purchase plan quantities adjusted",
+    zh: "采购计划数量已调整",
+    audience: "DEALER",
+    channels: ["IN_APP"],
+    placeholders: [...PLAN, "count", "comment"],
+  },
+  "purchasePlan.reminder": {
+    en: "Purchase plan deadline approaching (to dealers without a submitted plan)",
+    zh: "采购计划即将截止（通知尚未提交的经销商）",
+    audience: "DEALER",
+    channels: ["IN_APP"],
+    placeholders: ["month", "deadline"],
   },
 } as const satisfies Record<string, MessageEventDef>;
 

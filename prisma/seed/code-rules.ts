@@ -14,6 +14,7 @@ const rules: { code: string; nameEn: string; nameZh: string }[] = [
   { code: "WM", nameEn: "Stock moves", nameZh: "移库单" },
   { code: "WT", nameEn: "Transfers", nameZh: "调拨单" },
   { code: "WS", nameEn: "Stocktakes", nameZh: "盘点单" },
+  { code: "PP", nameEn: "Purchase plans", nameZh: "采购计划" },
 ];
 
 export async function seedCodeRules(): Promise<void> {

@@ -407,7 +407,18 @@ export const menuCatalog: MenuSeed[] = [
       },
     ],
   },
-  { key: "crm.customerPlan", nameEn: "Customer Plans", nameZh: "客户计划", path: "crm/customerPlan", icon: "team", roles: STAFF },
+  {
+    key: "crm.customerPlan",
+    nameEn: "Customer Plans",
+    nameZh: "客户计划",
+    path: "crm/customerPlan",
+    icon: "team",
+    roles: BOTH,
+    buttons: [
+      { permission: "plan:submit", nameEn: "Create / submit purchase plans", nameZh: "新建/提交采购计划", roles: DEALER },
+      { permission: "plan:review", nameEn: "Review purchase plans (approve, return, adjust)", nameZh: "审核采购计划（批准/退回/调整）", roles: STAFF },
+    ],
+  },
   {
     key: "market.news",
     nameEn: "News",

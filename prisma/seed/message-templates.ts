@@ -176,6 +176,46 @@ export const messageTemplates: Seed[] = [
     contentEn: "Plan {plan} created stocktake {docNo} of warehouse {warehouse}. You are its assignee.",
     contentZh: "盘点计划 {plan} 已生成仓库 {warehouse} 的盘点单 {docNo}，由您负责。",
   },
+  {
+    event: "purchasePlan.submitted",
+    channel: "IN_APP",
+    titleEn: "Purchase plan {planNo} to review",
+    titleZh: "待审核采购计划：{planNo}",
+    contentEn: "{company} handed in purchase plan {planNo} for {month} ({quantity} units in all).",
+    contentZh: "{company} 提交了 {month} 的采购计划 {planNo}（共 {quantity} 件）。",
+  },
+  {
+    event: "purchasePlan.approved",
+    channel: "IN_APP",
+    titleEn: "Purchase plan {planNo} approved",
+    titleZh: "采购计划 {planNo} 已批准",
+    contentEn: "Your purchase plan {planNo} for {month} was approved and is the month's target. {comment}",
+    contentZh: "您 {month} 的采购计划 {planNo} 已批准，作为当月目标。{comment}",
+  },
+  {
+    event: "purchasePlan.returned",
+    channel: "IN_APP",
+    titleEn: "Purchase plan {planNo} returned",
+    titleZh: "采购计划 {planNo} 已退回",
+    contentEn: "Your purchase plan {planNo} for {month} was returned: {comment}",
+    contentZh: "您 {month} 的采购计划 {planNo} 被退回：{comment}",
+  },
+  {
+    event: "purchasePlan.adjusted",
+    channel: "IN_APP",
+    titleEn: "Purchase plan {planNo} adjusted",
+    titleZh: "采购计划 {planNo} 数量已调整",
+    contentEn: "Sales operations changed the quantity of {count} line(s) of your purchase plan {planNo} for {month}. {comment}",
+    contentZh: "销售运营调整了您 {month} 采购计划 {planNo} 中 {count} 行的数量。{comment}",
+  },
+  {
+    event: "purchasePlan.reminder",
+    channel: "IN_APP",
+    titleEn: "Purchase plan for {month} due by {deadline}",
+    titleZh: "请在 {deadline} 前提交 {month} 采购计划",
+    contentEn: "Your company has not submitted its purchase plan for {month}. The deadline is the end of {deadline}.",
+    contentZh: "贵公司尚未提交 {month} 的采购计划，截止时间为 {deadline} 当日结束。",
+  },
 ];
 
 export async function seedMessageTemplates() {

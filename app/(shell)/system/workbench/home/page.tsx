@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { HomeView } from "@/components/home/home-view";
 import { requireScreen } from "@/lib/shell/guard";
 import { loadHome } from "@/lib/home/queries";
+import { runPlanRemindersSoon } from "@/lib/plans/job";
 import { runPlansSoon } from "@/lib/wms/plans/job";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -15,5 +16,7 @@ export default async function HomePage() {
   const now = new Date();
   // Due stocktake plans run in the background (at most every ten minutes per process).
   if (viewer.userType === "DEALER") runPlansSoon(now.getTime());
+  // Purchase plan deadline reminders, the same way (lib/plans/job.ts), whoever signs in.
+  runPlanRemindersSoon(now.getTime());
   return <HomeView data={await loadHome(viewer, now)} now={now} />;
 }
