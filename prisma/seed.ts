@@ -27,6 +27,7 @@ import { seedNews } from "./seed/news";
 import { seedDownloads } from "./seed/downloads";
 import { seedWmsStock } from "./seed/wms-stock";
 import { seedWarehouses } from "./seed/warehouses";
+import { seedDemoMembers, seedMemberRules } from "./seed/members";
 
 const organizations: { code: string; nameEn: string; nameZh: string; type: OrganizationType; parent?: string; sort: number }[] = [
   { code: "HQ", nameEn: "Green Motors Headquarters", nameZh: "绿色汽车总部", type: "HEADQUARTERS", sort: 0 },
@@ -145,6 +146,7 @@ export async function seed(opts: { demo?: boolean } = {}) {
   const sourceIds = await seedOrgSources();
   const regionIds = await seedRegions();
   await seedCodeRules();
+  await seedMemberRules();
   const orgIds = new Map<string, number>();
   for (const o of organizations.filter((o) => demo || REFERENCE_ORGANIZATIONS.has(o.code))) {
     const data = { nameEn: o.nameEn, nameZh: o.nameZh, type: o.type, sort: o.sort, parentId: o.parent ? orgIds.get(o.parent)! : null };
@@ -213,6 +215,7 @@ export async function seed(opts: { demo?: boolean } = {}) {
   await seedOrders();
   // Retail sales and a car return of vehicles those orders delivered.
   await seedVehicleSales();
+  await seedDemoMembers();
   // Parts returns, delivery batches and complaints in their states (after the parts orders).
   await seedAfterSales();
   // News articles with drawn covers (published, scheduled, draft), by staff.sales.

@@ -9,7 +9,7 @@ export * from "./code-rule-options";
 
 /** Rules the documents allocate from (orders, pre-orders, complaints, returns, warehouse
  * documents): they can be edited, not deleted. The schema has no flag, so the list is here. */
-export const SYSTEM_CODE_RULES: readonly string[] = ["SO", "PO", "CP", "SR", "RB", "WE", "WD", "WM", "WT", "WS", "PP"];
+export const SYSTEM_CODE_RULES: readonly string[] = ["SO", "PO", "CP", "SR", "RB", "WE", "WD", "WM", "WT", "WS", "PP", "MB"];
 
 export const ZCodeRuleSave = z.object({
   id: zId.optional(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { zPhone } from "@/lib/mall/addresses/schemas";
-import { zDay } from "@/lib/mall/orders/schemas";
-import { zId, zText } from "@/lib/core/zod";
+import { zDay, zMoney } from "@/lib/mall/orders/schemas";
+import { blankToNull, zId, zText } from "@/lib/core/zod";
 import { normalizeVin, vinProblem } from "./vin";
 
 // The vehicle screens' forms (car/vehicleSales, car/carReturn, car/vehicleInformation, staff
@@ -84,6 +84,10 @@ export const ZSellVehicle = z.object({
     .min(1)
     .max(30)
     .transform((v) => v.toUpperCase()),
+  /** The retail price the owner paid (optional): what membership points are earned on. */
+  amount: z.preprocess(blankToNull, zMoney.nullable()).optional(),
+  /** The owner agrees to join the membership (issue 21): without it no member is made. */
+  memberConsent: z.boolean().optional(),
 });
 export type TSellVehicle = z.infer<typeof ZSellVehicle>;
 

@@ -131,6 +131,10 @@ type NewDoc = {
   customerPhone?: string | null;
   paymentMethod?: string;
   amount?: string;
+  memberId?: number | null;
+  discountAmount?: string | null;
+  pointsRedeemed?: number | null;
+  pointsEarned?: number | null;
   postedAt?: Date;
   lines: {
     goodsId: number;
@@ -498,6 +502,11 @@ export async function postCounterDelivery(
     paymentMethod: string;
     amount: string;
     remark: string | null;
+    /** A member's counter sale (lib/wms/pos/service.ts): the member, the discount and the points. */
+    memberId?: number | null;
+    discountAmount?: string | null;
+    pointsRedeemed?: number | null;
+    pointsEarned?: number | null;
   },
   lines: { goodsId: number; quantity: number; fromLocationId: number; price: string }[],
 ) {

@@ -15,6 +15,7 @@ const rules: { code: string; nameEn: string; nameZh: string }[] = [
   { code: "WT", nameEn: "Transfers", nameZh: "调拨单" },
   { code: "WS", nameEn: "Stocktakes", nameZh: "盘点单" },
   { code: "PP", nameEn: "Purchase plans", nameZh: "采购计划" },
+  { code: "MB", nameEn: "Members", nameZh: "会员编号" },
 ];
 
 export async function seedCodeRules(): Promise<void> {

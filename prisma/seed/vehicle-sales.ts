@@ -9,16 +9,25 @@ import { warrantyEnd } from "@/lib/vehicles/warranty";
 // vehicles received longest ago, one sold a month ago (in warranty, past the return window),
 // one sold two days ago (still returnable) and one sold and returned (back in stock, the sale
 // kept marked returned). Written like the services write them: sale, vehicle, history, audit.
-// Only on a database without sales for D001.
+// Only on a database without sales for D001. The first two owners agreed to join the membership
+// and have a retail amount: prisma/seed/members.ts enrols them and writes their points.
 
 const DAY = 86_400_000;
 const day = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 const residentId = (first17: string) => first17 + residentIdCheck(first17);
 
 const SALES = [
-  { daysAgo: 30, owner: "张伟", phone: "13816880001", id: residentId("31011519850312301"), returned: null },
-  { daysAgo: 2, owner: "Li Na", phone: "13916880002", id: residentId("31010419920721002"), returned: null },
-  { daysAgo: 12, owner: "王强", phone: "13716880003", id: residentId("11010519780105451"), returned: { daysAgo: 9, reason: "客户因家庭原因退车，车辆无损。" } },
+  { daysAgo: 30, owner: "张伟", phone: "13816880001", id: residentId("31011519850312301"), returned: null, amount: "268800.00", consent: true },
+  { daysAgo: 2, owner: "Li Na", phone: "13916880002", id: residentId("31010419920721002"), returned: null, amount: "89900.00", consent: true },
+  {
+    daysAgo: 12,
+    owner: "王强",
+    phone: "13716880003",
+    id: residentId("11010519780105451"),
+    returned: { daysAgo: 9, reason: "客户因家庭原因退车，车辆无损。" },
+    amount: null,
+    consent: false,
+  },
 ] as const;
 
 export async function seedVehicleSales(): Promise<void> {
@@ -61,6 +70,8 @@ export async function seedVehicleSales(): Promise<void> {
           warrantyStart: new Date(`${start}T00:00:00Z`),
           warrantyEnd: new Date(`${end}T00:00:00Z`),
           warrantyMonths: m,
+          amount: s.amount,
+          memberConsent: s.consent,
           createdById: seller.id,
           createdAt: soldAt,
           ...(s.returned ? { returnedAt, returnReason: s.returned.reason, returnedById: seller.id, returnRecordedAt: returnedAt } : {}),

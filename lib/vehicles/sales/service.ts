@@ -11,6 +11,9 @@ import type { VehicleStatus } from "@/lib/generated/prisma/enums";
 import { ageOn, maskIdNumber, residentIdFacts, residentIdProblem } from "@/lib/people/resident-id";
 import { audit, type AuditCtx } from "@/lib/core/audit";
 import { createEntryForReturn, deliverSoldVehicle } from "@/lib/wms/documents";
+import { enrollMember } from "@/lib/members/enroll";
+import { earnPoints, pointsFor, takePoints } from "@/lib/members/ledger";
+import { expiryFor, pointRule } from "@/lib/members/rules";
 import { ID_CONTEXT } from "./sale-id";
 import { minuteToDate, type TReturnVehicle, type TSellVehicle } from "../schemas";
 import { warrantyEnd } from "../warranty";
@@ -108,12 +111,21 @@ function checkOwnerId(input: TSellVehicle, today: string): { birthday: string | 
   return { birthday, sex };
 }
 
+/** What a recorded sale answers; `member` when the owner agreed to join (the points it earned). */
+export type SaleDone = {
+  saleId: number;
+  vin: string;
+  warrantyStart: string;
+  warrantyEnd: string;
+  member: { memberNo: string; created: boolean; points: number; balance: number } | null;
+};
+
 /** A slack for clocks: a time up to this far ahead of the server's is still "now". */
 const CLOCK_SLACK_MS = 5 * 60_000;
 
 /** Records a retail sale: the vehicle becomes SOLD, its market date is the purchase time and
  * its warranty runs from that day for the model's months (the variable when the model has none). */
-export async function sellVehicle(viewer: Viewer, ctx: AuditCtx, input: TSellVehicle): Promise<{ saleId: number; vin: string; warrantyStart: string; warrantyEnd: string }> {
+export async function sellVehicle(viewer: Viewer, ctx: AuditCtx, input: TSellVehicle): Promise<SaleDone> {
   const companyId = requireDealer(viewer);
   if (!hasPermission(viewer, "vehicle:sell")) throw new DomainError("Common.forbidden", {}, undefined, 403);
   const now = new Date();
@@ -154,6 +166,8 @@ export async function sellVehicle(viewer: Viewer, ctx: AuditCtx, input: TSellVeh
         warrantyEnd: new Date(`${end}T00:00:00Z`),
         warrantyMonths: months,
         createdById: viewer.userId,
+        amount: input.amount ?? null,
+        memberConsent: input.memberConsent === true,
       },
       select: { id: true },
     });
@@ -173,13 +187,58 @@ export async function sellVehicle(viewer: Viewer, ctx: AuditCtx, input: TSellVeh
     );
     // The VIN leaves the customer warehouse with a posted delivery.
     await deliverSoldVehicle(tx, ctx, { id: sale.id, vehicleId: v.id, companyId });
-    return { saleId: sale.id, vin: v.vin, warrantyStart: saleDay, warrantyEnd: end };
+    // Membership (issue 21): only with the owner's consent; then enrolled (or found by phone)
+    // and credited with the sale's points, in this transaction, after the vehicle and stock locks.
+    const member = input.memberConsent === true ? await joinAtSale(tx, ctx, { saleId: sale.id, companyId, soldAt, now, input }) : null;
+    return { saleId: sale.id, vin: v.vin, warrantyStart: saleDay, warrantyEnd: end, member };
   });
+}
+
+/** Enrols the owner of a sale (or finds the member by phone), links the sale and earns its
+ * points: pointsFor(amount, vehicleRate), expiring expiryMonths after the sale's time. */
+async function joinAtSale(
+  tx: Tx,
+  ctx: AuditCtx,
+  s: { saleId: number; companyId: number; soldAt: Date; now: Date; input: TSellVehicle },
+): Promise<NonNullable<SaleDone["member"]>> {
+  const m = await enrollMember(tx, { phone: s.input.phone, name: s.input.ownerName, companyId: s.companyId, at: s.now });
+  await tx.vehicleSale.update({ where: { id: s.saleId }, data: { memberId: m.id } });
+  const rule = await pointRule(tx);
+  const points = s.input.amount ? pointsFor(Number(s.input.amount), rule.vehicleRate) : 0;
+  let balance: number;
+  if (points > 0) {
+    const earned = await earnPoints(
+      tx,
+      { companyId: s.companyId, userId: ctx.userId, at: s.now },
+      { memberId: m.id, kind: "EARN_SALE", points, expiresAt: expiryFor(s.soldAt, rule.expiryMonths), vehicleSaleId: s.saleId },
+    );
+    balance = earned.balance;
+  } else balance = (await tx.member.findUniqueOrThrow({ where: { id: m.id }, select: { balance: true } })).balance;
+  await audit(tx, ctx, "VehicleSale", s.saleId, "joinMember", null, { memberId: m.id, memberNo: m.memberNo, created: m.created, amount: s.input.amount ?? null, points });
+  return { memberNo: m.memberNo, created: m.created, points, balance };
+}
+
+/** On a car return, the points the sale earned go back as far as the member's balance allows
+ * (what was already redeemed or expired stays gone; the member and the link stay). Answers the
+ * points taken and those that could not be. */
+async function reverseSalePoints(tx: Tx, ctx: AuditCtx, sale: { id: number; memberId: number | null }, companyId: number, at: Date) {
+  if (!sale.memberId) return null;
+  const sums = await tx.memberPointEntry.groupBy({ by: ["kind"], where: { vehicleSaleId: sale.id, kind: { in: ["EARN_SALE", "REVERSE"] } }, _sum: { points: true } });
+  const sum = (k: string) => sums.find((r) => r.kind === k)?._sum.points ?? 0;
+  const open = sum("EARN_SALE") + sum("REVERSE"); // REVERSE rows are negative
+  if (open <= 0) return null;
+  // The member row locked first, so the balance read is the one the reversal takes from.
+  const [m] = await tx.$queryRaw<{ balance: number }[]>`SELECT "balance" FROM "Member" WHERE "id" = ${sale.memberId} FOR UPDATE`;
+  const points = Math.min(open, m?.balance ?? 0);
+  if (points > 0) {
+    await takePoints(tx, { companyId, userId: ctx.userId, at }, { memberId: sale.memberId, kind: "REVERSE", points, vehicleSaleId: sale.id, reason: "return" });
+  }
+  return { memberId: sale.memberId, earned: open, reversed: points, notReversed: open - points };
 }
 
 /** Records a car return: within the window (days from the sale) the vehicle goes back to the
  * dealer's stock, its market date and warranty are cleared, the sale is kept marked returned. */
-export async function returnVehicle(viewer: Viewer, ctx: AuditCtx, input: TReturnVehicle): Promise<{ saleId: number; vin: string }> {
+export async function returnVehicle(viewer: Viewer, ctx: AuditCtx, input: TReturnVehicle): Promise<{ saleId: number; vin: string; points: { memberId: number; earned: number; reversed: number; notReversed: number } | null }> {
   const companyId = requireDealer(viewer);
   if (!hasPermission(viewer, "vehicle:return")) throw new DomainError("Common.forbidden", {}, undefined, 403);
   const now = new Date();
@@ -191,7 +250,7 @@ export async function returnVehicle(viewer: Viewer, ctx: AuditCtx, input: TRetur
     const v = await lockVehicle(tx, input.vin);
     if (!v || v.companyId !== companyId) throw new DomainError("Vehicles.errors.vinNotYours", { vin: input.vin }, "vin", 404);
     if (v.status !== "SOLD") throw new DomainError("Vehicles.errors.notSold", { vin: input.vin }, "vin", 409);
-    const sale = await tx.vehicleSale.findFirst({ where: { vehicleId: v.id, companyId, returnedAt: null }, select: { id: true, soldAt: true } });
+    const sale = await tx.vehicleSale.findFirst({ where: { vehicleId: v.id, companyId, returnedAt: null }, select: { id: true, soldAt: true, memberId: true } });
     if (!sale) throw new DomainError("Vehicles.errors.notSold", { vin: input.vin }, "vin", 409);
     if (returnedAt.getTime() < sale.soldAt.getTime()) throw new DomainError("Vehicles.errors.returnBeforeSale", {}, "returnedAt");
     if (returnedAt.getTime() > sale.soldAt.getTime() + windowDays * 86_400_000) {
@@ -204,6 +263,9 @@ export async function returnVehicle(viewer: Viewer, ctx: AuditCtx, input: TRetur
     // The vehicle comes back into the customer warehouse through a draft entry, at the cost it left with.
     const left = await tx.stockLedger.findFirst({ where: { vehicleId: v.id, quantity: { lt: 0 } }, orderBy: { id: "desc" }, select: { unitCost: true } });
     await createEntryForReturn(tx, ctx, { id: v.id, goodsId: v.goodsId, companyId }, left ? left.unitCost.toFixed(2) : "0.00");
-    return { saleId: sale.id, vin: v.vin };
+    // The points the sale earned are taken back (issue 21), after the vehicle and stock locks as at a sale.
+    const points = await reverseSalePoints(tx, ctx, sale, companyId, now);
+    if (points) await audit(tx, ctx, "VehicleSale", sale.id, "reversePoints", { points: points.earned }, points);
+    return { saleId: sale.id, vin: v.vin, points };
   });
 }

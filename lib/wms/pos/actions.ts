@@ -2,7 +2,8 @@
 
 import { action } from "@/lib/actions/action";
 import { lookupSaleGoods } from "./queries";
-import { ZCounterSale, ZOutletSave, ZSaleLookup } from "./schemas";
+import { memberAtCounter } from "@/lib/members/counter";
+import { ZCounterSale, ZMemberLookup, ZOutletSave, ZSaleLookup } from "./schemas";
 import { counterSale, saveOutlet } from "./service";
 
 // The points of sale screen's actions (customerWms/pointOfSale), one line each over the shared
@@ -18,3 +19,5 @@ export const counterSaleAction = action({ schema: ZCounterSale, labels: "WmsPos.
 );
 /** A read: the goods of a typed or scanned code and where to take it from (first in, first out). */
 export const lookupSaleGoodsAction = action({ schema: ZSaleLookup, labels: "WmsPos.fields", permission: "pos:sell" }, (i, { viewer }) => lookupSaleGoods(viewer, i));
+/** A read: the member of an exact phone at the counter, masked (any member of the network may be served). */
+export const lookupMemberAction = action({ schema: ZMemberLookup, labels: "WmsPos.fields", permission: "pos:sell" }, (i, { viewer }) => memberAtCounter(viewer, i.phone));

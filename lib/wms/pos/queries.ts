@@ -118,6 +118,9 @@ export type Receipt = {
   customerPhone: string | null;
   amount: string;
   lines: { id: number; code: string; nameEn: string; nameZh: string; quantity: number; price: string; total: string }[];
+  /** A member's sale (issue 21): the lines' total, the tier discount, the points redeemed (and
+   * their value: the total less the discount and the amount paid) and earned. */
+  member: { memberNo: string; subtotal: string; discount: string; pointsRedeemed: number; redeemedValue: string; pointsEarned: number } | null;
 };
 
 /** A counter sale's receipt; another company's (or not a counter sale) is a 404. */
@@ -133,12 +136,19 @@ export async function loadReceipt(viewer: Viewer, id: number): Promise<Receipt> 
       customerName: true,
       customerPhone: true,
       amount: true,
+      discountAmount: true,
+      pointsRedeemed: true,
+      pointsEarned: true,
+      member: { select: { memberNo: true } },
       company: { select: { code: true, nameEn: true, nameZh: true } },
       pos: { select: { code: true, name: true, address: true, phone: true } },
       lines: { orderBy: { id: "asc" }, select: { id: true, quantity: true, price: true, goods: { select: { code: true, nameEn: true, nameZh: true } } } },
     },
   });
   if (!d || !d.pos) throw new NotFoundError();
+  const subtotal = d.lines.reduce((sum, l) => sum.add((l.price ?? new Prisma.Decimal(0)).mul(l.quantity)), new Prisma.Decimal(0));
+  const paid = d.amount ?? new Prisma.Decimal(0);
+  const discount = d.discountAmount ?? new Prisma.Decimal(0);
   return {
     id: d.id,
     docNo: d.docNo,
@@ -153,6 +163,16 @@ export async function loadReceipt(viewer: Viewer, id: number): Promise<Receipt> 
       const price = l.price ?? new Prisma.Decimal(0);
       return { id: l.id, ...l.goods, quantity: l.quantity, price: price.toFixed(2), total: price.mul(l.quantity).toFixed(2) };
     }),
+    member: d.member
+      ? {
+          memberNo: d.member.memberNo,
+          subtotal: subtotal.toFixed(2),
+          discount: discount.toFixed(2),
+          pointsRedeemed: d.pointsRedeemed ?? 0,
+          redeemedValue: subtotal.sub(discount).sub(paid).toFixed(2),
+          pointsEarned: d.pointsEarned ?? 0,
+        }
+      : null,
   };
 }
 

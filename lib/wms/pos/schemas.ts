@@ -33,8 +33,16 @@ export const ZCounterSale = z.object({
   customerPhone: zOptionalPhone,
   remark: zOptionalText(500),
   lines: z.array(ZSaleLine).min(1).max(100),
+  /** A member served at the counter (issue 21), by phone: the tier's discount, points redeemed and earned. */
+  memberPhone: zOptionalPhone.optional(),
+  /** Points the member redeems (whole, 0: none), each worth the rule's redeemValue yuan. */
+  redeemPoints: z.preprocess((v) => (v === "" || v == null ? 0 : typeof v === "string" ? Number(v.trim()) : v), z.number().int().min(0).max(1_000_000_000)).optional(),
 });
 export type TCounterSale = z.infer<typeof ZCounterSale>;
+
+/** The counter's member lookup: the exact phone only (no search, no partial match). */
+export const ZMemberLookup = z.object({ phone: zPhone });
+export type TMemberLookup = z.infer<typeof ZMemberLookup>;
 
 /** A goods code typed or scanned at the counter of an outlet. */
 export const ZSaleLookup = z.object({ posId: zId, code: z.string().trim().min(1).max(40) });

@@ -7,12 +7,23 @@ import { DomainError, NotFoundError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { dealerCompany } from "@/lib/wms/access";
 import { postCounterDelivery } from "@/lib/wms/documents";
+import { memberForSale } from "@/lib/members/counter";
+import { earnPoints, pointsFor, takePoints } from "@/lib/members/ledger";
+import { discountOf, expiryFor, pointRule, redeemValueOf } from "@/lib/members/rules";
 import type { TCounterSale, TOutletSave } from "./schemas";
 
 // The points of sale screen's writes (customerWms/pointOfSale): an outlet saved, and a counter
 // sale posted at once as a WD delivery (source COUNTER) through lib/wms/documents.ts, which takes
 // the stock through the ledger (never below zero: a shortage is Wms.errors.notEnough on the
 // line). Each is one transaction: a refused sale leaves nothing behind.
+//
+// A member's counter sale (issue 21): the member (by exact phone) is locked first, the tier's
+// discount comes off the goods total, the points redeemed come off what is left (never more than
+// it), and the member earns points on what is paid. WmsDocument.amount is what the customer
+// pays; discountAmount the tier's discount; the redeemed points' value is the lines' total less
+// both (a later change of the rule's redeemValue does not change an old receipt). Points change
+// only through lib/members/ledger.ts, in the sale's transaction: not enough points refuses the
+// whole sale.
 
 const ENTITY = "PointOfSale";
 const WRITE = { id: true, companyId: true, code: true, name: true, kind: true, address: true, contact: true, phone: true, warehouseId: true, enabled: true } as const;
@@ -55,9 +66,12 @@ export async function saveOutlet(viewer: Viewer, ctx: AuditCtx, input: TOutletSa
   }
 }
 
-/** A counter sale: validated, its amount summed in decimals, posted at once. */
+/** A counter sale: validated, its amount summed in decimals, a member's discount and points applied, posted at once. */
 export async function counterSale(viewer: Viewer, ctx: AuditCtx, input: TCounterSale) {
   const companyId = dealerCompany(viewer, "pos:sell");
+  const redeem = input.redeemPoints ?? 0;
+  if (redeem > 0 && !input.memberPhone) throw new DomainError("WmsPos.errors.redeemNeedsMember", {}, "redeemPoints");
+  const now = new Date();
   return db().$transaction(async (tx) => {
     const outlet = await tx.pointOfSale.findFirst({
       where: { id: input.posId, companyId },
@@ -68,6 +82,8 @@ export async function counterSale(viewer: Viewer, ctx: AuditCtx, input: TCounter
     if (!outlet.warehouse.enabled) throw new DomainError("Wms.errors.warehouseDisabled", { code: outlet.warehouse.code }, "posId", 409);
     const methods = await dict("payment_method", { client: tx });
     if (!methods.some((m) => m.value === input.paymentMethod)) throw new DomainError("WmsPos.errors.paymentUnknown", {}, "paymentMethod");
+    // The member's lock before any stock lock (lib/members/counter.ts says why).
+    const member = input.memberPhone ? await memberForSale(tx, input.memberPhone, now) : null;
 
     const goods = new Map(
       (await tx.goods.findMany({ where: { id: { in: [...new Set(input.lines.map((l) => l.goodsId))] } }, select: { id: true, code: true, kind: true } })).map((g) => [g.id, g]),
@@ -91,6 +107,18 @@ export async function counterSale(viewer: Viewer, ctx: AuditCtx, input: TCounter
       amount = amount.add(new Prisma.Decimal(l.price).mul(l.quantity));
     });
 
+    // Discount, then redemption, then what is paid and the points it earns.
+    const rule = member ? await pointRule(tx) : null;
+    const discount = member ? discountOf(amount, member.discountPct) : new Prisma.Decimal(0);
+    const afterDiscount = amount.sub(discount);
+    const redeemed = rule && redeem > 0 ? redeemValueOf(redeem, rule.redeemValue) : new Prisma.Decimal(0);
+    if (rule && redeem > 0 && redeemed.gt(afterDiscount)) {
+      const max = rule.redeemValue.gt(0) ? afterDiscount.div(rule.redeemValue).floor().toNumber() : 0;
+      throw new DomainError("WmsPos.errors.redeemTooMuch", { max }, "redeemPoints");
+    }
+    const paid = afterDiscount.sub(redeemed);
+    const earned = rule ? pointsFor(paid.toNumber(), rule.counterRate) : 0;
+
     const doc = await postCounterDelivery(
       tx,
       ctx,
@@ -101,11 +129,26 @@ export async function counterSale(viewer: Viewer, ctx: AuditCtx, input: TCounter
         customerName: input.customerName,
         customerPhone: input.customerPhone,
         paymentMethod: input.paymentMethod,
-        amount: amount.toFixed(2),
+        amount: paid.toFixed(2),
         remark: input.remark,
+        ...(member ? { memberId: member.id, discountAmount: discount.toFixed(2), pointsRedeemed: redeem, pointsEarned: earned } : {}),
       },
       input.lines.map((l) => ({ goodsId: l.goodsId, quantity: l.quantity, fromLocationId: l.fromLocationId, price: new Prisma.Decimal(l.price).toFixed(2) })),
     );
-    return { id: doc.id, docNo: doc.docNo, amount: amount.toFixed(2) };
+    let balance: number | null = null;
+    if (member) {
+      const pctx = { companyId, userId: ctx.userId, at: now };
+      if (redeem > 0) balance = (await takePoints(tx, pctx, { memberId: member.id, kind: "REDEEM", points: redeem, documentId: doc.id }, "redeemPoints")).balance;
+      if (earned > 0)
+        balance = (await earnPoints(tx, pctx, { memberId: member.id, kind: "EARN_COUNTER", points: earned, expiresAt: expiryFor(now, rule!.expiryMonths), documentId: doc.id })).balance;
+      balance ??= (await tx.member.findUniqueOrThrow({ where: { id: member.id }, select: { balance: true } })).balance;
+    }
+    return {
+      id: doc.id,
+      docNo: doc.docNo,
+      amount: paid.toFixed(2),
+      total: amount.toFixed(2),
+      ...(member ? { member: { discount: discount.toFixed(2), pointsRedeemed: redeem, redeemedValue: redeemed.toFixed(2), pointsEarned: earned, balance: balance! } } : {}),
+    };
   });
 }

@@ -9,6 +9,7 @@ import { PosSale } from "@/components/wms/pos-sale";
 import { hasPermission } from "@/lib/auth/viewer";
 import { searchUrl } from "@/lib/core/search-url";
 import type { Locale } from "@/lib/i18n/config";
+import { runPointExpirySoon } from "@/lib/members/job";
 import { requireScreen } from "@/lib/shell/guard";
 import { loadPosRoute, POS_ROUTE } from "@/lib/wms/pos/queries";
 
@@ -19,6 +20,8 @@ export async function generateMetadata(): Promise<Metadata> {
 /** customerWms/pointOfSale — the outlets, the counter sale at ?sell, a receipt at ?receipt= (another company's: 404). */
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const viewer = await requireScreen(POS_ROUTE);
+  // Lapsed points expire in the background (at most every ten minutes per process), where they are redeemed.
+  runPointExpirySoon();
   const [data, locale, t] = await Promise.all([loadPosRoute(viewer, searchUrl(POS_ROUTE, await searchParams)), getLocale() as Promise<Locale>, getTranslations("WmsPos")]);
   if (data.kind === "missing") notFound();
   if (data.kind === "receipt")

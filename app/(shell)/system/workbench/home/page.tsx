@@ -4,6 +4,7 @@ import { HomeView } from "@/components/home/home-view";
 import { requireScreen } from "@/lib/shell/guard";
 import { loadHome } from "@/lib/home/queries";
 import { runPlanRemindersSoon } from "@/lib/plans/job";
+import { runPointExpirySoon } from "@/lib/members/job";
 import { runPlansSoon } from "@/lib/wms/plans/job";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -18,5 +19,7 @@ export default async function HomePage() {
   if (viewer.userType === "DEALER") runPlansSoon(now.getTime());
   // Purchase plan deadline reminders, the same way (lib/plans/job.ts), whoever signs in.
   runPlanRemindersSoon(now.getTime());
+  // So does the points expiry (issue 21), for every signed-in home.
+  runPointExpirySoon(now.getTime());
   return <HomeView data={await loadHome(viewer, now)} now={now} />;
 }
