@@ -51,6 +51,14 @@ export async function PosReceipt({ r, payments, locale, canSell }: { r: Receipt;
           </dd>
           <dt>{t("payment")}</dt>
           <dd>{r.paymentMethod ? itemLabel(payments, r.paymentMethod, locale) : "—"}</dd>
+          {r.member && (
+            <>
+              <dt>{t("member")}</dt>
+              <dd data-testid="pos-receipt-member">{r.member.memberNo}</dd>
+              <dt>{t("pointsEarned")}</dt>
+              <dd data-testid="pos-receipt-earned">{r.member.pointsEarned}</dd>
+            </>
+          )}
           {(r.customerName || r.customerPhone) && (
             <>
               <dt>{t("customer")}</dt>
@@ -80,8 +88,30 @@ export async function PosReceipt({ r, payments, locale, canSell }: { r: Receipt;
             ))}
           </tbody>
           <tfoot>
+            {r.member && (
+              <>
+                <tr>
+                  <th colSpan={3}>{t("subtotal")}</th>
+                  <td className={`${styles.num} ${styles.nowrap}`} data-testid="pos-receipt-subtotal">
+                    {formatMoney(r.member.subtotal, locale)}
+                  </td>
+                </tr>
+                <tr>
+                  <th colSpan={3}>{t("discount")}</th>
+                  <td className={`${styles.num} ${styles.nowrap}`} data-testid="pos-receipt-discount">
+                    −{formatMoney(r.member.discount, locale)}
+                  </td>
+                </tr>
+                <tr>
+                  <th colSpan={3}>{t("pointsRedeemed")}</th>
+                  <td className={`${styles.num} ${styles.nowrap}`} data-testid="pos-receipt-redeemed">
+                    {t("pointsRedeemedValue", { points: r.member.pointsRedeemed, value: formatMoney(r.member.redeemedValue, locale) })}
+                  </td>
+                </tr>
+              </>
+            )}
             <tr>
-              <th colSpan={3}>{t("total")}</th>
+              <th colSpan={3}>{r.member ? t("paid") : t("total")}</th>
               <td className={`${styles.num} ${styles.nowrap}`} data-testid="pos-receipt-total">
                 <strong>{formatMoney(r.amount, locale)}</strong>
               </td>

@@ -9,7 +9,8 @@ import styles from "@/components/ui/record-screen.module.css";
 import { itemLabel, type DictItemView } from "@/lib/dict/items";
 import { formatMoney } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/config";
-import { counterSaleAction, lookupSaleGoodsAction } from "@/lib/wms/pos/actions";
+import type { CounterMember } from "@/lib/members/counter";
+import { counterSaleAction, lookupMemberAction, lookupSaleGoodsAction } from "@/lib/wms/pos/actions";
 import type { SaleLookup } from "@/lib/wms/pos/queries";
 import own from "./pos.module.css";
 import rows from "@/components/ui/row-actions.module.css";
@@ -20,6 +21,8 @@ import rows from "@/components/ui/row-actions.module.css";
 // suggests first in, first out), the price (the goods' price, editable), payment and customer.
 // Confirming posts the delivery at once (lib/wms/pos/service.ts) and opens its receipt. The
 // total here is shown in integer cents; the server sums the amount again in decimals.
+// A member (issue 21) is found by the exact phone (masked answer); the tier's discount and the
+// points redeemed are shown off the total here and applied again by the server.
 
 const ROUTE = "/customerWms/pointOfSale";
 
@@ -32,6 +35,8 @@ function cents(price: string): number | null {
   return m ? Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0")) : null;
 }
 const centsText = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, "0")}`;
+/** A decimal text as an integer of 1/10^places ("2.5", 2 → 250). */
+const scaled = (v: string, places: number) => Math.round(Number(v) * 10 ** places);
 
 const noSubscription = () => () => {};
 const hasDetector = () => "BarcodeDetector" in window;
@@ -48,6 +53,9 @@ export function PosSale({ outlets, posId: initial, payments }: { outlets: Outlet
   const [payment, setPayment] = useState(payments[0]?.value ?? "");
   const [customerName, setCustomerName] = useState("");
   const [customerPhone, setCustomerPhone] = useState("");
+  const [memberPhone, setMemberPhone] = useState("");
+  const [member, setMember] = useState<CounterMember | null>(null);
+  const [redeem, setRedeem] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, start] = useTransition();
   // Whether the browser has a BarcodeDetector: false on the server and in the hydrating render, so both agree.
@@ -125,6 +133,32 @@ export function PosSale({ outlets, posId: initial, payments }: { outlets: Outlet
     return sum === null || c === null || !Number.isInteger(q) ? null : sum + c * q;
   }, 0);
 
+  // What the member's tier and points take off, in cents (the server applies the same in decimals).
+  const discount = member && total !== null ? Math.round((total * scaled(member.tier?.discountPct ?? "0", 2)) / 10000) : 0;
+  const points = /^\d+$/.test(redeem.trim()) ? Number(redeem.trim()) : 0;
+  const pointValue = member ? scaled(member.redeemValue, 4) : 0;
+  const redeemed = member ? Math.round((points * pointValue) / 100) : 0;
+  const maxPoints = member && total !== null && pointValue > 0 ? Math.min(member.balance, Math.floor(((total - discount) * 100) / pointValue)) : 0;
+  const toPay = total === null ? null : total - discount - redeemed;
+
+  const findMember = () =>
+    start(async () => {
+      const res = await lookupMemberAction({ phone: memberPhone });
+      if (!res.ok) {
+        setMember(null);
+        if (res.fieldErrors) setErrors({ memberPhone: res.fieldErrors.phone ?? res.fieldErrors.memberPhone ?? Object.values(res.fieldErrors)[0] });
+        else actionFailed(res);
+        return;
+      }
+      setErrors({});
+      setMember(res.data);
+    });
+  const clearMember = () => {
+    setMember(null);
+    setMemberPhone("");
+    setRedeem("");
+  };
+
   const confirm = () =>
     start(async () => {
       if (!posId) return;
@@ -134,6 +168,8 @@ export function PosSale({ outlets, posId: initial, payments }: { outlets: Outlet
         customerName,
         customerPhone,
         remark: null,
+        memberPhone: member ? memberPhone : null,
+        redeemPoints: member ? redeem : 0,
         lines: lines.map((l) => ({ goodsId: l.goods.id, quantity: Number(l.quantity), price: l.price, fromLocationId: l.fromLocationId })),
       });
       if (!res.ok) {
@@ -328,9 +364,82 @@ export function PosSale({ outlets, posId: initial, payments }: { outlets: Outlet
           {err("customerPhone")}
         </label>
       </div>
+      <div className={styles.filters} data-testid="pos-member">
+        <label className={styles.field}>
+          {t("fields.memberPhone")}
+          <input
+            className={styles.input}
+            value={memberPhone}
+            maxLength={20}
+            inputMode="tel"
+            autoComplete="off"
+            readOnly={!!member}
+            onChange={(e) => setMemberPhone(e.target.value)}
+            onKeyDown={(e) => e.key === "Enter" && (e.preventDefault(), findMember())}
+            aria-describedby="pos-member-hint"
+            data-testid="pos-member-phone"
+          />
+          <span id="pos-member-hint" className={own.hint}>
+            {t("counter.memberHint")}
+          </span>
+          {err("memberPhone")}
+        </label>
+        <div className={styles.buttons}>
+          {member ? (
+            <button type="button" className={styles.button} onClick={clearMember} data-testid="pos-member-clear">
+              {t("counter.memberClear")}
+            </button>
+          ) : (
+            <button type="button" className={styles.button} disabled={pending || !memberPhone.trim()} onClick={findMember} data-testid="pos-member-find">
+              {t("counter.memberFind")}
+            </button>
+          )}
+        </div>
+        {member && (
+          <>
+            <div className={styles.field} data-testid="pos-member-card">
+              <strong>{t("counter.memberFound", { memberNo: member.memberNo, name: member.name, phone: member.phone })}</strong>
+              <span data-testid="pos-member-tier">
+                {member.tier
+                  ? t("counter.memberTier", { tier: locale === "zh-CN" ? member.tier.nameZh : member.tier.nameEn, discount: Number(member.tier.discountPct) })
+                  : t("counter.memberNoTier")}
+              </span>
+              <span data-testid="pos-member-balance">{t("counter.memberBalance", { balance: member.balance, value: Number(member.redeemValue) })}</span>
+            </div>
+            <label className={styles.field}>
+              {t("fields.redeemPoints")}
+              <input
+                className={`${styles.input} ${own.short}`}
+                type="number"
+                min={0}
+                max={maxPoints}
+                step={1}
+                value={redeem}
+                onChange={(e) => setRedeem(e.target.value)}
+                aria-describedby="pos-points-hint"
+                data-testid="pos-redeem-points"
+              />
+              <span id="pos-points-hint" className={own.hint}>
+                {t("counter.pointsHint", { max: maxPoints })}
+              </span>
+              {err("redeemPoints")}
+            </label>
+          </>
+        )}
+      </div>
       <div className={own.totalRow}>
         <span>
           {t("counter.total")}: <strong data-testid="pos-total">{total === null ? "—" : formatMoney(centsText(total), locale)}</strong>
+          {member && toPay !== null && (
+            <>
+              {" · "}
+              {t("counter.discount")}: <span data-testid="pos-discount">−{formatMoney(centsText(discount), locale)}</span>
+              {" · "}
+              {t("counter.redeemValue")}: <span data-testid="pos-redeemed">−{formatMoney(centsText(redeemed), locale)}</span>
+              {" · "}
+              {t("counter.toPay")}: <strong data-testid="pos-to-pay">{toPay < 0 ? "—" : formatMoney(centsText(toPay), locale)}</strong>
+            </>
+          )}
         </span>
         <div className={styles.buttons}>
           <Link href={ROUTE} className={styles.button}>

@@ -45,7 +45,7 @@ describe("numbering rules list (system/codeRule)", () => {
         .filter((r) => r.system)
         .map((r) => r.code)
         .sort(),
-    ).toEqual(["CP", "PO", "PP", "RB", "SO", "SR", "WD", "WE", "WM", "WS", "WT"]);
+    ).toEqual(["CP", "MB", "PO", "PP", "RB", "SO", "SR", "WD", "WE", "WM", "WS", "WT"]);
     expect(all.can).toEqual({ create: true, update: true, delete: true, export: true, import: false });
 
     const before = await row("SO");

@@ -1,6 +1,6 @@
 "use client";
 
-import { Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from "antd";
+import { Button, Card, Checkbox, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from "antd";
 import "@/components/providers/antd-css";
 import dayjs, { type Dayjs } from "dayjs";
 import { useLocale, useTranslations } from "next-intl";
@@ -30,8 +30,10 @@ type Values = {
   sex?: string | null;
   birthday?: Dayjs | null;
   age?: number | null;
+  amount?: string;
+  memberConsent?: boolean;
 };
-const FIELDS = ["vin", "soldAt", "ownerName", "phone", "idType", "idNumber", "sex", "birthday", "age"] as const;
+const FIELDS = ["vin", "soldAt", "ownerName", "phone", "idType", "idNumber", "sex", "birthday", "age", "amount", "memberConsent"] as const;
 const MINUTE = "YYYY-MM-DD HH:mm";
 const DAY = "YYYY-MM-DD";
 /** Now and today on the business clock (the picker shows Beijing wall-clock time). */
@@ -107,12 +109,25 @@ export function SaleRecorder({ idTypes, sexes }: { idTypes: DictItemView[]; sexe
       sex: facts ? null : (v.sex ?? null),
       birthday: facts ? null : v.birthday ? v.birthday.format(DAY) : null,
       age: facts ? null : (v.age ?? null),
+      amount: v.amount?.trim() ? v.amount.trim() : null,
+      memberConsent: v.memberConsent === true,
     };
     setBusy("sell");
     const out = await run(form, ZSellVehicle, sellVehicleAction, input, FIELDS);
     setBusy(null);
     if (!out) return;
-    toast("success", <span data-testid="sale-done">{t("done", { vin: out.vin, start: out.warrantyStart, end: out.warrantyEnd })}</span>);
+    toast(
+      "success",
+      <span data-testid="sale-done">
+        {t("done", { vin: out.vin, start: out.warrantyStart, end: out.warrantyEnd })}
+        {out.member && (
+          <>
+            {" "}
+            <span data-testid="sale-member">{t("memberJoined", { created: String(out.member.created), memberNo: out.member.memberNo, points: out.member.points, balance: out.member.balance })}</span>
+          </>
+        )}
+      </span>,
+    );
     clear();
     router.refresh();
   };
@@ -193,6 +208,16 @@ export function SaleRecorder({ idTypes, sexes }: { idTypes: DictItemView[]; sexe
               <Col xs={24} md={12} lg={8}>
                 <Form.Item name="age" label={tf("age")} extra={fromId}>
                   <InputNumber min={16} max={120} precision={0} style={{ width: "100%" }} disabled={!!derived} data-testid="sale-age" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12} lg={8}>
+                <Form.Item name="amount" label={tf("amount")} extra={t("amountHint")}>
+                  <Input inputMode="decimal" maxLength={16} autoComplete="off" data-testid="sale-amount" />
+                </Form.Item>
+              </Col>
+              <Col xs={24}>
+                <Form.Item name="memberConsent" valuePropName="checked">
+                  <Checkbox data-testid="sale-member-consent">{t("consent")}</Checkbox>
                 </Form.Item>
               </Col>
             </Row>
