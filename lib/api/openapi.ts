@@ -283,7 +283,7 @@ export const ENDPOINTS: Endpoint[] = [
     path: "/wms/counter-sales",
     tag: "Warehouse",
     summary: "A counter sale at an outlet, posted at once as a delivery (WD, source COUNTER)",
-    access: "pos:sell (dealers); another company's outlet is 404, a shortage 409",
+    access: "pos:sell (dealers); another company's outlet is 404, a shortage or too few points 409, an unknown member phone 404",
     body: { schema: ZCounterSale, name: "CounterSale" },
     ok: [ok("CounterSaleCreated", "Created", 201)],
     errors: [401, 403, 404, 409, 422],

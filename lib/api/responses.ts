@@ -405,7 +405,22 @@ export const ROutlets = z.object({
     }),
   ),
 });
-export const RCounterSaleCreated = z.object({ id, docNo: z.string().describe("WD…"), amount: money });
+export const RCounterSaleCreated = z.object({
+  id,
+  docNo: z.string().describe("WD…"),
+  amount: money.describe("What the customer pays: the lines' total less a member's discount and redeemed points"),
+  total: money.describe("The lines' total"),
+  member: z
+    .object({
+      discount: money.describe("The member tier's discount"),
+      pointsRedeemed: z.number().int(),
+      redeemedValue: money,
+      pointsEarned: z.number().int(),
+      balance: z.number().int().describe("The member's points after the sale"),
+    })
+    .optional()
+    .describe("A member's sale (memberPhone given)"),
+});
 export const RStocktakePlanRow = z.object({
   id,
   name: z.string(),

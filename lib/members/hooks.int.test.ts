@@ -76,13 +76,35 @@ async function counter(d: Dealer, quantity = 200) {
     data: { companyId: d.companyId, code: `W${Math.random().toString(36).slice(2, 8)}`, name: "Counter", locations: { create: [{ code: "A-01" }] } },
     include: { locations: true },
   });
-  const e = await createEntry(d.viewer, d.ctx, { warehouseId: w.id, source: "OPENING", remark: null, lines: [{ goodsId: part.id, quantity, unitCost: "10.00", toLocationId: w.locations[0].id }] });
+  const e = await createEntry(d.viewer, d.ctx, {
+    warehouseId: w.id,
+    source: "OPENING",
+    remark: null,
+    lines: [{ goodsId: part.id, quantity, unitCost: "10.00", toLocationId: w.locations[0].id }],
+  });
   await postEntry(d.viewer, d.ctx, { id: e.id, lines: [] });
-  const pos = await saveOutlet(d.viewer, d.ctx, { code: `P${Math.random().toString(36).slice(2, 8)}`, name: "Front", kind: "SERVICE", warehouseId: w.id, address: null, contact: null, phone: null, enabled: true });
+  const pos = await saveOutlet(d.viewer, d.ctx, {
+    code: `P${Math.random().toString(36).slice(2, 8)}`,
+    name: "Front",
+    kind: "SERVICE",
+    warehouseId: w.id,
+    address: null,
+    contact: null,
+    phone: null,
+    enabled: true,
+  });
   return { posId: pos.id, locationId: w.locations[0].id };
 }
 const saleOf = (c: { posId: number; locationId: number }, quantity: number, over: Partial<TCounterSale> = {}): TCounterSale =>
-  ZCounterSale.parse({ posId: c.posId, paymentMethod: "CASH", customerName: null, customerPhone: null, remark: null, lines: [{ goodsId: part.id, quantity, price: part.price, fromLocationId: c.locationId }], ...over });
+  ZCounterSale.parse({
+    posId: c.posId,
+    paymentMethod: "CASH",
+    customerName: null,
+    customerPhone: null,
+    remark: null,
+    lines: [{ goodsId: part.id, quantity, price: part.price, fromLocationId: c.locationId }],
+    ...over,
+  });
 const onHand = async (locationId: number) => (await db().stockOnHand.findFirst({ where: { locationId, goodsId: part.id }, select: { quantity: true } }))?.quantity ?? 0;
 
 beforeAll(async () => {
@@ -221,7 +243,10 @@ describe("counter sale", () => {
     const big = await sell(a, phone, { amount: "500000", memberConsent: true });
     expect(big.member?.points).toBe(5000);
     const e2 = await entries();
-    await expect(counterSale(a.viewer, a.ctx, saleOf(c, 1, { memberPhone: phone, redeemPoints: 2000 }))).rejects.toMatchObject({ key: "WmsPos.errors.redeemTooMuch", field: "redeemPoints" });
+    await expect(counterSale(a.viewer, a.ctx, saleOf(c, 1, { memberPhone: phone, redeemPoints: 2000 }))).rejects.toMatchObject({
+      key: "WmsPos.errors.redeemTooMuch",
+      field: "redeemPoints",
+    });
     await expect(counterSale(a.viewer, a.ctx, saleOf(c, 1, { redeemPoints: 5 }))).rejects.toMatchObject({ key: "WmsPos.errors.redeemNeedsMember", field: "redeemPoints" });
     await expect(counterSale(a.viewer, a.ctx, saleOf(c, 1, { memberPhone: newPhone(), redeemPoints: 5 }))).rejects.toMatchObject({
       key: "WmsPos.errors.memberNotFound",

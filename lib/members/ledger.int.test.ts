@@ -22,10 +22,8 @@ async function member(): Promise<number> {
 }
 const earn = (memberId: number, points: number, expiresAt: Date | null = null, at = new Date()) =>
   db().$transaction((tx) => earnPoints(tx, ctx(at), { memberId, kind: "EARN_COUNTER", points, expiresAt }));
-const take = (memberId: number, points: number, kind: "REDEEM" | "ADJUST" | "REVERSE" = "REDEEM") =>
-  db().$transaction((tx) => takePoints(tx, ctx(), { memberId, kind, points }));
-const open = (memberId: number) =>
-  db().memberPointEntry.findMany({ where: { memberId, points: { gt: 0 } }, orderBy: { id: "asc" }, select: { points: true, remaining: true } });
+const take = (memberId: number, points: number, kind: "REDEEM" | "ADJUST" | "REVERSE" = "REDEEM") => db().$transaction((tx) => takePoints(tx, ctx(), { memberId, kind, points }));
+const open = (memberId: number) => db().memberPointEntry.findMany({ where: { memberId, points: { gt: 0 } }, orderBy: { id: "asc" }, select: { points: true, remaining: true } });
 const balance = async (memberId: number) => (await db().member.findUniqueOrThrow({ where: { id: memberId }, select: { balance: true } })).balance;
 
 beforeAll(async () => {

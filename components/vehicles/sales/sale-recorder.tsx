@@ -123,7 +123,9 @@ export function SaleRecorder({ idTypes, sexes }: { idTypes: DictItemView[]; sexe
         {out.member && (
           <>
             {" "}
-            <span data-testid="sale-member">{t("memberJoined", { created: String(out.member.created), memberNo: out.member.memberNo, points: out.member.points, balance: out.member.balance })}</span>
+            <span data-testid="sale-member">
+              {t("memberJoined", { created: String(out.member.created), memberNo: out.member.memberNo, points: out.member.points, balance: out.member.balance })}
+            </span>
           </>
         )}
       </span>,

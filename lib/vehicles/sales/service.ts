@@ -196,11 +196,7 @@ export async function sellVehicle(viewer: Viewer, ctx: AuditCtx, input: TSellVeh
 
 /** Enrols the owner of a sale (or finds the member by phone), links the sale and earns its
  * points: pointsFor(amount, vehicleRate), expiring expiryMonths after the sale's time. */
-async function joinAtSale(
-  tx: Tx,
-  ctx: AuditCtx,
-  s: { saleId: number; companyId: number; soldAt: Date; now: Date; input: TSellVehicle },
-): Promise<NonNullable<SaleDone["member"]>> {
+async function joinAtSale(tx: Tx, ctx: AuditCtx, s: { saleId: number; companyId: number; soldAt: Date; now: Date; input: TSellVehicle }): Promise<NonNullable<SaleDone["member"]>> {
   const m = await enrollMember(tx, { phone: s.input.phone, name: s.input.ownerName, companyId: s.companyId, at: s.now });
   await tx.vehicleSale.update({ where: { id: s.saleId }, data: { memberId: m.id } });
   const rule = await pointRule(tx);
@@ -238,7 +234,11 @@ async function reverseSalePoints(tx: Tx, ctx: AuditCtx, sale: { id: number; memb
 
 /** Records a car return: within the window (days from the sale) the vehicle goes back to the
  * dealer's stock, its market date and warranty are cleared, the sale is kept marked returned. */
-export async function returnVehicle(viewer: Viewer, ctx: AuditCtx, input: TReturnVehicle): Promise<{ saleId: number; vin: string; points: { memberId: number; earned: number; reversed: number; notReversed: number } | null }> {
+export async function returnVehicle(
+  viewer: Viewer,
+  ctx: AuditCtx,
+  input: TReturnVehicle,
+): Promise<{ saleId: number; vin: string; points: { memberId: number; earned: number; reversed: number; notReversed: number } | null }> {
   const companyId = requireDealer(viewer);
   if (!hasPermission(viewer, "vehicle:return")) throw new DomainError("Common.forbidden", {}, undefined, 403);
   const now = new Date();

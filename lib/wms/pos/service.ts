@@ -140,7 +140,8 @@ export async function counterSale(viewer: Viewer, ctx: AuditCtx, input: TCounter
       const pctx = { companyId, userId: ctx.userId, at: now };
       if (redeem > 0) balance = (await takePoints(tx, pctx, { memberId: member.id, kind: "REDEEM", points: redeem, documentId: doc.id }, "redeemPoints")).balance;
       if (earned > 0)
-        balance = (await earnPoints(tx, pctx, { memberId: member.id, kind: "EARN_COUNTER", points: earned, expiresAt: expiryFor(now, rule!.expiryMonths), documentId: doc.id })).balance;
+        balance = (await earnPoints(tx, pctx, { memberId: member.id, kind: "EARN_COUNTER", points: earned, expiresAt: expiryFor(now, rule!.expiryMonths), documentId: doc.id }))
+          .balance;
       balance ??= (await tx.member.findUniqueOrThrow({ where: { id: member.id }, select: { balance: true } })).balance;
     }
     return {
