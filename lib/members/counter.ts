@@ -7,6 +7,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { maskPhone } from "@/lib/vehicles/sales/lists";
 import { dealerCompany } from "@/lib/wms/access";
 import { expireEntry } from "./ledger";
+import { maskName } from "./options";
 import { pointRule, tierDiscount } from "./rules";
 
 // A member at a dealer's counter (customerWms/pointOfSale): any member of the network may be
@@ -27,12 +28,6 @@ export type CounterMember = {
   /** Yuan one point is worth. */
   redeemValue: string;
 };
-
-/** A name with all but the first character of each word hidden (张伟 → 张*, Li Na → L* N*). */
-export function maskName(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  return words.map((w) => [...w][0] + "*".repeat(Math.max(1, [...w].length - 1))).join(" ");
-}
 
 /** The counter's lookup by exact phone; an unknown phone is WmsPos.errors.memberNotFound. */
 export async function memberAtCounter(viewer: Viewer, phone: string, now = new Date()): Promise<CounterMember> {
