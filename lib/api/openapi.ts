@@ -7,6 +7,7 @@ import { ZFileReturn } from "@/lib/after-sales/returns/schemas";
 import { ZCounterSale } from "@/lib/wms/pos/schemas";
 import { ZPlanListQuery } from "@/lib/wms/plans/schemas";
 import { ZInventoryQuery, ZLedgerQuery } from "@/lib/wms/inventory/schemas";
+import { ZAchievementQuery, ZNetworkQuery } from "@/lib/plans/achievement-schemas";
 import { ZCreateDelivery, ZCreateEntry, ZCreateMove, ZCreateStocktake, ZCreateTransfer } from "@/lib/wms/schemas";
 import { ZAdjustBody, ZMemberLedgerQuery, ZMemberListQuery, ZRuleSave, ZTierBody } from "@/lib/members/schemas";
 import * as R from "./responses";
@@ -550,6 +551,36 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     method: "get",
+    path: "/plans/achievement",
+    tag: "Plans",
+    summary: "One dealer's plan achievement for a month: lines, subtotals, totals and the chart's 12 months",
+    access: "The customer plan screen; dealers see their signed-in company (another company is 404), staff a company in their data scope (else 404)",
+    query: ZAchievementQuery,
+    ok: [ok("PlanAchievement")],
+    errors: [401, 403, 404, 422],
+  },
+  {
+    method: "get",
+    path: "/plans/achievement/network",
+    tag: "Plans",
+    summary: "Every dealer in the caller's data scope for a month, sorted by completion",
+    access: "The customer plan screen, staff only (dealers get 404)",
+    query: ZNetworkQuery,
+    ok: [ok("PlanAchievementNetwork")],
+    errors: [401, 403, 404, 422],
+  },
+  {
+    method: "get",
+    path: "/plans/achievement/export",
+    tag: "Plans",
+    summary: "The network view of a month as .xlsx (the same rows and order)",
+    access: "The customer plan screen, staff only (dealers get 404)",
+    query: ZNetworkQuery,
+    ok: [{ status: 200, description: "Workbook", binary: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }],
+    errors: [401, 403, 404, 422],
+  },
+  {
+    method: "get",
     path: "/wms/documents",
     tag: "Warehouse",
     summary: "List warehouse documents of one kind (keyset pages)",
@@ -738,6 +769,8 @@ const RESPONSES: Record<string, z.ZodType> = {
   MemberTiers: R.RMemberTiers,
   MemberRules: R.RMemberRules,
   TierDeleted: R.RTierDeleted,
+  PlanAchievement: R.RPlanAchievement,
+  PlanAchievementNetwork: R.RPlanAchievementNetwork,
 };
 
 const ERROR_TEXT: Record<number, string> = {

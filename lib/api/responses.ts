@@ -639,3 +639,57 @@ export const RMemberRules = z.object({
   updatedAt: isoTime.nullable(),
 });
 export const RTierDeleted = z.object({ id });
+// crm/customerPlan, plan achievement (GET /plans/achievement, /plans/achievement/network).
+const planStatus = z.enum(["DRAFT", "SUBMITTED", "APPROVED", "RETURNED"]);
+const yearMonth = z
+  .string()
+  .regex(/^\d{4}-\d{2}$/)
+  .describe("Calendar month YYYY-MM (Asia/Shanghai)");
+const pct = z.number().nullable().describe("actual ÷ planned in percent, one decimal; null when the plan is not approved or plans 0");
+const percents = z.object({ ordered: pct, shipped: pct, retail: pct });
+const figures = {
+  planned: z.number().int().nullable().describe("The plan's quantity; null when not planned"),
+  ordered: z.number().int().describe("Order lines of orders created in the month, not cancelled or rejected"),
+  shipped: z.number().int().describe("Order lines of orders shipped in the month (SHIPPED or COMPLETED)"),
+  retail: z.number().int().describe("Vehicles sold in the month and not returned; parts sold over the counter"),
+  pct: percents,
+};
+const Figures = z.object(figures);
+export const RPlanAchievement = z.object({
+  company: Named,
+  month: yearMonth,
+  plan: z.object({ id, planNo: z.string(), status: planStatus }).nullable(),
+  approved: z.boolean().describe("Only an approved plan is the target: percentages are computed against it only"),
+  lines: z.array(
+    z.object({
+      key: z.string(),
+      kind: z.enum(["VEHICLE", "PARTS"]),
+      goods: z.object({ id, code: z.string(), nameEn: z.string(), nameZh: z.string(), config: z.string().nullable() }).nullable().describe("Vehicle lines"),
+      category: z.object({ code: z.string(), labelEn: z.string(), labelZh: z.string() }).nullable().describe("Parts lines: the parts_category (OTHER for goods without one)"),
+      unplanned: z.boolean(),
+      ...figures,
+    }),
+  ),
+  subtotals: z.object({ VEHICLE: Figures, PARTS: Figures }),
+  totals: Figures,
+  series: z
+    .array(z.object({ month: yearMonth, planned: z.number().int().describe("The approved plan's total"), ordered: z.number().int(), retail: z.number().int() }))
+    .describe("The 12 months ending with the month, oldest first"),
+});
+export const RPlanAchievementNetwork = z.object({
+  month: yearMonth,
+  rows: z
+    .array(
+      z.object({
+        company: Named,
+        plan: z.object({ status: planStatus }).nullable(),
+        planned: z.number().int().nullable().describe("The approved plan's total; null without an approved plan"),
+        ordered: z.number().int(),
+        shipped: z.number().int(),
+        retail: z.number().int(),
+        completion: pct.describe("ordered ÷ planned in percent (the sort key, descending; null last)"),
+        pct: percents,
+      }),
+    )
+    .describe("Every active dealer company in the caller's data scope, by completion then name"),
+});

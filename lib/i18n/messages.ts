@@ -64,6 +64,8 @@ import enMembers from "@/messages/members/en-US.json";
 import zhMembers from "@/messages/members/zh-CN.json";
 import enPlans from "@/messages/plans/en-US.json";
 import zhPlans from "@/messages/plans/zh-CN.json";
+import enPlanAchievement from "@/messages/plans-achievement/en-US.json";
+import zhPlanAchievement from "@/messages/plans-achievement/zh-CN.json";
 import enWorkbench from "@/messages/workbench/en-US.json";
 import zhWorkbench from "@/messages/workbench/zh-CN.json";
 import { defaultLocale, fallbackLocale, type Locale } from "./config";
@@ -107,6 +109,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     enWmsWarehouse,
     enMembers,
     enPlans,
+    enPlanAchievement,
   ],
   "zh-CN": [
     zhCore,
@@ -143,6 +146,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     zhWmsWarehouse,
     zhMembers,
     zhPlans,
+    zhPlanAchievement,
   ],
 };
 export const MESSAGE_AREAS = [
@@ -180,6 +184,7 @@ export const MESSAGE_AREAS = [
   "wms-warehouse",
   "members",
   "plans",
+  "plans-achievement",
 ] as const;
 
 export type Messages = typeof enCore;
@@ -217,7 +222,8 @@ export type AllMessages = typeof enCore &
   typeof enWmsInventory &
   typeof enWmsWarehouse &
   typeof enMembers &
-  typeof enPlans;
+  typeof enPlans &
+  typeof enPlanAchievement;
 
 const combine = (files: MessageTree[]) => files.reduce((all, f) => ({ ...all, ...f }), {} as MessageTree);
 const cache = new Map<Locale, Messages>();

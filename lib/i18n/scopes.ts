@@ -79,7 +79,8 @@ export const ROUTE_NAMESPACES: Record<string, readonly string[]> = {
   // wording), the delete confirmation and the points adjustment form.
   "system/memberSystem": ["Admin", "Access", "Members"],
   // The plan form and the review drawer (loaded on the first click), the action bar.
-  "crm/customerPlan": ["Plans"],
+  // Plan achievement (?tab=achievement): the chart island and the export button.
+  "crm/customerPlan": ["Plans", "PlanAchievement"],
   // My account's forms (the page itself is server HTML).
   "system/account": ["MyAccount"],
 };

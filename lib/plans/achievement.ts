@@ -1,0 +1,331 @@
+import "server-only";
+import { companyScopeWhere } from "@/lib/access/scope";
+import type { Viewer } from "@/lib/auth/viewer";
+import { db } from "@/lib/db";
+import { dict } from "@/lib/dict/dict";
+import { NotFoundError } from "@/lib/errors";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { PurchasePlanStatus } from "@/lib/generated/prisma/enums";
+import { monthDay, monthRange, monthsEnding, percent, SERIES_MONTHS } from "./achievement-month";
+
+// Plan achievement (crm/customerPlan, ?tab=achievement): what a dealer planned for a month
+// against what it ordered, what was shipped to it and what it sold at retail. Server-only.
+//
+// - planned: the quantity of the month's plan line. Only an APPROVED plan is the month's target:
+//   a plan in any other state still shows its lines and quantities (the screen greys them and
+//   says "not approved"), but no percentage is computed against it and the network counts no
+//   target for it.
+// - ordered: order lines of the company's orders created in the month (Shanghai calendar),
+//   neither CANCELLED nor REJECTED.
+// - shipped: order lines of orders shipped in the month (shippedAt in it) that are SHIPPED or
+//   COMPLETED. Vehicles are counted on their order lines too (not Vehicle.sendDate), so vehicles
+//   and parts follow one rule and shipped never exceeds what the orders say.
+// - retail: vehicles sold in the month (VehicleSale.soldAt) and not returned, by the vehicle's
+//   goods; parts sold over the counter (posted DELIVERY documents of source COUNTER created in
+//   the month, the points of sale's own day rule) by the goods' parts category.
+// - Vehicle lines match by goods, parts lines by Goods.partsCategory (none counts as OTHER).
+//   Whatever has figures but is not on the plan is an unplanned line.
+// Every figure of a month is one grouped statement over indexed columns (Order's (companyId,
+// type, dealerDeleted, createdAt), its partial (companyId, shippedAt), VehicleSale's (companyId,
+// soldAt), WmsDocument's (companyId, type, createdAt)): no query per line or per dealer.
+// Dealers see their signed-in company only; staff the companies of their data scope; any other
+// company is a 404, the same as a missing one.
+
+export const ACHIEVEMENT_ROUTE = "crm/customerPlan";
+/** What a parts line without a category counts as. */
+export const OTHER_CATEGORY = "OTHER";
+/** The network's page size on the screen (the export and the API take every row). */
+export const NETWORK_PAGE = 50;
+
+export type LineKind = "VEHICLE" | "PARTS";
+export type Percents = { ordered: number | null; shipped: number | null; retail: number | null };
+export type Figures = { planned: number | null; ordered: number; shipped: number; retail: number; pct: Percents };
+export type AchievementLine = Figures & {
+  /** "V<goodsId>" or "P<category>". */
+  key: string;
+  kind: LineKind;
+  goods: { id: number; code: string; nameEn: string; nameZh: string; config: string | null } | null;
+  category: { code: string; labelEn: string; labelZh: string } | null;
+  /** Not on the month's plan (planned is null). */
+  unplanned: boolean;
+};
+export type PlanRef = { id: number; planNo: string; status: PurchasePlanStatus };
+export type CompanyRef = { id: number; code: string; nameEn: string; nameZh: string };
+export type CompanyAchievement = {
+  company: CompanyRef;
+  month: string;
+  plan: PlanRef | null;
+  /** The plan is APPROVED: its quantities are the target and percentages are computed. */
+  approved: boolean;
+  lines: AchievementLine[];
+  subtotals: Record<LineKind, Figures>;
+  totals: Figures;
+};
+export type SeriesPoint = { month: string; planned: number; ordered: number; retail: number };
+export type NetworkRow = {
+  company: CompanyRef;
+  plan: { status: PurchasePlanStatus } | null;
+  /** The approved plan's total; null without an approved plan. */
+  planned: number | null;
+  ordered: number;
+  shipped: number;
+  retail: number;
+  /** ordered ÷ planned (%), the sort key; null without a target. */
+  completion: number | null;
+  pct: Percents;
+};
+export type Network = { month: string; rows: NetworkRow[] };
+
+type Measure = "O" | "S" | "R";
+type Bounds = { s: string; e: string; sz: string; ez: string };
+
+/** [start, end) of the months for SQL: naive UTC text for the timestamp(3) columns (Prisma
+ * stores them in UTC), ISO for timestamptz ones. */
+function bounds(first: string, last: string): Bounds {
+  const { start } = monthRange(first);
+  const { end } = monthRange(last);
+  const naive = (d: Date) => d.toISOString().slice(0, 23).replace("T", " ");
+  return { s: naive(start), e: naive(end), sz: start.toISOString(), ez: end.toISOString() };
+}
+
+/**
+ * The facts of the companies in [first, last]: one row per order line, sold vehicle and counter
+ * sale line, with its measure, goods, quantity and (with `byMonth`) its Shanghai month.
+ * `ids` null: every company (staff whose scope is all).
+ */
+function factsSql(ids: number[] | null, b: Bounds, opts: { shipped: boolean; byMonth: boolean }): Prisma.Sql {
+  const of = (col: Prisma.Sql) => (ids ? Prisma.sql`${col} = ANY(${ids}::int[])` : Prisma.sql`TRUE`);
+  const naiveMonth = (col: Prisma.Sql) => (opts.byMonth ? Prisma.sql`to_char(${col} + interval '8 hours', 'YYYY-MM')` : Prisma.sql`''`);
+  const zonedMonth = (col: Prisma.Sql) => (opts.byMonth ? Prisma.sql`to_char(${col} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM')` : Prisma.sql`''`);
+  const ordered = Prisma.sql`
+    SELECT o."companyId", 'O' AS "m", ${naiveMonth(Prisma.sql`o."createdAt"`)} AS "month", l."goodsId", l."quantity" AS "qty"
+    FROM "Order" o JOIN "OrderLine" l ON l."orderId" = o."id"
+    WHERE ${of(Prisma.sql`o."companyId"`)} AND o."type" IN ('VEHICLE', 'PARTS') AND o."dealerDeleted" = false
+      AND o."createdAt" >= ${b.s}::timestamp AND o."createdAt" < ${b.e}::timestamp AND o."status" NOT IN ('CANCELLED', 'REJECTED')`;
+  const shipped = Prisma.sql`
+    UNION ALL
+    SELECT o."companyId", 'S', ${naiveMonth(Prisma.sql`o."shippedAt"`)}, l."goodsId", l."quantity"
+    FROM "Order" o JOIN "OrderLine" l ON l."orderId" = o."id"
+    WHERE ${of(Prisma.sql`o."companyId"`)} AND o."shippedAt" IS NOT NULL
+      AND o."shippedAt" >= ${b.s}::timestamp AND o."shippedAt" < ${b.e}::timestamp AND o."status" IN ('SHIPPED', 'COMPLETED')`;
+  const retail = Prisma.sql`
+    UNION ALL
+    SELECT s."companyId", 'R', ${naiveMonth(Prisma.sql`s."soldAt"`)}, v."goodsId", 1
+    FROM "VehicleSale" s JOIN "Vehicle" v ON v."id" = s."vehicleId"
+    WHERE ${of(Prisma.sql`s."companyId"`)} AND s."soldAt" >= ${b.s}::timestamp AND s."soldAt" < ${b.e}::timestamp AND s."returnedAt" IS NULL
+    UNION ALL
+    SELECT d."companyId", 'R', ${zonedMonth(Prisma.sql`d."createdAt"`)}, dl."goodsId", dl."quantity"
+    FROM "WmsDocument" d JOIN "WmsDocumentLine" dl ON dl."documentId" = d."id"
+    WHERE ${of(Prisma.sql`d."companyId"`)} AND d."type" = 'DELIVERY' AND d."createdAt" >= ${b.sz}::timestamptz AND d."createdAt" < ${b.ez}::timestamptz
+      AND d."source" = 'COUNTER' AND d."status" = 'POSTED'`;
+  return Prisma.sql`${ordered} ${opts.shipped ? shipped : Prisma.empty} ${retail}`;
+}
+
+/** The company when the viewer may see it; another company (or none) is a 404. */
+export async function achievementCompany(viewer: Viewer, companyId: number | null): Promise<CompanyRef> {
+  const select = { id: true, code: true, nameEn: true, nameZh: true } as const;
+  if (viewer.userType === "DEALER") {
+    const own = viewer.company;
+    if (!own || (companyId !== null && companyId !== own.id)) throw new NotFoundError();
+    return { id: own.id, code: own.code, nameEn: own.nameEn, nameZh: own.nameZh };
+  }
+  if (companyId === null) throw new NotFoundError();
+  const found = await db().company.findFirst({ where: { AND: [{ id: companyId }, await companyScopeWhere(viewer)] }, select });
+  if (!found) throw new NotFoundError();
+  return found;
+}
+
+const emptyPct = (): Percents => ({ ordered: null, shipped: null, retail: null });
+const withPct = (f: Omit<Figures, "pct">, approved: boolean): Figures => ({
+  ...f,
+  pct: approved ? { ordered: percent(f.ordered, f.planned), shipped: percent(f.shipped, f.planned), retail: percent(f.retail, f.planned) } : emptyPct(),
+});
+
+function total(lines: AchievementLine[], approved: boolean): Figures {
+  const planned = lines.some((l) => l.planned !== null) ? lines.reduce((n, l) => n + (l.planned ?? 0), 0) : null;
+  const sum = (k: "ordered" | "shipped" | "retail") => lines.reduce((n, l) => n + l[k], 0);
+  return withPct({ planned, ordered: sum("ordered"), shipped: sum("shipped"), retail: sum("retail") }, approved);
+}
+
+type FactRow = {
+  m: Measure;
+  goodsId: number | null;
+  category: string | null;
+  code: string | null;
+  nameEn: string | null;
+  nameZh: string | null;
+  config: string | null;
+  qty: number;
+};
+
+/** One company's month: its plan's lines (and unplanned ones) with planned, ordered, shipped and
+ * retail figures and percentages, subtotals by kind and the total. Three statements. */
+export async function companyAchievement(viewer: Viewer, companyId: number | null, month: string): Promise<CompanyAchievement> {
+  const company = await achievementCompany(viewer, companyId);
+  const b = bounds(month, month);
+  const [plan, facts, categories] = await Promise.all([
+    db().purchasePlan.findUnique({
+      where: { companyId_month: { companyId: company.id, month: new Date(`${monthDay(month)}T00:00:00Z`) } },
+      select: {
+        id: true,
+        planNo: true,
+        status: true,
+        lines: { select: { kind: true, quantity: true, partsCategory: true, goods: { select: { id: true, code: true, nameEn: true, nameZh: true, config: true } } } },
+      },
+    }),
+    db().$queryRaw<FactRow[]>`
+      SELECT f."m",
+             CASE WHEN g."kind" = 'VEHICLE' THEN g."id" END AS "goodsId",
+             CASE WHEN g."kind" <> 'VEHICLE' THEN COALESCE(g."partsCategory", ${OTHER_CATEGORY}) END AS "category",
+             CASE WHEN g."kind" = 'VEHICLE' THEN g."code" END AS "code",
+             CASE WHEN g."kind" = 'VEHICLE' THEN g."nameEn" END AS "nameEn",
+             CASE WHEN g."kind" = 'VEHICLE' THEN g."nameZh" END AS "nameZh",
+             CASE WHEN g."kind" = 'VEHICLE' THEN g."config" END AS "config",
+             SUM(f."qty")::int AS "qty"
+      FROM (${factsSql([company.id], b, { shipped: true, byMonth: false })}) f JOIN "Goods" g ON g."id" = f."goodsId"
+      GROUP BY 1, 2, 3, 4, 5, 6, 7`,
+    dict("parts_category", { includeDisabled: true }),
+  ]);
+  const approved = plan?.status === "APPROVED";
+  const label = new Map(categories.map((c) => [c.value, c]));
+  const lines = new Map<string, Omit<AchievementLine, "pct">>();
+  const blank = { ordered: 0, shipped: 0, retail: 0 };
+  const categoryOf = (code: string) => ({ code, labelEn: label.get(code)?.labelEn ?? code, labelZh: label.get(code)?.labelZh ?? code });
+  for (const l of plan?.lines ?? []) {
+    if (l.kind === "VEHICLE" && l.goods)
+      lines.set(`V${l.goods.id}`, { key: `V${l.goods.id}`, kind: "VEHICLE", goods: l.goods, category: null, planned: l.quantity, unplanned: false, ...blank });
+    else if (l.kind === "PARTS" && l.partsCategory)
+      lines.set(`P${l.partsCategory}`, {
+        key: `P${l.partsCategory}`,
+        kind: "PARTS",
+        goods: null,
+        category: categoryOf(l.partsCategory),
+        planned: l.quantity,
+        unplanned: false,
+        ...blank,
+      });
+  }
+  for (const f of facts) {
+    const key = f.goodsId !== null ? `V${f.goodsId}` : `P${f.category}`;
+    let line = lines.get(key);
+    if (!line) {
+      line =
+        f.goodsId !== null
+          ? {
+              key,
+              kind: "VEHICLE",
+              goods: { id: f.goodsId, code: f.code!, nameEn: f.nameEn!, nameZh: f.nameZh!, config: f.config },
+              category: null,
+              planned: null,
+              unplanned: true,
+              ...blank,
+            }
+          : { key, kind: "PARTS", goods: null, category: categoryOf(f.category!), planned: null, unplanned: true, ...blank };
+      lines.set(key, line);
+    }
+    if (f.m === "O") line.ordered += f.qty;
+    else if (f.m === "S") line.shipped += f.qty;
+    else line.retail += f.qty;
+  }
+  // Vehicles, then parts; planned lines first, each by code (the OTHER category last).
+  const rank = (l: Omit<AchievementLine, "pct">) => `${l.kind === "VEHICLE" ? 0 : 1}${l.unplanned ? 1 : 0}${l.category?.code === OTHER_CATEGORY ? 1 : 0}`;
+  const code = (l: Omit<AchievementLine, "pct">) => l.goods?.code ?? l.category?.code ?? "";
+  const sorted = [...lines.values()]
+    .sort((a, b) => rank(a).localeCompare(rank(b)) || code(a).localeCompare(code(b)))
+    .map((l): AchievementLine => ({ ...l, pct: withPct(l, approved).pct }));
+  const ofKind = (k: LineKind) =>
+    total(
+      sorted.filter((l) => l.kind === k),
+      approved,
+    );
+  return {
+    company,
+    month,
+    plan: plan ? { id: plan.id, planNo: plan.planNo, status: plan.status } : null,
+    approved,
+    lines: sorted,
+    subtotals: { VEHICLE: ofKind("VEHICLE"), PARTS: ofKind("PARTS") },
+    totals: total(sorted, approved),
+  };
+}
+
+/** The chart's months (SERIES_MONTHS ending with `month`, oldest first) for one company: the
+ * approved plans' totals against what was ordered and sold at retail. Two statements. */
+export async function achievementSeries(viewer: Viewer, companyId: number | null, month: string, months = SERIES_MONTHS): Promise<SeriesPoint[]> {
+  const company = await achievementCompany(viewer, companyId);
+  const list = monthsEnding(month, months);
+  const first = list[0];
+  const b = bounds(first, month);
+  const [plans, facts] = await Promise.all([
+    db().$queryRaw<{ month: string; planned: number }[]>`
+      SELECT to_char(p."month", 'YYYY-MM') AS "month", COALESCE(SUM(l."quantity"), 0)::int AS "planned"
+      FROM "PurchasePlan" p LEFT JOIN "PurchasePlanLine" l ON l."planId" = p."id"
+      WHERE p."companyId" = ${company.id} AND p."month" >= ${monthDay(first)}::date AND p."month" <= ${monthDay(month)}::date AND p."status" = 'APPROVED'
+      GROUP BY 1`,
+    db().$queryRaw<{ month: string; m: Measure; qty: number }[]>`
+      SELECT f."month", f."m", SUM(f."qty")::int AS "qty"
+      FROM (${factsSql([company.id], b, { shipped: false, byMonth: true })}) f
+      GROUP BY 1, 2`,
+  ]);
+  const planned = new Map(plans.map((p) => [p.month, p.planned]));
+  const fact = (m: string, measure: Measure) => facts.filter((f) => f.month === m && f.m === measure).reduce((n, f) => n + f.qty, 0);
+  return list.map((m) => ({ month: m, planned: planned.get(m) ?? 0, ordered: fact(m, "O"), retail: fact(m, "R") }));
+}
+
+/** The companies the network shows: staff's data scope (active companies); null for dealers. */
+async function networkCompanies(viewer: Viewer): Promise<CompanyRef[] | null> {
+  if (viewer.userType === "DEALER") return null;
+  return db().company.findMany({
+    where: { AND: [await companyScopeWhere(viewer), { status: "ACTIVE" }] },
+    select: { id: true, code: true, nameEn: true, nameZh: true },
+    orderBy: { id: "asc" },
+  });
+}
+
+/**
+ * Every active dealer company in the staff viewer's data scope for the month: its plan's state,
+ * the approved target and the month's ordered, shipped and retail totals, sorted by completion
+ * (ordered ÷ planned; those without a target last), then by name in the viewer's language.
+ * Dealers get a 404. The scope, the companies and one grouped statement: a few hundred dealers
+ * are one answer; the screen pages it.
+ */
+export async function achievementNetwork(viewer: Viewer, month: string, locale: string = "en-US"): Promise<Network> {
+  const companies = await networkCompanies(viewer);
+  if (!companies) throw new NotFoundError();
+  if (!companies.length) return { month, rows: [] };
+  const ids = companies.map((c) => c.id);
+  const b = bounds(month, month);
+  const [plans, facts] = await Promise.all([
+    db().$queryRaw<{ companyId: number; status: PurchasePlanStatus; planned: number }[]>`
+      SELECT p."companyId", p."status", COALESCE(SUM(l."quantity"), 0)::int AS "planned"
+      FROM "PurchasePlan" p LEFT JOIN "PurchasePlanLine" l ON l."planId" = p."id"
+      WHERE p."month" = ${monthDay(month)}::date AND p."companyId" = ANY(${ids}::int[])
+      GROUP BY p."id"`,
+    db().$queryRaw<{ companyId: number; m: Measure; qty: number }[]>`
+      SELECT f."companyId", f."m", SUM(f."qty")::int AS "qty"
+      FROM (${factsSql(ids, b, { shipped: true, byMonth: false })}) f
+      GROUP BY 1, 2`,
+  ]);
+  const plan = new Map(plans.map((p) => [p.companyId, p]));
+  const fact = new Map(facts.map((f) => [`${f.companyId}${f.m}`, f.qty]));
+  const zh = locale === "zh-CN";
+  const collator = new Intl.Collator(zh ? "zh-CN" : "en-US");
+  const rows = companies.map((company): NetworkRow => {
+    const p = plan.get(company.id);
+    const planned = p?.status === "APPROVED" ? p.planned : null;
+    const ordered = fact.get(`${company.id}O`) ?? 0;
+    const shipped = fact.get(`${company.id}S`) ?? 0;
+    const retail = fact.get(`${company.id}R`) ?? 0;
+    const pct = { ordered: percent(ordered, planned), shipped: percent(shipped, planned), retail: percent(retail, planned) };
+    return { company, plan: p ? { status: p.status } : null, planned, ordered, shipped, retail, completion: pct.ordered, pct };
+  });
+  const name = (c: CompanyRef) => (zh ? c.nameZh : c.nameEn);
+  rows.sort(
+    (a, b) =>
+      (a.completion === null ? 1 : 0) - (b.completion === null ? 1 : 0) ||
+      (b.completion ?? 0) - (a.completion ?? 0) ||
+      collator.compare(name(a.company), name(b.company)) ||
+      a.company.id - b.company.id,
+  );
+  return { month, rows };
+}
