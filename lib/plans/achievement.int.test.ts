@@ -257,6 +257,8 @@ describe("a dealer's month", () => {
     expect(x.lines).toHaveLength(1);
     expect(line(x, `V${v1.id}`)).toEqual({ planned: 4, ordered: 2, shipped: 0, retail: 0, pct: pcts(null, null, null), unplanned: false });
     expect(x.totals).toEqual({ planned: 4, ordered: 2, shipped: 0, retail: 0, pct: pcts(null, null, null) });
+    // The plan has no parts line: it plans 0 parts (not "no plan").
+    expect(x.subtotals.PARTS).toEqual({ planned: 0, ordered: 0, shipped: 0, retail: 0, pct: pcts(null, null, null) });
   });
 
   it("without a plan, everything is unplanned and nothing is a percentage", async () => {

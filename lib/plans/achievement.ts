@@ -141,8 +141,9 @@ const withPct = (f: Omit<Figures, "pct">, approved: boolean): Figures => ({
   pct: approved ? { ordered: percent(f.ordered, f.planned), shipped: percent(f.shipped, f.planned), retail: percent(f.retail, f.planned) } : emptyPct(),
 });
 
-function total(lines: AchievementLine[], approved: boolean): Figures {
-  const planned = lines.some((l) => l.planned !== null) ? lines.reduce((n, l) => n + (l.planned ?? 0), 0) : null;
+/** A subtotal or total: planned is the plan's sum (0 for a kind it plans nothing of), null without a plan. */
+function total(lines: AchievementLine[], hasPlan: boolean, approved: boolean): Figures {
+  const planned = hasPlan ? lines.reduce((n, l) => n + (l.planned ?? 0), 0) : null;
   const sum = (k: "ordered" | "shipped" | "retail") => lines.reduce((n, l) => n + l[k], 0);
   return withPct({ planned, ordered: sum("ordered"), shipped: sum("shipped"), retail: sum("retail") }, approved);
 }
@@ -236,6 +237,7 @@ export async function companyAchievement(viewer: Viewer, companyId: number | nul
   const ofKind = (k: LineKind) =>
     total(
       sorted.filter((l) => l.kind === k),
+      !!plan,
       approved,
     );
   return {
@@ -245,7 +247,7 @@ export async function companyAchievement(viewer: Viewer, companyId: number | nul
     approved,
     lines: sorted,
     subtotals: { VEHICLE: ofKind("VEHICLE"), PARTS: ofKind("PARTS") },
-    totals: total(sorted, approved),
+    totals: total(sorted, !!plan, approved),
   };
 }
 
