@@ -78,9 +78,9 @@ export const ROUTE_NAMESPACES: Record<string, readonly string[]> = {
   // The member system's islands: the tier and rules drawers (loaded on first click, the Admin
   // wording), the delete confirmation and the points adjustment form.
   "system/memberSystem": ["Admin", "Access", "Members"],
-  // The plan form and the review drawer (loaded on the first click), the action bar.
-  // Plan achievement (?tab=achievement): the chart island and the export button.
-  "crm/customerPlan": ["Plans", "PlanAchievement"],
+  // The plan form and the review drawer (loaded on the first click), the action bar. The
+  // achievement tab sends none of its words (server tables, the chart gets its labels as props).
+  "crm/customerPlan": ["Plans"],
   // My account's forms (the page itself is server HTML).
   "system/account": ["MyAccount"],
 };

@@ -135,11 +135,16 @@ function MonthPicker({ t, month, fmt, company = null, intro, children }: { t: T;
           <button type="submit" className={kit.buttonPrimary} data-testid="achievement-show">
             {t("show")}
           </button>
-          <Link className={kit.button} href={href({ month: addMonths(month, -1), company })} data-testid="achievement-previous" aria-label={t("previousMonth")}>
-            ‹ {fmt.shortMonth(addMonths(month, -1))}
+          {/* The visible month is part of the name (WCAG 2.5.3); the arrows are decoration. */}
+          <Link className={kit.button} href={href({ month: addMonths(month, -1), company })} data-testid="achievement-previous">
+            <span aria-hidden="true">‹ </span>
+            {fmt.shortMonth(addMonths(month, -1))}
+            <span className="dp-visually-hidden"> ({t("previousMonth")})</span>
           </Link>
-          <Link className={kit.button} href={href({ month: addMonths(month, 1), company })} data-testid="achievement-next" aria-label={t("nextMonth")}>
-            {fmt.shortMonth(addMonths(month, 1))} ›
+          <Link className={kit.button} href={href({ month: addMonths(month, 1), company })} data-testid="achievement-next">
+            {fmt.shortMonth(addMonths(month, 1))}
+            <span className="dp-visually-hidden"> ({t("nextMonth")})</span>
+            <span aria-hidden="true"> ›</span>
           </Link>
         </div>
       </Form>
