@@ -1,4 +1,5 @@
 import "server-only";
+import { getLocale } from "next-intl/server";
 import type { Viewer } from "@/lib/auth/viewer";
 import { listLoginLog } from "@/lib/accounts/login-log-queries";
 import { listSmsMessages } from "@/lib/accounts/sms-queries";
@@ -34,6 +35,7 @@ import { loadRecordsRoute } from "@/lib/home/records";
 import { loadCompanyAdmin } from "@/lib/companies/loader";
 import { loadPosRoute } from "@/lib/wms/pos/queries";
 import { loadPlanRoute } from "@/lib/wms/plans/queries";
+import { loadAchievementPanel } from "@/lib/plans/achievement-loader";
 import { loadPlanRoute as loadPurchasePlanRoute } from "@/lib/plans/queries";
 import { loadInventoryRoute } from "@/lib/wms/inventory/queries";
 import { loadWarehouseRoute } from "@/lib/wms/warehouses/queries";
@@ -94,7 +96,8 @@ export const serverLoaders: Record<RouteId, Loader> = {
   "system/workbench/records": (viewer, url) => loadRecordsRoute(viewer, url),
   "customerWms/pointOfSale": (viewer, url) => loadPosRoute(viewer, url),
   "customerWms/storeCheckPlan": (viewer, url) => loadPlanRoute(viewer, url),
-  "crm/customerPlan": (viewer, url) => loadPurchasePlanRoute(viewer, url),
+  "crm/customerPlan": (viewer, url) =>
+    url.searchParams.get("tab") === "achievement" ? getLocale().then((locale) => loadAchievementPanel(viewer, url.searchParams, locale)) : loadPurchasePlanRoute(viewer, url),
   "customerWms/inventory": (viewer, url) => loadInventoryRoute(viewer, url),
   "customerWms/warehouse": (viewer, url) => loadWarehouseRoute(viewer, url),
   "system/memberSystem": (viewer, url) => loadMemberRoute(viewer, url),
