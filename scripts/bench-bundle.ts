@@ -90,6 +90,8 @@ const ROUTES: Route[] = [
   { path: "customerWms/storeCheckPlan", ...DEALER_SCREEN },
   // Purchase plans: a server-rendered list; the plan form and the review drawer load when opened.
   { path: "crm/customerPlan", ...DEALER_SCREEN },
+  // Their achievement: server tables; chart.js loads after first paint, in no first load.
+  { path: "crm/customerPlan?tab=achievement", ...DEALER_SCREEN },
   { path: "customerWms/inventory", ...DEALER_SCREEN },
   // Issue 21: the member register (dealers: their own members) and, for administrators, the
   // tiers; server HTML, the drawers load when opened.
