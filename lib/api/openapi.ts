@@ -10,6 +10,7 @@ import { ZInventoryQuery, ZLedgerQuery } from "@/lib/wms/inventory/schemas";
 import { ZAchievementQuery, ZNetworkQuery } from "@/lib/plans/achievement-schemas";
 import { ZCreateDelivery, ZCreateEntry, ZCreateMove, ZCreateStocktake, ZCreateTransfer } from "@/lib/wms/schemas";
 import { ZAdjustBody, ZMemberLedgerQuery, ZMemberListQuery, ZRuleSave, ZTierBody } from "@/lib/members/schemas";
+import { ZAdjustPlanBody, ZApprovePlanBody, ZPlanListQuery as ZPurchasePlanListQuery, ZReturnPlanBody, ZSavePlan } from "@/lib/plans/schemas";
 import * as R from "./responses";
 import {
   ZComplaintListQuery,
@@ -714,6 +715,90 @@ export const ENDPOINTS: Endpoint[] = [
     ok: [ok("WmsDocMoved")],
     errors: [401, 403, 404, 409, 422],
   },
+  {
+    method: "get",
+    path: "/plans",
+    tag: "Purchase plans",
+    summary: "List purchase plans (keyset pages, newest first, capped count)",
+    access: "The customer plan screen; dealers see their company's plans, staff those of their data scope",
+    query: ZPurchasePlanListQuery,
+    ok: [ok("PurchasePlanPage")],
+    errors: [401, 403, 422],
+  },
+  {
+    method: "post",
+    path: "/plans",
+    tag: "Purchase plans",
+    summary: "Create the company's plan for a coming month (submit: true hands it in at once)",
+    access: "plan:submit (dealers); one plan per company and month (409), before the month's deadline",
+    body: { schema: ZSavePlan, name: "SavePurchasePlan" },
+    ok: [ok("PurchasePlanMoved", "Created", 201)],
+    errors: [401, 403, 404, 409, 422],
+  },
+  {
+    method: "get",
+    path: "/plans/{id}",
+    tag: "Purchase plans",
+    summary: "One plan with its lines (requested vs planned, who adjusted), history and the caller's moves",
+    access: "The customer plan screen; another company's plan, or one outside the data scope, is 404",
+    params: ZIdParams,
+    ok: [ok("PurchasePlan")],
+    errors: [401, 403, 404],
+  },
+  {
+    method: "put",
+    path: "/plans/{id}",
+    tag: "Purchase plans",
+    summary: "Save a DRAFT or RETURNED plan, or revise a SUBMITTED one until the deadline (lines replaced)",
+    access: "plan:submit, the plan's company (else 404); the month never changes; wrong state or past the deadline 409",
+    params: ZIdParams,
+    body: { schema: ZSavePlan, name: "SavePurchasePlan" },
+    ok: [ok("PurchasePlanMoved")],
+    errors: [401, 403, 404, 409, 422],
+  },
+  {
+    method: "post",
+    path: "/plans/{id}/submit",
+    tag: "Purchase plans",
+    summary: "Hand in a DRAFT or RETURNED plan (at least one line above 0)",
+    access: "plan:submit, the plan's company (else 404); wrong state or past the deadline 409",
+    params: ZIdParams,
+    ok: [ok("PurchasePlanMoved")],
+    errors: [401, 403, 404, 409, 422],
+  },
+  {
+    method: "post",
+    path: "/plans/{id}/approve",
+    tag: "Purchase plans",
+    summary: "Approve a SUBMITTED plan, adjusting the lines given in the same step: the month's target",
+    access: "plan:review (staff), a plan of the data scope (else 404); wrong state 409",
+    params: ZIdParams,
+    body: { schema: ZApprovePlanBody, name: "ApprovePurchasePlan", optional: true },
+    ok: [ok("PurchasePlanReviewed")],
+    errors: [401, 403, 404, 409, 422],
+  },
+  {
+    method: "post",
+    path: "/plans/{id}/return",
+    tag: "Purchase plans",
+    summary: "Return a SUBMITTED plan to the dealer with a comment",
+    access: "plan:review (staff), a plan of the data scope (else 404); wrong state 409",
+    params: ZIdParams,
+    body: { schema: ZReturnPlanBody, name: "ReturnPurchasePlan" },
+    ok: [ok("PurchasePlanMoved")],
+    errors: [401, 403, 404, 409, 422],
+  },
+  {
+    method: "post",
+    path: "/plans/{id}/adjust",
+    tag: "Purchase plans",
+    summary: "Change quantities of a SUBMITTED plan's lines (it stays SUBMITTED; the dealer is told)",
+    access: "plan:review (staff), a plan of the data scope (else 404); wrong state 409",
+    params: ZIdParams,
+    body: { schema: ZAdjustPlanBody, name: "AdjustPurchasePlan" },
+    ok: [ok("PurchasePlanReviewed")],
+    errors: [401, 403, 404, 409, 422],
+  },
 ];
 
 /** Named response shapes (components.schemas). */
@@ -771,6 +856,10 @@ const RESPONSES: Record<string, z.ZodType> = {
   TierDeleted: R.RTierDeleted,
   PlanAchievement: R.RPlanAchievement,
   PlanAchievementNetwork: R.RPlanAchievementNetwork,
+  PurchasePlanPage: R.RPurchasePlanPage,
+  PurchasePlan: R.RPurchasePlan,
+  PurchasePlanMoved: R.RPurchasePlanMoved,
+  PurchasePlanReviewed: R.RPurchasePlanReviewed,
 };
 
 const ERROR_TEXT: Record<number, string> = {

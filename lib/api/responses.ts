@@ -8,6 +8,7 @@ import { RETURN_BATCH_STATUSES, SALES_RETURN_STATUSES } from "@/lib/after-sales/
 import { STOCKTAKE_CYCLES } from "@/lib/wms/plans/schemas";
 import { WAREHOUSE_TYPES } from "@/lib/wms/warehouses/options";
 import { WMS_DOC_STATUSES } from "@/lib/wms/states";
+import { PLAN_STATUSES } from "@/lib/plans/options";
 
 // The shapes the REST API answers with, as zod schemas for the OpenAPI document only (the
 // handlers return the services' typed results; lib/api/openapi.ts names them as components).
@@ -639,8 +640,70 @@ export const RMemberRules = z.object({
   updatedAt: isoTime.nullable(),
 });
 export const RTierDeleted = z.object({ id });
+// crm/customerPlan: purchase plans (GET/POST /plans…, lib/plans/queries.ts).
+const planStatus = z.enum(PLAN_STATUSES);
+const planMonth = z
+  .string()
+  .regex(/^\d{4}-\d{2}$/)
+  .describe("Calendar month YYYY-MM");
+export const RPurchasePlanRow = z.object({
+  id,
+  planNo: z.string().describe("PP…"),
+  month: planMonth,
+  status: planStatus,
+  company: Company,
+  lineCount: z.number().int(),
+  totalQty: z.number().int().describe("The planned quantities summed"),
+  deadline: day.describe("The last day (Asia/Shanghai) the dealer may hand it in"),
+  createdAt: isoTime,
+  submittedAt: isoTime.nullable(),
+  reviewedAt: isoTime.nullable(),
+});
+export const RPurchasePlanPage = z.object({
+  rows: z.array(RPurchasePlanRow),
+  filters: z.record(z.string(), z.unknown()),
+  next: z.string().nullable(),
+  prev: z.string().nullable(),
+  total,
+  staff: z.boolean(),
+});
+export const RPurchasePlan = RPurchasePlanRow.extend({
+  remark: z.string().nullable(),
+  reviewComment: z.string().nullable(),
+  reviewer: z.string().nullable(),
+  creator: z.string(),
+  lines: z.array(
+    z.object({
+      id,
+      kind: z.enum(["VEHICLE", "PARTS"]),
+      goods: z
+        .object({
+          id,
+          code: z.string(),
+          nameEn: z.string(),
+          nameZh: z.string(),
+          config: z.string().nullable(),
+          model: z.object({ nameEn: z.string(), nameZh: z.string() }).nullable(),
+        })
+        .nullable()
+        .describe("VEHICLE lines: the vehicle goods (model and configuration)"),
+      partsCategory: z.string().nullable().describe("PARTS lines: a value of the dictionary parts_category"),
+      categoryLabel: z.string().nullable().describe("The category in the caller's language"),
+      requestedQty: z.number().int().describe("What the dealer asked for"),
+      quantity: z.number().int().describe("The planned quantity (sales operations may have adjusted it)"),
+      adjustedBy: z.string().nullable().describe("Who adjusted the line; null: not adjusted"),
+      adjustedAt: isoTime.nullable(),
+      remark: z.string().nullable(),
+    }),
+  ),
+  history: z.array(z.object({ id, from: z.string().nullable(), to: z.string(), note: z.string().nullable(), user: z.string().nullable(), at: isoTime })),
+  moves: z.array(z.enum(["save", "submit", "revise", "approve", "return", "adjust"])).describe("What the caller may do now"),
+  beforeDeadline: z.boolean(),
+});
+export const RPurchasePlanMoved = z.object({ id, planNo: z.string(), status: planStatus });
+export const RPurchasePlanReviewed = RPurchasePlanMoved.extend({ changed: z.number().int().describe("Lines whose quantity changed") });
+
 // crm/customerPlan, plan achievement (GET /plans/achievement, /plans/achievement/network).
-const planStatus = z.enum(["DRAFT", "SUBMITTED", "APPROVED", "RETURNED"]);
 const yearMonth = z
   .string()
   .regex(/^\d{4}-\d{2}$/)
