@@ -256,6 +256,46 @@ const DERIVATIVES: GoodsSeed[] = [
 
 const VIN_SERIAL_START = 100;
 
+/** The parts category (dictionary parts_category, purchase plans) of each seeded part; every
+ * derivative goods is ACCESSORIES, a part not named here OTHER (spark plug, belt, shock absorber,
+ * clutch). */
+const PART_CATEGORY: Record<string, string> = {
+  "P-BP-AUR-F": "BRAKES",
+  "P-BP-AUR-R": "BRAKES",
+  "P-BD-MET-F": "BRAKES",
+  "P-OF-15T": "FILTERS",
+  "P-OF-20T": "FILTERS",
+  "P-AF-AUR": "FILTERS",
+  "P-CF-PM25": "FILTERS",
+  "P-FF-15T": "FILTERS",
+  "P-OIL-5W30": "FLUIDS",
+  "P-COOL-4L": "FLUIDS",
+  "P-BF-DOT4": "FLUIDS",
+  "P-HL-H7": "ELECTRICAL",
+  "P-BAT-70AH": "ELECTRICAL",
+  "P-CC-7KW": "ELECTRICAL",
+  "P-WB-SET": "BODY_TRIM",
+  "P-WB-REAR": "BODY_TRIM",
+};
+
+export function partsCategoryOf(g: { code: string; kind: GoodsKind }): string | null {
+  if (g.kind === "VEHICLE") return null;
+  if (g.kind === "DERIVATIVE") return "ACCESSORIES";
+  return PART_CATEGORY[g.code] ?? "OTHER";
+}
+
+/** Seeded parts and derivatives created before Goods.partsCategory existed get theirs; a category
+ * someone has set since is kept (only null rows change), so a rerun changes nothing. */
+async function seedPartsCategories(): Promise<void> {
+  const byCategory = new Map<string, string[]>();
+  for (const g of [...PARTS, ...DERIVATIVES]) {
+    const c = partsCategoryOf(g)!;
+    byCategory.set(c, [...(byCategory.get(c) ?? []), g.code]);
+  }
+  for (const [partsCategory, codes] of byCategory)
+    await db().goods.updateMany({ where: { code: { in: codes }, kind: { in: ["PART", "DERIVATIVE"] }, partsCategory: null }, data: { partsCategory } });
+}
+
 export async function seedCatalog(uploaderId: number): Promise<void> {
   const prisma = db();
   await prisma.carGroup.createMany({ data: GROUPS, skipDuplicates: true });
@@ -271,6 +311,7 @@ export async function seedCatalog(uploaderId: number): Promise<void> {
   const all = [...VEHICLES, ...PARTS, ...DERIVATIVES];
   const existing = new Set((await prisma.goods.findMany({ where: { code: { in: all.map((g) => g.code) } }, select: { code: true } })).map((g) => g.code));
   const missing = all.filter((g) => !existing.has(g.code));
+  await seedPartsCategories();
   if (!missing.length) return;
 
   const sortOf = new Map(all.map((g, i) => [g.code, (i + 1) * 10]));
@@ -286,6 +327,7 @@ export async function seedCatalog(uploaderId: number): Promise<void> {
         carGroupId: model?.carGroupId ?? (g.group ? (groupIds.get(g.group) ?? null) : null),
         config: g.config ?? null,
         specification: g.specification ?? null,
+        partsCategory: partsCategoryOf(g),
         price: g.price,
         stock: g.stock,
         minOrderQty: g.minOrderQty,

@@ -24,7 +24,14 @@ const preload = () => void loadDrawer();
 const CartDialog = antdDynamic(() => import("./goods-cart-dialog").then((m) => m.GoodsCartDialog));
 
 /** What the staff's form needs (the pickers' choices, the picture rule), once for the page. */
-export type GoodsFormSetup = { kinds: GoodsKind[]; groups: CatalogOption[]; models: ModelOption[]; imageRule: UploadRule };
+export type GoodsFormSetup = {
+  kinds: GoodsKind[];
+  groups: CatalogOption[];
+  models: ModelOption[];
+  imageRule: UploadRule;
+  /** Parts screen: the enabled parts categories (purchase plans), labelled in the viewer's language. */
+  categories: { value: string; label: string }[];
+};
 const Setup = createContext<GoodsFormSetup | null>(null);
 
 export function GoodsSetup({ setup, children }: { setup: GoodsFormSetup | null; children: ReactNode }) {
@@ -73,6 +80,7 @@ const toValues = (r: GoodsRow): Editing => ({
   vehicleModelId: r.vehicleModel?.id ?? null,
   config: r.config,
   specification: r.specification,
+  partsCategory: r.partsCategory,
   price: r.price,
   stock: r.stock,
   stockSeen: r.stock,

@@ -43,6 +43,8 @@ export async function GoodsAdmin({ which, data }: { which: "vehicle" | "parts"; 
   const field = (key: string) => tf(`fields.${key}` as "fields.code");
   const named = (n: { nameEn: string; nameZh: string } | null) => (n ? (zh ? n.nameZh : n.nameEn) : "—");
   const id = (name: string) => `goods-admin-${name}`;
+  const categoryOf = new Map(data.categories.map((c) => [c.value, zh ? c.labelZh : c.labelEn]));
+  const category = (v: string | null) => (v ? (categoryOf.get(v) ?? v) : "—");
 
   const list = (
     <>
@@ -109,6 +111,7 @@ export async function GoodsAdmin({ which, data }: { which: "vehicle" | "parts"; 
             <th className="dp-wide">{field("carGroupId")}</th>
             {vehicle && <th className="dp-wide">{field("vehicleModelId")}</th>}
             <th className="dp-wide">{field(vehicle ? "config" : "specification")}</th>
+            {!vehicle && <th className="dp-wide">{field("partsCategory")}</th>}
             <th className={styles.num}>{field("price")}</th>
             <th className={styles.num}>{field("stock")}</th>
             <th className={`${styles.num} dp-wide`}>{field("minOrderQty")}</th>
@@ -142,6 +145,11 @@ export async function GoodsAdmin({ which, data }: { which: "vehicle" | "parts"; 
             <td className={`${styles.nowrap} dp-wide`}>{named(r.carGroup)}</td>
             {vehicle && <td className={`${styles.nowrap} dp-wide`}>{named(r.vehicleModel)}</td>}
             <td className={`${own.wide} dp-wide`}>{(vehicle ? r.config : r.specification) ?? "—"}</td>
+            {!vehicle && (
+              <td className={`${styles.nowrap} dp-wide`} data-testid="goods-category">
+                {category(r.partsCategory)}
+              </td>
+            )}
             <td className={`${styles.num} ${styles.nowrap}`}>{formatMoney(r.price, locale)}</td>
             <td className={styles.num}>{r.stock}</td>
             <td className={`${styles.num} dp-wide`}>{r.minOrderQty}</td>
@@ -167,7 +175,15 @@ export async function GoodsAdmin({ which, data }: { which: "vehicle" | "parts"; 
     </>
   );
 
-  const setup = staff ? { kinds: data.kinds, groups: data.groups, models: data.models, imageRule: data.imageRule } : null;
+  const setup = staff
+    ? {
+        kinds: data.kinds,
+        groups: data.groups,
+        models: data.models,
+        imageRule: data.imageRule,
+        categories: data.categories.filter((c) => c.enabled).map((c) => ({ value: c.value, label: zh ? c.labelZh : c.labelEn })),
+      }
+    : null;
   return (
     <div className={styles.screen} data-testid="goods-admin">
       <GoodsSetup setup={setup}>{canSell ? <SelectionScope ids={data.rows.map((r) => r.id)}>{list}</SelectionScope> : list}</GoodsSetup>

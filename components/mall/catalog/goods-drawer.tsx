@@ -23,6 +23,7 @@ const ORDER = [
   "vehicleModelId",
   "config",
   "specification",
+  "partsCategory",
   "price",
   "stock",
   "minOrderQty",
@@ -56,6 +57,9 @@ export function GoodsDrawer({ which, setup, values, onClose }: Props) {
         kind: vehicle ? { hidden: true } : { options: setup.kinds.map((k) => ({ value: k, label: t(`options.kind.${k}`) })) },
         carGroupId: { control: <GroupSelect options={setup.groups} models={setup.models} /> },
         vehicleModelId: { control: <ModelSelect options={setup.models} />, hint: vehicle ? undefined : t("modelOptional"), itemProps: vehicle ? { required: true } : undefined },
+        // Parts and derivative goods only: the enabled parts categories (a category disabled since
+        // still shows as its value until changed).
+        partsCategory: vehicle ? { hidden: true } : { widget: "select", options: setup.categories, hint: t("categoryHint") },
         price: { placeholder: "0.00", hint: t("priceHint") },
         stock: { hint: vehicle ? t("vehicleStockHint") : undefined },
         remark: { widget: "textarea" },

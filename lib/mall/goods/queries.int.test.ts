@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { db } from "@/lib/db";
+import { invalidateDicts } from "@/lib/dict/dict";
 import { DomainError, NotFoundError } from "@/lib/errors";
 import { PrismaClient, type GoodsKind } from "@/lib/generated/prisma/client";
 import type { Viewer } from "@/lib/auth/viewer";
@@ -294,6 +295,56 @@ describe("the goods form", () => {
       ok: false,
       fieldErrors: { code: `The code ${code.toLowerCase()} is already used by another goods.` },
     });
+  });
+
+  it("saves a part's parts category with the rest (audited), lists it, clears it on vehicles and refuses an unknown or disabled one", async () => {
+    const res = await savePartsGoodsAction(input({ partsCategory: "BRAKES" }));
+    expect(res).toMatchObject({ ok: true, data: { partsCategory: "BRAKES" } });
+    const made = (res as { data: { id: number; code: string } }).data;
+    const created = await db().auditLog.findFirstOrThrow({ where: { entity: "Goods", entityId: String(made.id), action: "create" } });
+    expect(created.after).toMatchObject({ partsCategory: "BRAKES" });
+
+    // Changed on an edit, audited with what it replaced; the parts list shows the label.
+    const edit = { ...input({ code: made.code, kind: "DERIVATIVE", partsCategory: "ACCESSORIES" }), id: made.id, stockSeen: 50 };
+    expect(await savePartsGoodsAction(edit)).toMatchObject({ ok: true, data: { kind: "DERIVATIVE", partsCategory: "ACCESSORIES" } });
+    const updated = await db().auditLog.findFirstOrThrow({ where: { entity: "Goods", entityId: String(made.id), action: "update" }, orderBy: { id: "desc" } });
+    expect([(updated.before as { partsCategory: string }).partsCategory, (updated.after as { partsCategory: string }).partsCategory]).toEqual(["BRAKES", "ACCESSORIES"]);
+    const page = await loadGoodsAdmin(staff, "parts", new URLSearchParams({ keyword: made.code }));
+    expect(page.rows.map((r) => r.partsCategory)).toEqual(["ACCESSORIES"]);
+    expect(page.categories.find((c) => c.value === "ACCESSORIES")).toMatchObject({ labelEn: "Accessories", enabled: true });
+    expect(page.categories.map((c) => c.value)).toEqual(expect.arrayContaining(["BRAKES", "FILTERS", "FLUIDS", "ELECTRICAL", "BODY_TRIM", "ACCESSORIES", "OTHER"]));
+    expect((await loadGoodsAdmin(staff, "vehicle", new URLSearchParams())).categories).toEqual([]);
+
+    // Optional: cleared with an empty choice.
+    expect(await savePartsGoodsAction({ ...edit, partsCategory: "" })).toMatchObject({ ok: true, data: { partsCategory: null } });
+    // An unknown category names the field, and nothing changes.
+    expect(await savePartsGoodsAction({ ...edit, partsCategory: "NOPE" })).toMatchObject({
+      ok: false,
+      fieldErrors: { partsCategory: "This parts category does not exist or is disabled; please choose another." },
+    });
+    expect((await db().goods.findUniqueOrThrow({ where: { id: made.id } })).partsCategory).toBeNull();
+    // Vehicles have none, whatever the form sends.
+    const v = await saveVehicleGoodsAction(input({ kind: "VEHICLE", vehicleModelId: model.id, partsCategory: "BRAKES" }));
+    expect(v).toMatchObject({ ok: true, data: { partsCategory: null } });
+
+    // A disabled category (made for this test): refused as a new choice, but a goods that has it
+    // keeps it on an edit.
+    const type = await db().dictType.findUniqueOrThrow({ where: { code: "parts_category" }, select: { id: true } });
+    const off = await db().dictItem.create({
+      data: { typeId: type.id, value: uid("OFF").toUpperCase().slice(0, 30), labelEn: "Retired", labelZh: "已停用", enabled: false, sort: 999 },
+    });
+    invalidateDicts();
+    try {
+      await db().goods.update({ where: { id: made.id }, data: { partsCategory: off.value } });
+      expect(await savePartsGoodsAction({ ...edit, nameEn: "Kept", partsCategory: off.value })).toMatchObject({ ok: true, data: { partsCategory: off.value } });
+      expect(await savePartsGoodsAction(input({ partsCategory: off.value }))).toMatchObject({ ok: false, fieldErrors: { partsCategory: expect.any(String) } });
+      // The list labels it; the form does not offer it.
+      expect((await loadGoodsAdmin(staff, "parts", new URLSearchParams({ keyword: made.code }))).categories.find((c) => c.value === off.value)).toMatchObject({ enabled: false });
+    } finally {
+      await db().goods.update({ where: { id: made.id }, data: { partsCategory: null } });
+      await db().dictItem.delete({ where: { id: off.id } });
+      invalidateDicts();
+    }
   });
 
   it("applies a stock edit only while the stock is what the form loaded: otherwise 409 and nothing changes", async () => {

@@ -4,6 +4,8 @@ import { cappedTotal, choiceParam, COUNT_CAP, queryString, sizeParam, sizeValue,
 import { cleanParam } from "@/lib/validation/text";
 import { hasPermission, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
+import { dict } from "@/lib/dict/dict";
+import type { DictItemView } from "@/lib/dict/items";
 import type { GoodsKind, Prisma } from "@/lib/generated/prisma/client";
 import type { RouteId } from "@/lib/routes";
 import { attachmentsOfMany } from "@/lib/uploads/access";
@@ -20,9 +22,15 @@ import { CARD_SELECT, orderPictures, searchWhere, toCard, visibleGoods, type Goo
 // export; dealers see on-sale goods only and add them to the cart. Two queries per page plus one
 // for the pictures of the whole page.
 
-export type GoodsRow = GoodsCard & { remark: string | null; updatedAt: string; pictures: AttachmentValue[] };
+export type GoodsRow = GoodsCard & {
+  remark: string | null;
+  /** PART and DERIVATIVE goods: the dictionary parts_category's value (purchase plans). */
+  partsCategory: string | null;
+  updatedAt: string;
+  pictures: AttachmentValue[];
+};
 
-const ROW_SELECT = { ...CARD_SELECT, remark: true, updatedAt: true } as const;
+const ROW_SELECT = { ...CARD_SELECT, remark: true, partsCategory: true, updatedAt: true } as const;
 type RawRow = Prisma.GoodsGetPayload<{ select: typeof ROW_SELECT }>;
 
 async function toRows(rows: RawRow[]): Promise<GoodsRow[]> {
@@ -30,9 +38,10 @@ async function toRows(rows: RawRow[]): Promise<GoodsRow[]> {
     "goods",
     rows.map((r) => r.id),
   );
-  return rows.map(({ remark, updatedAt, ...card }) => ({
+  return rows.map(({ remark, partsCategory, updatedAt, ...card }) => ({
     ...toCard(card),
     remark,
+    partsCategory,
     updatedAt: updatedAt.toISOString(),
     pictures: orderPictures(
       (pictures.get(String(card.id)) ?? []).filter((a) => a.field === "pictures").map(({ field: _f, ...a }) => a),
@@ -70,7 +79,7 @@ function goodsResource(name: string, route: RouteId, labels: string, kinds: read
     count: (where) => db().goods.count({ where }),
     batch: async (where, after, take) =>
       (await db().goods.findMany({ where: after === null ? where : { AND: [where, { id: { gt: Number(after) } }] }, orderBy: { id: "asc" }, take, select: ROW_SELECT })).map(
-        ({ remark, updatedAt, ...card }) => ({ ...toCard(card), remark, updatedAt: updatedAt.toISOString(), pictures: [] }),
+        ({ remark, partsCategory, updatedAt, ...card }) => ({ ...toCard(card), remark, partsCategory, updatedAt: updatedAt.toISOString(), pictures: [] }),
       ),
     key: (r) => r.id,
     exportColumns: [
@@ -82,6 +91,7 @@ function goodsResource(name: string, route: RouteId, labels: string, kinds: read
       { key: "vehicleModelId", width: 20, value: (r, c) => (r.vehicleModel ? (c.zh ? r.vehicleModel.nameZh : r.vehicleModel.nameEn) : null) },
       { key: "config", width: 28, value: (r) => r.config },
       { key: "specification", width: 28, value: (r) => r.specification },
+      ...(kinds.includes("VEHICLE") ? [] : [{ key: "partsCategory", width: 16, value: (r: GoodsRow) => r.partsCategory }]),
       // Text, not a float: the decimal exactly as stored.
       { key: "price", width: 14, value: (r) => r.price },
       { key: "stock", width: 10, value: (r) => r.stock },
@@ -142,6 +152,8 @@ export type GoodsAdminData = {
   groups: CatalogOption[];
   models: ModelOption[];
   imageRule: UploadRule;
+  /** Parts screen: the parts categories, every one for the list's labels, `enabled` the form's choices. */
+  categories: (DictItemView & { enabled: boolean })[];
   addToCart: boolean;
 };
 
@@ -165,16 +177,21 @@ export async function loadGoodsAdmin(viewer: Viewer, which: "vehicle" | "parts",
     ],
   };
   const after = afterKeyWhere<Prisma.GoodsWhereInput>(decodeCatalogCursor(f.cursor), "sort");
-  const [raw, n, options, imageRule] = await Promise.all([
+  const [raw, n, options, imageRule, allCategories, enabledCategories] = await Promise.all([
     db().goods.findMany({ where: after ? { AND: [where, after] } : where, orderBy: [{ sort: "asc" }, { id: "asc" }], take: f.size + 1, select: ROW_SELECT }),
     db().goods.count({ where, take: COUNT_CAP + 1 }),
     catalogOptions(),
     imageRuleFor("GOODS_PICTURE"),
+    which === "parts" ? dict("parts_category", { includeDisabled: true }) : [],
+    which === "parts" ? dict("parts_category") : [],
   ]);
+  const enabled = new Set(enabledCategories.map((c) => c.value));
   const page = raw.slice(0, f.size);
   const last = page[page.length - 1];
   // The pictures only go to those who edit goods (the edit form shows them).
-  const rows = can.update ? await toRows(page) : page.map(({ remark, updatedAt, ...card }) => ({ ...toCard(card), remark, updatedAt: updatedAt.toISOString(), pictures: [] }));
+  const rows = can.update
+    ? await toRows(page)
+    : page.map(({ remark, partsCategory, updatedAt, ...card }) => ({ ...toCard(card), remark, partsCategory, updatedAt: updatedAt.toISOString(), pictures: [] }));
   return {
     rows,
     filters: f,
@@ -184,6 +201,7 @@ export async function loadGoodsAdmin(viewer: Viewer, which: "vehicle" | "parts",
     kinds,
     ...options,
     imageRule,
+    categories: allCategories.map((c) => ({ ...c, enabled: enabled.has(c.value) })),
     addToCart: !!viewer.company && hasPermission(viewer, "cart:add"),
   };
 }

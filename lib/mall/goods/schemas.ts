@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zCode, zId, zOptionalId, zOptionalText, zSort, zText } from "@/lib/core/zod";
+import { blankToNull, zCode, zId, zOptionalId, zOptionalText, zSort, zText } from "@/lib/core/zod";
 import { decodeKeyCursor } from "@/lib/list/keyset";
 import { int4Id } from "@/lib/validation/ids";
 import { zMoney } from "../orders/schemas";
@@ -36,6 +36,9 @@ export const ZGoodsSave = z
     vehicleModelId: zOptionalId,
     config: zOptionalText(200),
     specification: zOptionalText(200),
+    /** PART and DERIVATIVE goods: an enabled value of the dictionary parts_category (what purchase
+     * plans plan parts by); optional. Vehicles have none (the server clears it). */
+    partsCategory: z.preprocess(blankToNull, zCode(32).nullable()).optional(),
     /** A decimal string: more than 0, at most 2 decimals and 12 integer digits. */
     price: zMoney,
     stock: zStock,

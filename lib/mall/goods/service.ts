@@ -2,6 +2,7 @@ import "server-only";
 import type { Tx } from "@/lib/core/tx";
 import type { Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
+import { dict } from "@/lib/dict/dict";
 import { DomainError, NotFoundError } from "@/lib/errors";
 import type { GoodsKind } from "@/lib/generated/prisma/client";
 import { audit, type AuditCtx } from "@/lib/core/audit";
@@ -25,6 +26,7 @@ const WRITE = {
   vehicleModelId: true,
   config: true,
   specification: true,
+  partsCategory: true,
   price: true,
   stock: true,
   minOrderQty: true,
@@ -33,6 +35,16 @@ const WRITE = {
   remark: true,
   coverId: true,
 } as const;
+
+/** A part's category: an enabled item of the dictionary parts_category, or the one it has already
+ * (a category disabled since stays on the goods until changed). Vehicles have none. */
+async function resolveCategory(tx: Tx, input: TGoodsSave, current: string | null): Promise<string | null> {
+  const value = input.kind === "VEHICLE" ? null : (input.partsCategory ?? null);
+  if (value === null || value === current) return value;
+  const items = await dict("parts_category", { client: tx });
+  if (!items.some((i) => i.value === value)) throw new DomainError("GoodsAdmin.errors.categoryUnknown", {}, "partsCategory");
+  return value;
+}
 
 /** The group a goods belongs to: its model's when it has one (a given group must match). */
 async function resolveGroup(tx: Tx, input: TGoodsSave): Promise<number | null> {
@@ -80,6 +92,8 @@ async function saveInTx(tx: Tx, viewer: Viewer, ctx: AuditCtx, input: TGoodsSave
     const clash = await tx.goods.findFirst({ where: { code: { equals: input.code, mode: "insensitive" }, NOT: input.id ? { id: input.id } : undefined }, select: { id: true } });
     if (clash) throw new DomainError("GoodsAdmin.errors.codeTaken", { code: input.code }, "code", 409);
     const carGroupId = await resolveGroup(tx, input);
+    const current = input.id ? ((await tx.goods.findUnique({ where: { id: input.id }, select: { partsCategory: true } }))?.partsCategory ?? null) : null;
+    const partsCategory = await resolveCategory(tx, input, current);
     const data = {
       kind: input.kind,
       code: input.code,
@@ -89,6 +103,7 @@ async function saveInTx(tx: Tx, viewer: Viewer, ctx: AuditCtx, input: TGoodsSave
       vehicleModelId: input.vehicleModelId ?? null,
       config: input.config,
       specification: input.specification,
+      partsCategory,
       price: input.price,
       minOrderQty: input.minOrderQty,
       onSale: input.onSale,
