@@ -28,6 +28,7 @@ import { seedDownloads } from "./seed/downloads";
 import { seedWmsStock } from "./seed/wms-stock";
 import { seedWarehouses } from "./seed/warehouses";
 import { seedDemoMembers, seedMemberRules } from "./seed/members";
+import { seedPlans } from "./seed/plans";
 
 const organizations: { code: string; nameEn: string; nameZh: string; type: OrganizationType; parent?: string; sort: number }[] = [
   { code: "HQ", nameEn: "Green Motors Headquarters", nameZh: "绿色汽车总部", type: "HEADQUARTERS", sort: 0 },
@@ -224,6 +225,8 @@ export async function seed(opts: { demo?: boolean } = {}) {
   await seedDownloads();
   // Warehouse stock (customerWms/inventory): after the orders and sales that leave D001's vehicles in stock.
   await seedWmsStock();
+  // Purchase plans (crm/customerPlan): D001's approved plan for the current month, after the orders it is measured against.
+  await seedPlans();
 }
 
 if (process.argv[1] && /seed\.ts$/.test(process.argv[1])) {
