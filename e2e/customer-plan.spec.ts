@@ -1,0 +1,145 @@
+import type { BrowserContext, Locator, Page } from "@playwright/test";
+import { db } from "@/lib/db";
+import { addMonths, monthDate, shanghaiMonth } from "@/lib/plans/deadline";
+import { abs, ACCOUNTS, expect, SCREENS_DIR, setLocaleCookie, test, waitForShell, type Locale } from "./fixtures";
+import { signIn } from "./mall-orders-db";
+
+// Issue 21: purchase plans in both languages. The demo dealer (dealer.sh, D001) creates and
+// submits its plan for the third month ahead — a month no other spec plans for D001 (the seed
+// plans the current month, the achievement spec its own) — with a vehicle line and a parts line;
+// the demo sales operations user (staff.sales) opens it from the list, cuts the vehicle line's
+// quantity and approves; the dealer sees the plan approved, the adjusted quantity beside the
+// requested one and who adjusted it. The two languages run one after the other in this file
+// (fullyParallel is off), each first deleting the plan a previous run left for that month.
+
+const T = {
+  "en-US": { submitted: "Submitted", approved: "Approved", filters: "Filters" },
+  "zh-CN": { submitted: "已提交", approved: "已批准", filters: "滤清器" },
+} as const;
+
+const ROUTE = "crm/customerPlan";
+/** A seeded vehicle goods (prisma/seed/catalog.ts) of an enabled model. */
+const VEHICLE = "V-AUR5-15T";
+const ASKED = 3;
+const CUT = 2;
+const PARTS_QTY = 25;
+
+/** Deletes D001's plan for `month` (lines cascade) with its history and notices, so reruns can create it again. */
+async function clearPlan(companyId: number, month: string) {
+  const ids = (await db().purchasePlan.findMany({ where: { companyId, month: monthDate(month) }, select: { id: true } })).map((p) => p.id);
+  if (!ids.length) return;
+  await db().statusEvent.deleteMany({ where: { entity: "PurchasePlan", entityId: { in: ids } } });
+  await db().notification.deleteMany({ where: { link: { in: ids.map((id) => `${ROUTE}?id=${id}`) } } });
+  await db().purchasePlan.deleteMany({ where: { id: { in: ids } } });
+}
+
+async function open(page: Page, route: string) {
+  const res = await page.goto(abs(route), { timeout: 90_000 });
+  expect(res?.status(), route).toBe(200);
+  await waitForShell(page);
+}
+
+async function signedIn(context: BrowserContext, locale: Locale, account: string, password: string, company = ""): Promise<Page> {
+  await setLocaleCookie(context, locale);
+  await signIn(context, account, password, company);
+  return context.newPage();
+}
+
+/** Opens an antd select and picks the first visible option containing `text` (typing it first
+ * into a searchable select, so a long list is filtered down to it). */
+async function pick(page: Page, select: Locator, text: string, search = false) {
+  await expect(async () => {
+    if ((await select.textContent())?.includes(text)) return;
+    await select.click({ timeout: 5_000 });
+    // fill, not type: a retry replaces the search text instead of appending to it.
+    if (search) await select.locator("input").first().fill(text);
+    await page.locator(".ant-select-dropdown .ant-select-item-option").filter({ hasText: text }).filter({ visible: true }).first().click({ timeout: 5_000 });
+    await expect(select).toContainText(text, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+for (const locale of ["en-US", "zh-CN"] as const satisfies readonly Locale[]) {
+  test(`a dealer submits a plan, sales operations adjust and approve it (${locale})`, async ({ browser }) => {
+    test.setTimeout(240_000);
+    const t = T[locale];
+    const month = addMonths(shanghaiMonth(new Date()), 3);
+    const company = await db().company.findUniqueOrThrow({ where: { code: ACCOUNTS.dealer.company }, select: { id: true } });
+    const staff = await db().user.findUniqueOrThrow({ where: { account: ACCOUNTS.staff.account }, select: { id: true, name: true } });
+    await clearPlan(company.id, month);
+
+    // 1. The dealer creates the plan: a vehicle line and a parts line, submitted at once.
+    const dealerCtx = await browser.newContext();
+    const dealer = await signedIn(dealerCtx, locale, ACCOUNTS.dealer.account, ACCOUNTS.dealer.password, ACCOUNTS.dealer.company);
+    await open(dealer, ROUTE);
+    await dealer.getByTestId("plan-create").click();
+    const form = dealer.getByTestId("plan-form");
+    await expect(form).toBeVisible({ timeout: 30_000 });
+    await pick(dealer, form.getByTestId("plan-month"), month);
+    const vehicleLine = form.getByTestId("plan-vehicle-line").first();
+    await pick(dealer, vehicleLine.getByTestId("plan-vehicle-goods"), VEHICLE, true);
+    await vehicleLine.getByTestId("plan-vehicle-quantity").fill(String(ASKED));
+    await form.getByTestId("plan-add-parts").click();
+    const partsLine = form.getByTestId("plan-parts-line").first();
+    await pick(dealer, partsLine.getByTestId("plan-parts-category"), t.filters);
+    await partsLine.getByTestId("plan-parts-quantity").fill(String(PARTS_QTY));
+    await form.getByTestId("plan-remark").fill(`e2e ${locale}`);
+    await dealer.screenshot({ path: `${SCREENS_DIR}/plan-form-${locale}.png`, fullPage: true });
+    await dealer.getByTestId("plan-form-submit").click();
+
+    // The new plan's page: submitted, the lines as asked.
+    const detail = dealer.getByTestId("plan-detail");
+    await expect(detail).toHaveAttribute("data-status", "SUBMITTED", { timeout: 30_000 });
+    await expect(dealer.getByTestId("plan-detail-status")).toHaveText(t.submitted);
+    const plan = await db().purchasePlan.findUniqueOrThrow({
+      where: { companyId_month: { companyId: company.id, month: monthDate(month) } },
+      select: { id: true, planNo: true, status: true, lines: { orderBy: { id: "asc" }, select: { kind: true, partsCategory: true, requestedQty: true, quantity: true } } },
+    });
+    expect(plan.status).toBe("SUBMITTED");
+    expect(plan.lines.map((l) => [l.kind, l.partsCategory, l.requestedQty, l.quantity])).toEqual([
+      ["VEHICLE", null, ASKED, ASKED],
+      ["PARTS", "FILTERS", PARTS_QTY, PARTS_QTY],
+    ]);
+    await expect(detail).toHaveAttribute("data-plan-no", plan.planNo);
+
+    // 2. Sales operations find it in the month's list, cut the vehicle line and approve.
+    const staffCtx = await browser.newContext();
+    const ops = await signedIn(staffCtx, locale, ACCOUNTS.staff.account, ACCOUNTS.staff.password);
+    await open(ops, `${ROUTE}?month=${month}&status=SUBMITTED`);
+    const row = ops.locator(`[data-testid="plan-row"][data-plan-no="${plan.planNo}"]`);
+    await expect(row).toBeVisible({ timeout: 30_000 });
+    await row.getByRole("link", { name: plan.planNo }).click();
+    await expect(ops.getByTestId("plan-detail")).toHaveAttribute("data-plan-no", plan.planNo, { timeout: 30_000 });
+    await ops.getByTestId("plan-review").click();
+    const drawer = ops.getByTestId("plan-review-drawer");
+    await expect(drawer.getByTestId("plan-review-lines")).toBeVisible({ timeout: 30_000 });
+    const reviewLine = drawer.getByTestId("plan-review-line").filter({ hasText: VEHICLE });
+    await reviewLine.getByTestId("plan-review-quantity").fill(String(CUT));
+    await ops.screenshot({ path: `${SCREENS_DIR}/plan-review-${locale}.png`, fullPage: true });
+    await drawer.getByTestId("plan-review-approve").click();
+    await expect(ops.getByTestId("plan-detail")).toHaveAttribute("data-status", "APPROVED", { timeout: 30_000 });
+    await expect(ops.getByTestId("plan-detail-status")).toHaveText(t.approved);
+    await staffCtx.close();
+
+    // 3. The dealer sees it approved, the cut line beside what it asked for, and who cut it.
+    await open(dealer, `${ROUTE}?id=${plan.id}`);
+    await expect(dealer.getByTestId("plan-detail")).toHaveAttribute("data-status", "APPROVED");
+    await expect(dealer.getByTestId("plan-detail-status")).toHaveText(t.approved);
+    const cut = dealer.locator(`[data-testid="plan-line-row"][data-item="${VEHICLE}"]`);
+    await expect(cut).toHaveAttribute("data-adjusted", "true");
+    await expect(cut.getByTestId("plan-line-requested")).toHaveText(String(ASKED));
+    await expect(cut.getByTestId("plan-line-quantity")).toHaveText(String(CUT));
+    await expect(cut.getByTestId("plan-line-adjusted")).toContainText(staff.name);
+    const parts = dealer.locator('[data-testid="plan-line-row"][data-item="FILTERS"]');
+    await expect(parts).toHaveAttribute("data-adjusted", "false");
+    await expect(parts.getByTestId("plan-line-quantity")).toHaveText(String(PARTS_QTY));
+    await expect(dealer.getByTestId("plan-total-quantity")).toHaveText(String(CUT + PARTS_QTY));
+    await dealer.screenshot({ path: `${SCREENS_DIR}/plan-approved-${locale}.png`, fullPage: true });
+
+    const after = await db().purchasePlan.findUniqueOrThrow({
+      where: { id: plan.id },
+      select: { status: true, reviewedById: true, lines: { where: { kind: "VEHICLE" }, select: { requestedQty: true, quantity: true, adjustedById: true } } },
+    });
+    expect(after).toEqual({ status: "APPROVED", reviewedById: staff.id, lines: [{ requestedQty: ASKED, quantity: CUT, adjustedById: staff.id }] });
+    await dealerCtx.close();
+  });
+}
