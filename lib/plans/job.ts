@@ -5,7 +5,7 @@ import { db } from "@/lib/db";
 import { errorFields, log } from "@/lib/log";
 import { renderMessage } from "@/lib/messages/templates";
 import { monthDate, planDeadline, reminderMonth } from "./deadline";
-import { planDealerUsers } from "./notify";
+import { planDealerUsers, reminderLink } from "./notify";
 import { HANDED_IN } from "./states";
 
 // The purchase plan deadline reminder: from `plan.reminderDaysBefore` days before the deadline
@@ -65,7 +65,7 @@ export async function runPlanReminders(now: Date = new Date()): Promise<{ month:
               event: "purchasePlan.reminder",
               title: (text.title ?? text.content).slice(0, 200),
               content: text.content.slice(0, 1000),
-              link: "crm/customerPlan",
+              link: reminderLink(month),
             })),
           });
           // Audit rows need a user: the first one reminded stands for the job's act.

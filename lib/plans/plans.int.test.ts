@@ -274,7 +274,7 @@ describe("deadline reminders", () => {
     expect(await noticesOf(waiting.companyId)).toBe(1);
     expect((await runPlanReminders(LATE)).month).toBeNull();
     const note = await db().notification.findFirstOrThrow({ where: { companyId: waiting.companyId, event: "purchasePlan.reminder" } });
-    expect(note).toMatchObject({ userId: waiting.userId, link: "crm/customerPlan" });
+    expect(note).toMatchObject({ userId: waiting.userId, link: `crm/customerPlan?month=${MONTH}` });
     expect(note.content).toContain("2031-03-25");
   });
 });

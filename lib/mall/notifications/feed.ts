@@ -7,6 +7,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { renderMessage } from "@/lib/messages/templates";
 import { eventDef, type MessageEvent } from "@/lib/messages/template-schemas";
 import { afterSalesKind, afterSalesValues, loadAfterSalesNotices } from "@/lib/after-sales/notify";
+import { isPlanEvent, loadPlanNotices, planNoticeValues } from "@/lib/plans/notify";
 import { ORDER_NOTICE_SELECT, orderValues, PRE_ORDER_NOTICE_SELECT, preOrderValues } from "./service";
 
 // The reader's side of the bell: a user's own notifications, newest first, rendered in the
@@ -15,7 +16,8 @@ import { ORDER_NOTICE_SELECT, orderValues, PRE_ORDER_NOTICE_SELECT, preOrderValu
 // notification answers 404, like a missing one. A page costs at most eight queries whatever its
 // size: the page, the unread count, and one each for the orders, pre-orders, parts returns,
 // delivery batches (plus their receipt times) and complaints it links to
-// (lib/after-sales/notify.ts loads the after-sales ones).
+// (lib/after-sales/notify.ts loads the after-sales ones), plus, when purchase plan notices are on
+// the page, their plans, history and audit rows and the deadline day (lib/plans/notify.ts).
 
 export type NotificationItem = { id: number; event: string; title: string; content: string; link: string | null; read: boolean; createdAt: string };
 export type NotificationFeed = { unread: number; items: NotificationItem[]; nextCursor: number | null };
@@ -50,17 +52,20 @@ export async function notificationFeed(viewer: Viewer, locale: Locale, opts: { l
   const orderIds = new Set<number>();
   const preOrderIds = new Set<number>();
   const afterSalesRefs: { event: string; id: number }[] = [];
+  const planRefs: { event: string; id: number | null }[] = [];
   for (const r of page) {
     const id = idIn(r.link);
+    if (isPlanEvent(r.event)) planRefs.push({ event: r.event, id });
     if (id === null) continue;
     if (r.event.startsWith("order.")) orderIds.add(id);
     else if (r.event.startsWith("preOrder.")) preOrderIds.add(id);
     else if (afterSalesKind(r.event)) afterSalesRefs.push({ event: r.event, id });
   }
-  const [orders, preOrders, afterSales] = await Promise.all([
+  const [orders, preOrders, afterSales, plans] = await Promise.all([
     orderIds.size ? db().order.findMany({ where: { id: { in: [...orderIds] } }, select: ORDER_NOTICE_SELECT }) : [],
     preOrderIds.size ? db().preOrder.findMany({ where: { id: { in: [...preOrderIds] } }, select: PRE_ORDER_NOTICE_SELECT }) : [],
     loadAfterSalesNotices(afterSalesRefs),
+    planRefs.length ? loadPlanNotices(planRefs) : null,
   ]);
   const orderById = new Map(orders.map((o) => [o.id, o]));
   const preOrderById = new Map(preOrders.map((p) => [p.id, p]));
@@ -78,7 +83,9 @@ export async function notificationFeed(viewer: Viewer, locale: Locale, opts: { l
           ? await preOrderValues(pre, r.event, locale)
           : id !== null && afterSalesKind(r.event)
             ? await afterSalesValues(afterSales, { event: r.event, id, createdAt: r.createdAt }, locale)
-            : null;
+            : plans && isPlanEvent(r.event)
+              ? planNoticeValues(plans, { event: r.event, id, link: r.link, createdAt: r.createdAt }, locale)
+              : null;
       if (!values) return base;
       const text = await renderMessage(r.event as MessageEvent, "IN_APP", locale, values);
       return text ? { ...base, title: text.title ?? base.title, content: text.content } : base;
