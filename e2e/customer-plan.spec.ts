@@ -2,14 +2,19 @@ import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { db } from "@/lib/db";
 import { addMonths, monthDate, shanghaiMonth } from "@/lib/plans/deadline";
 import { abs, ACCOUNTS, expect, SCREENS_DIR, setLocaleCookie, test, waitForShell, type Locale } from "./fixtures";
-import { signIn } from "./mall-orders-db";
+import { signIn, type TestGoods } from "./mall-orders-db";
+import { addFromMall, submitCart } from "./mall-ui";
+import { createTranslator } from "use-intl/core";
+import { messagesFor } from "@/lib/i18n/messages";
 
 // Issue 21: purchase plans in both languages. The demo dealer (dealer.sh, D001) creates and
 // submits its plan for the third month ahead — a month no other spec plans for D001 (the seed
 // plans the current month, the achievement spec its own) — with a vehicle line and a parts line;
 // the demo sales operations user (staff.sales) opens it from the list, cuts the vehicle line's
 // quantity and approves; the dealer sees the plan approved, the adjusted quantity beside the
-// requested one and who adjusted it. The two languages run one after the other in this file
+// requested one and who adjusted it. Then the dealer orders that vehicle: the order counts against
+// the current month's approved plan (the seed's: a dealer plans only coming months) in the
+// achievement tab's table and chart, and the month just planned shows its new target. The two languages run one after the other in this file
 // (fullyParallel is off), each first deleting the plan a previous run left for that month.
 
 const T = {
@@ -31,6 +36,18 @@ async function clearPlan(companyId: number, month: string) {
   await db().statusEvent.deleteMany({ where: { entity: "PurchasePlan", entityId: { in: ids } } });
   await db().notification.deleteMany({ where: { link: { in: ids.map((id) => `${ROUTE}?id=${id}`) } } });
   await db().purchasePlan.deleteMany({ where: { id: { in: ids } } });
+}
+
+/** The instant a Shanghai calendar month (YYYY-MM) starts. */
+const monthStart = (month: string) => new Date(`${month}-01T00:00:00+08:00`);
+
+/** Vehicles of `goodsId` the company ordered in `month` (orders not cancelled or rejected). */
+async function orderedThisMonth(companyId: number, goodsId: number, month: string): Promise<number> {
+  const r = await db().orderLine.aggregate({
+    where: { goodsId, order: { companyId, status: { notIn: ["CANCELLED", "REJECTED"] }, createdAt: { gte: monthStart(month), lt: monthStart(addMonths(month, 1)) } } },
+    _sum: { quantity: true },
+  });
+  return r._sum.quantity ?? 0;
 }
 
 async function open(page: Page, route: string) {
@@ -140,6 +157,45 @@ for (const locale of ["en-US", "zh-CN"] as const satisfies readonly Locale[]) {
       select: { status: true, reviewedById: true, lines: { where: { kind: "VEHICLE" }, select: { requestedQty: true, quantity: true, adjustedById: true } } },
     });
     expect(after).toEqual({ status: "APPROVED", reviewedById: staff.id, lines: [{ requestedQty: ASKED, quantity: CUT, adjustedById: staff.id }] });
+
+    // 4. An order against the target: the dealer orders the planned vehicle through the mall now.
+    const tr = createTranslator({ locale, messages: messagesFor(locale) as never }) as unknown as (key: string, values?: Record<string, string>) => string;
+    const current = shanghaiMonth(new Date());
+    const goods = await db().goods.findUniqueOrThrow({ where: { code: VEHICLE }, select: { id: true, code: true } });
+    const dealerUser = await db().user.findUniqueOrThrow({ where: { account: ACCOUNTS.dealer.account }, select: { id: true } });
+    // Only this order in the vehicle cart (another spec may have left lines there).
+    await db().cartLine.deleteMany({ where: { companyId: company.id, userId: dealerUser.id, goods: { kind: "VEHICLE" } } });
+    const before = await orderedThisMonth(company.id, goods.id, current);
+    await addFromMall(dealer, abs("onlineMall/car/goods"), goods as TestGoods, 1, tr("Cart.add.added"));
+    await submitCart(dealer, abs("onlineMall/car/cart"), "onlineMall/car/order", new RegExp(tr("Cart.submit.submitted", { orderNo: "\\w+" }).replace(/\./g, "\\.")));
+    expect(await orderedThisMonth(company.id, goods.id, current)).toBe(before + 1);
+
+    // The achievement tab (the current month by default) counts it on the planned line and in the chart.
+    const currentPlan = await db().purchasePlan.findUniqueOrThrow({
+      where: { companyId_month: { companyId: company.id, month: monthDate(current) } },
+      select: { status: true, lines: { where: { goodsId: goods.id }, select: { quantity: true } } },
+    });
+    expect(currentPlan.status).toBe("APPROVED");
+    await open(dealer, `${ROUTE}?tab=achievement`);
+    const line = dealer.getByTestId(`achievement-line-V${goods.id}`);
+    await expect(line.getByTestId("achievement-planned")).toHaveText(String(currentPlan.lines[0].quantity));
+    await expect(line.getByTestId("achievement-ordered")).toHaveText(String(before + 1));
+    const pct = (Math.round(((before + 1) / currentPlan.lines[0].quantity) * 1000) / 10).toFixed(1);
+    await expect(line.getByTestId("achievement-ordered-pct")).toHaveText(`${Number(pct)}%`);
+    const chart = dealer.getByTestId("plan-achievement-chart");
+    await expect(chart.getByTestId("plan-achievement-canvas")).toBeVisible({ timeout: 30_000 });
+    // The chart's data (its hidden table): this month's ordered total includes the new order.
+    const ordered = await db().$queryRaw<{ n: bigint }[]>`
+      SELECT COALESCE(SUM(l."quantity"), 0) AS n FROM "OrderLine" l JOIN "Order" o ON o."id" = l."orderId"
+      WHERE o."companyId" = ${company.id} AND o."status" NOT IN ('CANCELLED', 'REJECTED')
+        AND o."createdAt" >= ${monthStart(current)} AND o."createdAt" < ${monthStart(addMonths(current, 1))}`;
+    await expect(chart.getByTestId("plan-achievement-chart-table").locator("tbody tr").last().locator("td").nth(1)).toHaveText(String(ordered[0].n));
+    await dealer.screenshot({ path: `${SCREENS_DIR}/plan-achievement-${locale}.png`, fullPage: true });
+
+    // The month just planned: its approved target, nothing ordered for it yet.
+    await open(dealer, `${ROUTE}?tab=achievement&month=${month}`);
+    await expect(dealer.getByTestId("achievement-plan-status")).toHaveAttribute("data-status", "APPROVED");
+    await expect(dealer.getByTestId(`achievement-line-V${goods.id}`).getByTestId("achievement-planned")).toHaveText(String(CUT));
     await dealerCtx.close();
   });
 }

@@ -89,8 +89,10 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await rec.getByTestId("sale-phone").fill(phone);
     await rec.getByTestId("sale-id-number").fill(first17 + residentIdCheck(first17));
     await rec.getByTestId("sale-amount").fill("200000");
-    await expect(rec.getByTestId("sale-member-consent")).toContainText(t("VehicleSales.record.consent"));
-    await rec.getByTestId("sale-member-consent").locator("input").check();
+    // antd puts the test id on the checkbox's input; the wording is its accessible name.
+    const consent = rec.getByTestId("sale-member-consent");
+    await expect(consent).toHaveAccessibleName(t("VehicleSales.record.consent"));
+    await consent.check();
     await shot("sale-form");
     await rec.getByTestId("sale-submit").click();
     await expect(page.getByTestId("sale-done")).toContainText(mine);
