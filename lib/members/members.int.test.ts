@@ -256,7 +256,7 @@ describe("the points adjustment", () => {
       expect(res.ok).toBe(false);
       if (res.ok) continue;
       expect(res.fieldErrors?.reason).toBe(tv("required", { label: tf("reason") }));
-      expect(res.fieldErrors?.points).toBe(tv("pattern", { label: tf("points") }));
+      expect(res.fieldErrors?.points).toBe(tv("nonZero", { label: tf("points") }));
       const short = await adjustPointsAction({ id: m.id, points: -150, reason: "Correction" });
       expect(short.ok).toBe(false);
       if (short.ok) continue;

@@ -67,7 +67,7 @@ export const ZAdjust = z.object({
     .int()
     .min(-1_000_000)
     .max(1_000_000)
-    .refine((n) => n !== 0, { message: "pattern" }),
+    .refine((n) => n !== 0, { message: "nonZero" }),
   reason: zText(300),
 });
 export type TAdjust = z.infer<typeof ZAdjust>;
