@@ -18,8 +18,9 @@ export type ListT = AnyTranslator;
 /** A link to the list with the current filters plus `extra` (a cursor, an id). */
 export type ListHref = (extra: Record<string, string | number>) => string;
 
-/** The screen's heading card: the title (the page-title the specs read), an intro, actions. */
-export function ListHeader({ title, intro, children }: { title: ReactNode; intro: ReactNode; children?: ReactNode }) {
+/** The screen's heading card: the title (the page-title the specs read), an intro, actions, and
+ * what goes under them (a screen's tabs). */
+export function ListHeader({ title, intro, children, below }: { title: ReactNode; intro: ReactNode; children?: ReactNode; below?: ReactNode }) {
   return (
     <section className={styles.card}>
       <div className={styles.head}>
@@ -31,6 +32,7 @@ export function ListHeader({ title, intro, children }: { title: ReactNode; intro
         </div>
         {children}
       </div>
+      {below}
     </section>
   );
 }

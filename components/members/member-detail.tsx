@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { ListResults } from "@/components/list/record-list";
+import { Facts, type Fact } from "@/components/ui/facts";
 import styles from "@/components/ui/record-screen.module.css";
 import type { Locale } from "@/lib/i18n/config";
 import { queryString } from "@/lib/list/keyset";
@@ -25,7 +26,7 @@ export async function MemberDetail({ data }: { data: Extract<MemberRoute, { kind
   const td = (k: "at" | "kind" | "points" | "balanceAfter" | "dealer" | "reason" | "expiresAt" | "source" | "by") => t(`detail.${k}`);
   const href = (extra: Record<string, string | number>) =>
     `/${MEMBER_ROUTE}${queryString({ id: m.id, size: ledger.filters.size !== LEDGER_SIZE ? ledger.filters.size : undefined }, extra)}`;
-  const facts: [string, string, string?][] = [
+  const facts: Fact[] = [
     [t("fields.name"), m.name, "member-detail-name"],
     [t("fields.phone"), m.phone, "member-detail-phone"],
     [t("fields.tier"), m.tier ? named(m.tier) : t("noTier"), "member-detail-tier"],
@@ -49,14 +50,7 @@ export async function MemberDetail({ data }: { data: Extract<MemberRoute, { kind
         can={data.can}
       />
       <section className={styles.card}>
-        <dl className={styles.facts}>
-          {facts.map(([label, value, testId]) => (
-            <div key={label} className={styles.fact}>
-              <dt>{label}</dt>
-              <dd data-testid={testId}>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Facts list={facts} testIdPrefix="" />
       </section>
 
       {data.can.adjust && (

@@ -1,4 +1,5 @@
 import { getFormatter, getTranslations } from "next-intl/server";
+import { Facts, type Fact } from "@/components/ui/facts";
 import styles from "@/components/ui/record-screen.module.css";
 import type { MemberRoute } from "@/lib/members/queries";
 import { MemberHeader } from "./member-header";
@@ -11,7 +12,7 @@ export async function RulesView({ data }: { data: Extract<MemberRoute, { kind: "
   const [t, format] = await Promise.all([getTranslations("Members"), getFormatter()]);
   const r = data.rules;
   const num = (v: string) => format.number(Number(v), { maximumFractionDigits: 4 });
-  const facts: [string, string, string][] = [
+  const facts: Fact[] = [
     [t("fields.vehicleRate"), num(r.vehicleRate), "rules-vehicleRate"],
     [t("fields.counterRate"), num(r.counterRate), "rules-counterRate"],
     [t("fields.redeemValue"), num(r.redeemValue), "rules-redeemValue"],
@@ -30,14 +31,7 @@ export async function RulesView({ data }: { data: Extract<MemberRoute, { kind: "
             {t("rules.notSaved")}
           </p>
         )}
-        <dl className={styles.facts}>
-          {facts.map(([label, value, testId]) => (
-            <div key={testId} className={styles.fact}>
-              <dt>{label}</dt>
-              <dd data-testid={testId}>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Facts list={facts} testIdPrefix="" />
         {r.updatedAt && (
           <p className={styles.muted} style={{ margin: "12px 0 0" }}>
             {t("rules.updatedAt", { at: format.dateTime(new Date(r.updatedAt), { dateStyle: "medium", timeStyle: "short", hourCycle: "h23", timeZone: "Asia/Shanghai" }) })}

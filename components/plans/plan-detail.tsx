@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
-import type { ReactNode } from "react";
 import type { Locale } from "@/lib/i18n/config";
 import { PLAN_ROUTE, parsePlanFilters, planQuery, type PlanView } from "@/lib/plans/queries";
+import { Facts, History, type Fact } from "@/components/ui/facts";
 import styles from "@/components/ui/record-screen.module.css";
 import local from "./plans.module.css";
 import { PlanActions } from "./plan-actions";
@@ -11,8 +11,6 @@ import { PlanStatus } from "./plan-status";
 // A purchase plan at ?id=: the facts, the lines (requested vs planned, and who adjusted a line
 // when), the status history: server HTML. The one island is the action bar, whose forms load on
 // the first click.
-
-type Fact = [string, ReactNode, string?];
 
 export async function PlanDetail({ plan, locale, params }: { plan: PlanView; locale: Locale; params: URLSearchParams }) {
   const [t, format] = await Promise.all([getTranslations("Plans"), getFormatter()]);
@@ -55,14 +53,7 @@ export async function PlanDetail({ plan, locale, params }: { plan: PlanView; loc
             {t("detail.title", { planNo: plan.planNo })}
           </h1>
         </div>
-        <dl className={styles.facts}>
-          {facts.map(([label, value, key]) => (
-            <div key={label} className={styles.fact}>
-              <dt>{label}</dt>
-              <dd data-testid={key ? `plan-detail-${key}` : undefined}>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Facts list={facts} testIdPrefix="plan-detail-" />
       </section>
 
       <section className={styles.card}>
@@ -128,21 +119,16 @@ export async function PlanDetail({ plan, locale, params }: { plan: PlanView; loc
 
       <section className={styles.card}>
         <h2 className={styles.sectionTitle}>{t("detail.history")}</h2>
-        {plan.history.length === 0 ? (
-          <p className={styles.muted}>{t("detail.noHistory")}</p>
-        ) : (
-          <ol className={styles.timeline} data-testid="plan-history">
-            {plan.history.map((e) => (
-              <li key={e.id} className={styles.step}>
-                <div className={styles.stepHead}>
-                  <strong>{t(`statuses.${e.to as "DRAFT"}`)}</strong> <span className={styles.muted}>{when(e.at)}</span>{" "}
-                  {e.user && <span className={styles.muted}>· {e.user}</span>}
-                </div>
-                {e.note && <p className={styles.stepNote}>{e.note === "revised" ? t("detail.revised") : e.note === "adjusted" ? t("detail.adjustedNote") : e.note}</p>}
-              </li>
-            ))}
-          </ol>
-        )}
+        <History
+          events={plan.history}
+          badge={(status) => <strong>{t(`statuses.${status as "DRAFT"}`)}</strong>}
+          by={(user) => `· ${user}`}
+          when={when}
+          empty={t("detail.noHistory")}
+          testId="plan-history"
+          transitions={false}
+          note={(n) => (n === "revised" ? t("detail.revised") : n === "adjusted" ? t("detail.adjustedNote") : n)}
+        />
       </section>
     </div>
   );

@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
-import type { ReactNode } from "react";
 import { formatMoney } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/config";
 import { DOC_ROUTE, docQuery, parseDocFilters, type DocView } from "@/lib/wms/doc-queries";
+import { Facts, History, type Fact } from "@/components/ui/facts";
 import styles from "@/components/ui/record-screen.module.css";
 import { DocActions } from "./doc-actions";
 import { DocStatus } from "./doc-status";
@@ -11,8 +11,6 @@ import { DocStatus } from "./doc-status";
 // A warehouse document on its kind's route (?id=): the facts, the lines, the status history, all
 // server HTML; the one client island is the action bar with the forms a move needs (locations
 // for an entry, what arrived for a transfer, the counts of a stocktake).
-
-type Fact = [string, ReactNode, string?];
 
 export async function DocDetail({ doc, locale, params }: { doc: DocView; locale: Locale; params: URLSearchParams }) {
   const [t, tw, format] = await Promise.all([getTranslations("WmsDocs"), getTranslations("Wms"), getFormatter()]);
@@ -56,14 +54,7 @@ export async function DocDetail({ doc, locale, params }: { doc: DocView; locale:
             {t("detail.title", { type: tw(`types.${doc.type}`), docNo: doc.docNo })}
           </h1>
         </div>
-        <dl className={styles.facts}>
-          {facts.map(([label, value, key]) => (
-            <div key={label} className={styles.fact}>
-              <dt>{label}</dt>
-              <dd data-testid={key ? `wmsdoc-detail-${key}` : undefined}>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Facts list={facts} testIdPrefix="wmsdoc-detail-" />
       </section>
 
       <section className={styles.card}>
@@ -134,21 +125,15 @@ export async function DocDetail({ doc, locale, params }: { doc: DocView; locale:
 
       <section className={styles.card}>
         <h2 className={styles.sectionTitle}>{t("detail.history")}</h2>
-        {doc.history.length === 0 ? (
-          <p className={styles.muted}>{t("detail.noHistory")}</p>
-        ) : (
-          <ol className={styles.timeline} data-testid="wmsdoc-history">
-            {doc.history.map((e) => (
-              <li key={e.id} className={styles.step}>
-                <div className={styles.stepHead}>
-                  <strong>{tw(`statuses.${e.to as "DRAFT"}`)}</strong> <span className={styles.muted}>{when(e.at)}</span>{" "}
-                  {e.user && <span className={styles.muted}>· {e.user}</span>}
-                </div>
-                {e.note && <p className={styles.stepNote}>{e.note}</p>}
-              </li>
-            ))}
-          </ol>
-        )}
+        <History
+          events={doc.history}
+          badge={(status) => <strong>{tw(`statuses.${status as "DRAFT"}`)}</strong>}
+          by={(user) => `· ${user}`}
+          when={when}
+          empty={t("detail.noHistory")}
+          testId="wmsdoc-history"
+          transitions={false}
+        />
       </section>
     </div>
   );

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { ListResults } from "@/components/list/record-list";
+import { Facts, type Fact } from "@/components/ui/facts";
 import styles from "@/components/ui/record-screen.module.css";
 import { formatMoney } from "@/lib/format/money";
 import type { Locale } from "@/lib/i18n/config";
@@ -30,7 +31,7 @@ export async function InventoryLedger({ data }: { data: LedgerData }) {
     size: f.size !== LEDGER_SIZE ? f.size : undefined,
   };
   const href = (extra: Record<string, string | number>) => `/${ROUTE}${queryString(base, extra)}`;
-  const facts: [string, string | number, string?][] = [
+  const facts: Fact[] = [
     [t("fields.quantity"), data.totals.quantity, "ledger-quantity"],
     [t("fields.reserved"), data.totals.reserved],
     [t("fields.available"), data.totals.available],
@@ -65,14 +66,7 @@ export async function InventoryLedger({ data }: { data: LedgerData }) {
 
       <section className={styles.card}>
         <h2 className={styles.sectionTitle}>{t("ledger.totals")}</h2>
-        <dl className={styles.facts}>
-          {facts.map(([label, value, testId]) => (
-            <div key={label} className={styles.fact}>
-              <dt>{label}</dt>
-              <dd data-testid={testId}>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Facts list={facts} testIdPrefix="" />
         {data.can.setMinimum && <MinimumForm goodsId={data.goods.id} minQty={data.minQty} />}
       </section>
 

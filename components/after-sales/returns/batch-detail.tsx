@@ -6,7 +6,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { StatusBadge } from "@/components/ui/status-badge";
 import styles from "@/components/ui/record-screen.module.css";
 import { BatchItemActions, BatchReceiveAll } from "./batch-actions";
-import { Facts, History, type Fact } from "./facts";
+import { Facts, History, type Fact } from "@/components/ui/facts";
 import { PartImages } from "./part-images";
 import type { ReturnDicts } from "./return-list";
 import own from "./returns.module.css";

@@ -5,7 +5,7 @@ import { itemLabel, type DictItemView } from "@/lib/dict/items";
 import type { Locale } from "@/lib/i18n/config";
 import { StatusBadge } from "@/components/ui/status-badge";
 import styles from "@/components/ui/record-screen.module.css";
-import { Facts, History, type Fact } from "./facts";
+import { Facts, History, type Fact } from "@/components/ui/facts";
 import { PartImages } from "./part-images";
 import { ReturnActionBar } from "./return-action-bar";
 import type { ReturnDicts } from "./return-list";

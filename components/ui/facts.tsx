@@ -1,23 +1,32 @@
 import type { ReactNode } from "react";
 import styles from "@/components/ui/record-screen.module.css";
 
-// A definition list of a record's fields (label, value, optional test id), as on pre-orders.
+// A record's fields as a definition list, and its status history as a timeline: what every
+// detail screen (returns, warehouse documents, purchase plans, members) shows the same way.
+
+/** A field: label, value, and the test id's suffix (after `testIdPrefix`). */
 export type Fact = [string, ReactNode, string?];
 
-export function Facts({ list }: { list: Fact[] }) {
+/** The fields; an empty value shows "—". The value's test id is `testIdPrefix` + the fact's key. */
+export function Facts({ list, testIdPrefix = "detail-" }: { list: Fact[]; testIdPrefix?: string }) {
   return (
     <dl className={styles.facts}>
       {list.map(([label, value, key]) => (
         <div key={label} className={styles.fact}>
           <dt>{label}</dt>
-          <dd data-testid={key ? `detail-${key}` : undefined}>{value === null || value === undefined || value === "" ? "—" : value}</dd>
+          <dd data-testid={key ? `${testIdPrefix}${key}` : undefined}>{value === null || value === undefined || value === "" ? "—" : value}</dd>
         </div>
       ))}
     </dl>
   );
 }
 
-/** The status history (from → to, who, when, note), oldest first. */
+export type HistoryEvent = { id: number; from: string | null; to: string; note: string | null; user: string | null; at: string };
+
+/**
+ * The status history (who, when, note), oldest first: each step shows its status, and with
+ * `transitions` the status it came from too (from → to).
+ */
 export function History({
   events,
   badge,
@@ -25,13 +34,18 @@ export function History({
   when,
   empty,
   testId,
+  transitions = true,
+  note = (n) => n,
 }: {
-  events: { id: number; from: string | null; to: string; note: string | null; user: string | null; at: string }[];
+  events: HistoryEvent[];
   badge: (status: string) => ReactNode;
   by: (user: string) => string;
   when: (iso: string) => string;
   empty: string;
   testId: string;
+  transitions?: boolean;
+  /** The note as shown (a coded note translated). */
+  note?: (note: string) => ReactNode;
 }) {
   if (!events.length) return <p className={styles.muted}>{empty}</p>;
   return (
@@ -39,7 +53,7 @@ export function History({
       {events.map((e) => (
         <li key={e.id} className={styles.step} data-status={e.to}>
           <div className={styles.stepHead}>
-            {e.from ? (
+            {transitions && e.from ? (
               <>
                 {badge(e.from)}
                 <span aria-hidden="true">→</span>
@@ -49,7 +63,7 @@ export function History({
             <span className={styles.muted}>{when(e.at)}</span>
             {e.user ? <span className={styles.muted}>{by(e.user)}</span> : null}
           </div>
-          {e.note ? <p className={styles.stepNote}>{e.note}</p> : null}
+          {e.note ? <p className={styles.stepNote}>{note(e.note)}</p> : null}
         </li>
       ))}
     </ol>
