@@ -9,14 +9,14 @@ import { PlusOutlined } from "@ant-design/icons";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { PageContainer } from "@/components/ui/page-container";
-import type { Grantable, MenuAdminRow, OrgNode, RoleAdminRow } from "@/lib/system/admin-queries";
+import type { Grantable, RoleMenuRow, OrgNode, RoleAdminRow } from "@/lib/system/admin-queries";
 import { deleteRoleAction } from "@/lib/system/actions";
 import { RowActions, useConfirmedAction } from "./admin-kit";
 
 export type RoleValues = { code: string; nameEn: string; nameZh: string; dataScope: RoleAdminRow["dataScope"]; menuIds: number[]; organizationIds: number[] };
 type Values = RoleValues;
 export type RoleEditing = Partial<Values> & { id?: number; system?: boolean };
-type Data = { roles: RoleAdminRow[]; menus: MenuAdminRow[]; orgs: OrgNode[]; can: Record<string, boolean>; grantable: Grantable };
+type Data = { roles: RoleAdminRow[]; menus: RoleMenuRow[]; orgs: OrgNode[]; can: Record<string, boolean>; grantable: Grantable };
 
 // The drawer (menu tree, organization picker, the schema) loads when it first opens; pointing
 // at "Create" fetches it early.

@@ -2,9 +2,9 @@
 
 import { Alert, Form, Input, Tag, Tree, type FormInstance } from "antd";
 import "@/components/providers/antd-css";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useMemo } from "react";
-import type { Grantable, MenuAdminRow, OrgNode } from "@/lib/system/admin-queries";
+import type { Grantable, RoleMenuRow, OrgNode } from "@/lib/system/admin-queries";
 import { saveRoleAction } from "@/lib/system/actions";
 import { ZRoleSave } from "@/lib/system/schemas";
 import { useFormAction } from "./admin-kit";
@@ -24,17 +24,16 @@ function MenuTreeField({
   value = [],
   onChange,
 }: {
-  menus: MenuAdminRow[];
+  menus: RoleMenuRow[];
   allowed: ReadonlySet<number> | null;
   value?: number[];
   onChange?: (v: number[]) => void;
 }) {
   const t = useTranslations("System.menu");
-  const zh = useLocale() === "zh-CN";
   const { parentOf, childrenOf, treeData } = useMemo(() => {
     const parentOf = new Map<number, number | null>();
     const childrenOf = new Map<number, number[]>();
-    const walk = (nodes: MenuAdminRow[]) =>
+    const walk = (nodes: RoleMenuRow[]) =>
       nodes.map((n): { key: number; disableCheckbox: boolean; title: React.ReactNode; children?: ReturnType<typeof walk> } => {
         parentOf.set(n.id, n.parentId);
         childrenOf.set(
@@ -46,7 +45,7 @@ function MenuTreeField({
           disableCheckbox: allowed !== null && !allowed.has(n.id),
           title: (
             <span data-testid={`menu-node-${n.key}`}>
-              {zh ? n.nameZh : n.nameEn}
+              {n.name}
               {n.type === "BUTTON" ? (
                 <Tag style={{ marginInlineStart: 8 }} color="orange">
                   {n.permission}
@@ -62,7 +61,7 @@ function MenuTreeField({
         };
       });
     return { parentOf, childrenOf, treeData: walk(menus) };
-  }, [menus, zh, t, allowed]);
+  }, [menus, t, allowed]);
   const below = (id: number): number[] => (childrenOf.get(id) ?? []).flatMap((c) => [c, ...below(c)]);
   const above = (id: number): number[] => {
     const p = parentOf.get(id);
@@ -102,7 +101,7 @@ export function RoleDrawer({
   editing: RoleEditing | null;
   form: FormInstance<Values>;
   onClose: () => void;
-  menus: MenuAdminRow[];
+  menus: RoleMenuRow[];
   orgs: OrgNode[];
   grantable: Grantable;
 }) {

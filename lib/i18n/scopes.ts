@@ -24,6 +24,63 @@ export const GLOBAL_NAMESPACES = [
 /** The sign-in, register and forgot-password screens. */
 export const AUTH_NAMESPACES = ["Register", "ForgotPassword", "VerificationCode"] as const;
 
+/**
+ * The dealer and content areas' namespaces, which no administration screen's client code reads
+ * (scopes.test.ts checks components/system, admin, accounts and the shared kits): the
+ * administration screens send every namespace but these, so a new dealer area does not weigh on
+ * them (system/role's HTML budget).
+ */
+export const NOT_ADMIN_NAMESPACES = [
+  "AddressBook",
+  "Cart",
+  "CarGroupAdmin",
+  "CarReturns",
+  "Catalog",
+  "Complaints",
+  "Downloads",
+  "GoodsAdmin",
+  "Members",
+  "MyAccount",
+  "News",
+  "NewsAdmin",
+  "NewsPublic",
+  "OrderActions",
+  "OrderDetail",
+  "OrderList",
+  "Orders",
+  "PartsGoodsAdmin",
+  "PlanAchievement",
+  "Plans",
+  "PreOrders",
+  "Reconcile",
+  "Records",
+  "RichText",
+  "SalesReturns",
+  "VehicleGoodsAdmin",
+  "VehicleInfo",
+  "VehicleInventory",
+  "VehicleModelAdmin",
+  "VehicleSales",
+  "Vehicles",
+  "VehicleStock",
+  "Wms",
+  "WmsDocs",
+  "WmsInventory",
+  "WmsPlans",
+  "WmsPos",
+  "WmsWarehouses",
+  "Workbench",
+] as const;
+
+/** Every namespace but the dealer and content areas' (NOT_ADMIN_NAMESPACES). */
+export function adminNamespaces<T extends Record<string, unknown>>(messages: T): Partial<T> {
+  const skip = new Set<string>(NOT_ADMIN_NAMESPACES);
+  return pickNamespaces(
+    messages,
+    Object.keys(messages).filter((ns) => !skip.has(ns)),
+  );
+}
+
 /** Shared by the admin-pattern screens (AdminList, import dialog, uploads, region cascader). */
 export const ADMIN_KIT = ["Admin", "AdminImport", "Access", "Uploads", "RegionAdmin"] as const;
 

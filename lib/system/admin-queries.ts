@@ -1,4 +1,5 @@
 import "server-only";
+import { getLocale } from "next-intl/server";
 import type { Permission } from "@/lib/access/permissions";
 import { db } from "@/lib/db";
 import { hasPermission, type Viewer } from "@/lib/auth/viewer";
@@ -41,6 +42,10 @@ export type MenuAdminRow = Node<{
   sort: number;
   visible: boolean;
 }>;
+
+/** A menu as the role editor's permission tree shows it: the name in the viewer's language, no
+ * path, icon, order or visibility (the tree is in every system/role response, so each field counts). */
+export type RoleMenuRow = Node<{ id: number; parentId: number | null; key: string; type: MenuAdminRow["type"]; permission: string | null; name: string }>;
 
 async function menuRows() {
   return db().menu.findMany({
@@ -107,10 +112,11 @@ async function grantableFor(viewer: Viewer, orgs: { id: number }[]): Promise<Gra
 }
 
 export async function loadRoleAdmin(viewer: Viewer) {
-  const [roles, menus, orgs] = await Promise.all([roleRows(), menuRows(), orgRows()]);
+  const [roles, menus, orgs, locale] = await Promise.all([roleRows(), menuRows(), orgRows(), getLocale()]);
+  const zh = locale === "zh-CN";
   return {
     roles,
-    menus: nestRows(menus) as MenuAdminRow[],
+    menus: nestRows(menus.map(({ id, parentId, key, type, permission, nameEn, nameZh }) => ({ id, parentId, key, type, permission, name: zh ? nameZh : nameEn }))) as RoleMenuRow[],
     orgs: nestRows(orgs) as OrgNode[],
     can: can(viewer, "role:create", "role:update", "role:delete"),
     grantable: await grantableFor(viewer, orgs),
