@@ -74,7 +74,11 @@ let warnedNoSecret = false;
 
 /** The gate's decision; the cookie is decrypted only on paths that need a session. */
 async function sessionGate(req: NextRequest): Promise<GateDecision> {
-  const opts = { method: req.method, serverAction: req.method === "POST" && req.headers.has("next-action") };
+  const opts = {
+    method: req.method,
+    serverAction: req.method === "POST" && req.headers.has("next-action"),
+    bearer: /^bearer\s/i.test(req.headers.get("authorization") ?? ""),
+  };
   if (!sessionNeeded(req.nextUrl.pathname, opts)) return "pass";
   const secret = process.env.NEXTAUTH_SECRET;
   if (!secret) {

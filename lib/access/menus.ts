@@ -43,11 +43,13 @@ async function screenRows(): Promise<Row[]> {
  * codes, so granting the System directory must not be enough to read them. */
 export const ROUTE_PERMISSIONS: Readonly<Record<string, Permission>> = { "system/smsOutbox": "sms:outbox" };
 
-const permitted = (viewer: Viewer, path: string) => !ROUTE_PERMISSIONS[path] || hasPermission(viewer, ROUTE_PERMISSIONS[path]);
+/** A bearer token's viewer opens only the screens its scopes name (lib/oauth/scopes.ts). */
+const permitted = (viewer: Viewer, path: string) =>
+  (!viewer.grant || viewer.grant.routes.has(path)) && (!ROUTE_PERMISSIONS[path] || hasPermission(viewer, ROUTE_PERMISSIONS[path]));
 
 function canOpen(viewer: Viewer, row: Row): boolean {
   if (row.type !== "MENU" || !row.path || !implementedRoutes.has(row.path)) return false;
-  return viewer.userType === "ADMIN" || (viewer.menuIds.has(row.id) && permitted(viewer, row.path));
+  return permitted(viewer, row.path) && (viewer.userType === "ADMIN" || viewer.menuIds.has(row.id));
 }
 
 /** The side menu: screens that exist and the viewer's roles grant, under their directories. */
@@ -84,9 +86,8 @@ export async function openableRoutes(viewer: Viewer, paths: readonly string[]): 
 
 /** Whether the viewer may open a screen by its route path (pages and the server loader). */
 export async function canOpenRoute(viewer: Viewer, path: string): Promise<boolean> {
-  if (!implementedRoutes.has(path)) return false;
+  if (!implementedRoutes.has(path) || !permitted(viewer, path)) return false;
   if (viewer.userType === "ADMIN") return true;
-  if (!permitted(viewer, path)) return false;
   // A screen may hang in more than one place of the tree: any granted entry opens it.
   const menus = await db().menu.findMany({ where: { path, type: "MENU" }, select: { id: true } });
   return menus.some((m) => viewer.menuIds.has(m.id));

@@ -1,9 +1,9 @@
 import "server-only";
 import { NextResponse } from "next/server";
-import { errorText, failureOf, forbidden, notFound, refusal, unauthenticated } from "@/lib/actions/errors";
-import { failureResponse } from "@/lib/api/handler";
+import { errorText, failureOf, forbidden, notFound, refusal } from "@/lib/actions/errors";
+import { failureResponse, requestViewer } from "@/lib/api/handler";
 import { checkWrite } from "@/lib/api/write-guard";
-import { getViewer, type Viewer } from "@/lib/auth/viewer";
+import type { Viewer } from "@/lib/auth/viewer";
 import { XLSX_MIME } from "./excel";
 import { resourceNamed } from "./registry";
 import type { ErasedResource } from "./resource";
@@ -21,8 +21,9 @@ export async function adminRoute(req: Request, name: string, run: (r: ErasedReso
   if (refused) return failureResponse(refusal(t, refused.status, refused.key, refused.code));
   const r = resourceNamed(name);
   if (!r) return failureResponse(notFound(t));
-  const viewer = await getViewer();
-  if (!viewer) return failureResponse(unauthenticated(t));
+  const who = await requestViewer(req, t);
+  if (who.res) return who.res;
+  const viewer = who.viewer;
   try {
     const a = await run(r, viewer, requestId);
     if ("stream" in a) {

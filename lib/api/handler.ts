@@ -3,10 +3,11 @@ import type { Permission } from "@/lib/access/permissions";
 import { NextResponse, type NextRequest } from "next/server";
 import { getLocale } from "next-intl/server";
 import type { z } from "zod";
-import { errorText, failureOf, forbidden, notFound, parseInput, refusal, unauthenticated, type Failure } from "@/lib/actions/errors";
+import { errorText, failureOf, forbidden, notFound, parseInput, refusal, unauthenticated, type ErrorText, type Failure } from "@/lib/actions/errors";
 import { getViewer, hasPermission, type Viewer } from "@/lib/auth/viewer";
 import { isLocale, type Locale } from "@/lib/i18n/config";
 import type { AuditCtx } from "@/lib/core/audit";
+import { bearerViewer, wantsBearer } from "@/lib/oauth/bearer";
 import { checkWrite } from "./write-guard";
 
 // The REST API's one wrapper (docs/ARCHITECTURE.md "REST"): every /api/v1 handler of the mall is
@@ -14,8 +15,10 @@ import { checkWrite } from "./write-guard";
 // and answers like the screens' actions do:
 //   403 FORBIDDEN      an unsafe request (POST/PUT/PATCH/DELETE) from another origin or site
 //   415 UNSUPPORTED_MEDIA_TYPE  an unsafe request whose body is not JSON (lib/api/write-guard.ts)
-//   401 UNAUTHORIZED   no session (the session cookie of next-auth; see README "REST API")
-//   403 FORBIDDEN      a permission code the viewer lacks
+//   401 UNAUTHORIZED   no session (the session cookie of next-auth; see README "REST API"), or
+//                      a bearer token that is not (or no longer) valid (lib/oauth/bearer.ts)
+//   429 TOO_MANY_REQUESTS  a bearer token's client over its rate limit, with Retry-After
+//   403 FORBIDDEN      a permission code the viewer lacks, or an area outside the token's scopes
 //   400 BAD_REQUEST    a body that is not JSON, or a DomainError with status 400 and no field
 //   422 VALIDATION     the zod schema refused the input, or a DomainError naming a field;
 //                      `fieldErrors` maps each field to a translated message
@@ -74,6 +77,21 @@ export class ApiAnswer {
   ) {}
 }
 
+/**
+ * Who sends an API request: the user of its bearer token when it carries `Authorization:
+ * Bearer …` (restricted to the token's scopes), else the user of its session cookie. The answer
+ * to a refused request is ready to return (401, 403 or 429 in the API's error shape).
+ */
+export async function requestViewer(req: Request, t: ErrorText): Promise<{ viewer: Viewer; res?: undefined } | { res: Response; viewer?: undefined }> {
+  if (wantsBearer(req)) {
+    const b = await bearerViewer(req);
+    if (!b.ok) return { res: failureResponse(refusal(t, b.refusal.status, b.refusal.key, b.refusal.code), b.refusal.headers) };
+    return { viewer: b.viewer };
+  }
+  const viewer = await getViewer();
+  return viewer ? { viewer } : { res: failureResponse(unauthenticated(t)) };
+}
+
 class InvalidJson extends Error {}
 
 async function readBody(req: NextRequest): Promise<unknown> {
@@ -101,8 +119,9 @@ export function apiRoute<P extends z.ZodType | undefined = undefined, Q extends 
     const refused = checkWrite(req, "json");
     if (refused) return failureResponse(refusal(t, refused.status, refused.key, refused.code));
     try {
-      const viewer = await getViewer();
-      if (!viewer) return failureResponse(unauthenticated(t));
+      const who = await requestViewer(req, t);
+      if (who.res) return who.res;
+      const viewer = who.viewer;
       const p = opts.permission;
       if (p && !(typeof p === "string" ? hasPermission(viewer, p) : await p(viewer))) return failureResponse(forbidden(t));
 

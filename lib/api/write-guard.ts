@@ -9,8 +9,8 @@
 //     imports). A JSON content type cannot be sent cross-origin without a CORS preflight,
 //     which the app never grants, so a script's request with neither header (curl) is safe.
 // A write without a body (mark read, DELETE) has no content type to check; the origin checks
-// still apply. Requests with `Authorization: Bearer …` are left to the token check (a later
-// issue): a foreign page cannot set that header without a preflight either.
+// still apply. Requests with `Authorization: Bearer …` are left to the token check
+// (lib/oauth/bearer.ts): a foreign page cannot set that header without a preflight either.
 // Pure: used by apiRoute (lib/api/handler.ts), the upload handler and the admin import route.
 
 export type WriteBody = "json" | "multipart";

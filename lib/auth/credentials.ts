@@ -20,7 +20,11 @@ export type CheckedUser = {
 
 type LoadedUser = NonNullable<Awaited<ReturnType<typeof loadUser>>>;
 
-const loadUser = (account: string) => db().user.findUnique({ where: { account }, include: { companies: { include: { company: true } } } });
+/** A user who may sign in with a password: an OAuth client's service user never does. */
+const loadUser = (account: string) =>
+  db()
+    .user.findUnique({ where: { account }, include: { companies: { include: { company: true } } } })
+    .then((u) => (u?.service ? null : u));
 
 /**
  * Compares the password (one bcrypt comparison whether or not the account exists, so a wrong

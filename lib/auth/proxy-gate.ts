@@ -22,6 +22,8 @@ export type GateOptions = {
   method?: string;
   /** A server action: a POST with the Next-Action header. */
   serverAction?: boolean;
+  /** The request carries `Authorization: Bearer …` (an API client's token, lib/oauth/bearer.ts). */
+  bearer?: boolean;
 };
 
 /**
@@ -45,6 +47,10 @@ export const PUBLIC_PATHS: readonly string[] = [
   "/api/health",
   // The API's description; it holds no data.
   "/api/v1/openapi.json",
+  // The mobile app's update check, asked before anyone signs in.
+  "/api/v1/app/latest",
+  // OAuth's token and revocation endpoints: clients authenticate there themselves.
+  "/api/oauth/*",
   // Message resources for other clients.
   "/locales/*",
   // Static files (most never reach the proxy: see its matcher), hot reload and Next's
@@ -102,8 +108,9 @@ export function gateDecision(pathname: string, hasValidSession: boolean, opts: G
   if (hasValidSession || isPublicPath(pathname)) return "pass";
   const method = (opts.method ?? "GET").toUpperCase();
   if (isApiPath(pathname)) {
-    // A CORS preflight never carries cookies; Next answers it without running the handler.
-    return method === "OPTIONS" ? "pass" : "unauthorized-api";
+    // A CORS preflight never carries cookies; Next answers it without running the handler. A
+    // bearer token is checked by the handler itself (the proxy reads no database).
+    return method === "OPTIONS" || opts.bearer ? "pass" : "unauthorized-api";
   }
   if (!isScreenPath(pathname)) return "pass";
   // A server action posts to the page it was called from, but its id, not the page, says which

@@ -6,6 +6,7 @@ import { db } from "@/lib/db";
 import type { DataScope, UserType } from "@/lib/generated/prisma/client";
 import { authOptions } from "./options";
 import { findSession, sessionValid, touchSession } from "./sessions";
+import type { ScopeGrant } from "@/lib/oauth/scopes";
 
 export type ViewerCompany = { id: number; code: string; nameEn: string; nameZh: string };
 
@@ -28,7 +29,11 @@ export type Viewer = {
   dataScope: DataScope;
   /** The UserSession row of the request's cookie (absent for viewers loaded without one). */
   sessionId?: string;
+  /** A bearer token's viewer: restricted to what the token's scopes allow (lib/oauth/scopes.ts). */
+  grant?: TokenGrant;
 };
+
+export type TokenGrant = ScopeGrant & { clientId: number; tokenId: number };
 
 const SCOPE_WIDTH: Record<DataScope, number> = { SELF: 0, CUSTOM: 1, ORG: 2, ORG_AND_CHILDREN: 3, ALL: 4 };
 
@@ -75,6 +80,18 @@ export async function loadViewer(userId: number, companyId: number | null, issue
   return buildViewer(user, companyId);
 }
 
+/**
+ * The viewer of a bearer token (lib/oauth/bearer.ts): its user in its company, only while the
+ * user is active and has not been signed out everywhere since the token was issued (a password
+ * reset or disabling ends tokens as it ends sessions), restricted to the token's scopes.
+ */
+export async function loadTokenViewer(t: { userId: number; companyId: number | null; issuedAt: Date; grant: TokenGrant }): Promise<Viewer | null> {
+  const user = await loadUser(t.userId);
+  if (!user || user.sessionsValidFrom.getTime() > t.issuedAt.getTime()) return null;
+  const viewer = buildViewer(user, t.companyId);
+  return viewer && { ...viewer, grant: t.grant };
+}
+
 function buildViewer(user: NonNullable<Awaited<ReturnType<typeof loadUser>>>, companyId: number | null): Viewer | null {
   if (user.status !== "ACTIVE") return null;
 
@@ -119,6 +136,7 @@ export function isAdmin(viewer: Viewer): boolean {
 }
 
 export function hasPermission(viewer: Viewer, code: PermissionCheck): boolean {
+  if (viewer.grant && !viewer.grant.permissions.has(code)) return false;
   return isAdmin(viewer) || viewer.permissions.has(code);
 }
 

@@ -1,8 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { errorText, failureOf, refusal, unauthenticated, type Failure } from "@/lib/actions/errors";
+import { errorText, failureOf, refusal, type Failure } from "@/lib/actions/errors";
 import { checkWrite } from "@/lib/api/write-guard";
-import { getViewer } from "@/lib/auth/viewer";
+import { requestViewer } from "@/lib/api/handler";
 import { clientIpOf } from "@/lib/http/client-ip";
 import { logRequest } from "@/lib/log";
 import { UploadError } from "./errors";
@@ -75,11 +75,12 @@ async function upload(req: Request, url: URL, requestId: string): Promise<Respon
   // The API's rule for writes (lib/api/write-guard.ts), multipart being this endpoint's body.
   const refused = checkWrite(req, "multipart");
   if (refused) return answer(refusal(t, refused.status, refused.key, refused.code));
-  const viewer = await getViewer();
+  const who = await requestViewer(req, t);
+  if (who.res) return who.res;
+  const viewer = who.viewer;
   const refuse = (err: unknown) =>
     answer(failureOf(err, t, { requestId, what: "upload failed" }), err instanceof UploadError && typeof err.values.minutes === "number" ? err.values.minutes * 60 : undefined);
   const badRequest = (key = "errors.badRequest") => refuse(new UploadError(key === "errors.noFile" ? "NO_FILE" : "BAD_REQUEST", key, {}, 400));
-  if (!viewer) return answer(unauthenticated(t));
 
   try {
     if (!/^multipart\/form-data;/i.test(req.headers.get("content-type") ?? "")) return badRequest();
