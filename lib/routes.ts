@@ -56,6 +56,7 @@ export const ROUTE_IDS = [
   "customerWms/allotOrder",
   "customerWms/storeCheck",
   "system/memberSystem",
+  "system/userEquipment",
 ] as const;
 export type RouteId = (typeof ROUTE_IDS)[number];
 

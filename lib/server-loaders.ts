@@ -3,6 +3,7 @@ import { getLocale } from "next-intl/server";
 import type { Viewer } from "@/lib/auth/viewer";
 import { listLoginLog } from "@/lib/accounts/login-log-queries";
 import { listSmsMessages } from "@/lib/accounts/sms-queries";
+import { listDevices } from "@/lib/devices/queries";
 import { loadHome } from "@/lib/home/queries";
 import { loadEmployees, loadJobAdmin, loadMenuAdmin, loadOrganizationAdmin, loadRoleAdmin, loadScopeAdmin } from "@/lib/system/admin-queries";
 import type { RouteId } from "@/lib/routes";
@@ -101,6 +102,7 @@ export const serverLoaders: Record<RouteId, Loader> = {
   "customerWms/inventory": (viewer, url) => loadInventoryRoute(viewer, url),
   "customerWms/warehouse": (viewer, url) => loadWarehouseRoute(viewer, url),
   "system/memberSystem": (viewer, url) => loadMemberRoute(viewer, url),
+  "system/userEquipment": (viewer, url) => listDevices(viewer, url),
 };
 
 export function loaderFor(route: string): Loader | null {

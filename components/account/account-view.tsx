@@ -2,6 +2,8 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { ListHeader } from "@/components/list/record-list";
 import styles from "@/components/ui/record-screen.module.css";
 import type { MyAccount } from "@/lib/account/queries";
+import { MyDevices } from "@/components/devices/my-devices";
+import type { MyDevice } from "@/lib/devices/queries";
 import { dateToMinute } from "@/lib/vehicles/schemas";
 import { EndSessionButton, PasswordForm, PhoneForm, ProfileForm, SignOutEverywhereButton } from "./account-forms";
 import { deviceOf } from "./device";
@@ -9,10 +11,11 @@ import own from "./account.module.css";
 
 // system/account — My account, from the user menu: profile (name; a new phone proven by an SMS
 // code), password (the current one first; every other session ends), open sessions (end one,
-// or sign out everywhere) and the recent sign-in attempts at the account. Server HTML with
+// or sign out everywhere), the mobile devices (sign one out: components/devices/my-devices.tsx)
+// and the recent sign-in attempts at the account. Server HTML with
 // small client islands for the forms; no antd.
 
-export async function AccountView({ data, minLength }: { data: MyAccount; minLength: number }) {
+export async function AccountView({ data, minLength, devices }: { data: MyAccount; minLength: number; devices: MyDevice[] }) {
   const [t, tLog, locale] = await Promise.all([getTranslations("MyAccount"), getTranslations("LoginLog"), getLocale()]);
   const zh = locale === "zh-CN";
   const when = (d: Date) => dateToMinute(d);
@@ -88,6 +91,8 @@ export async function AccountView({ data, minLength }: { data: MyAccount; minLen
           ))}
         </ul>
       </section>
+
+      <MyDevices devices={devices} />
 
       <section className={styles.card} aria-labelledby="account-sign-ins">
         <h2 className={styles.sectionTitle} id="account-sign-ins">

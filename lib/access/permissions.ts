@@ -23,6 +23,8 @@ export const PERMISSIONS = [
   "complaint:close",
   "complaint:create",
   "complaint:reply",
+  "device:block",
+  "device:unbind",
   "dict:create",
   "dict:delete",
   "dict:export",

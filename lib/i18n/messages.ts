@@ -68,6 +68,8 @@ import enPlanAchievement from "@/messages/plans-achievement/en-US.json";
 import zhPlanAchievement from "@/messages/plans-achievement/zh-CN.json";
 import enWorkbench from "@/messages/workbench/en-US.json";
 import zhWorkbench from "@/messages/workbench/zh-CN.json";
+import enDevices from "@/messages/devices/en-US.json";
+import zhDevices from "@/messages/devices/zh-CN.json";
 import { defaultLocale, fallbackLocale, type Locale } from "./config";
 import { mergeMessages, type MessageTree } from "./merge";
 
@@ -110,6 +112,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     enMembers,
     enPlans,
     enPlanAchievement,
+    enDevices,
   ],
   "zh-CN": [
     zhCore,
@@ -147,6 +150,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     zhMembers,
     zhPlans,
     zhPlanAchievement,
+    zhDevices,
   ],
 };
 export const MESSAGE_AREAS = [
@@ -185,6 +189,7 @@ export const MESSAGE_AREAS = [
   "members",
   "plans",
   "plans-achievement",
+  "devices",
 ] as const;
 
 export type Messages = typeof enCore;
@@ -223,7 +228,8 @@ export type AllMessages = typeof enCore &
   typeof enWmsWarehouse &
   typeof enMembers &
   typeof enPlans &
-  typeof enPlanAchievement;
+  typeof enPlanAchievement &
+  typeof enDevices;
 
 const combine = (files: MessageTree[]) => files.reduce((all, f) => ({ ...all, ...f }), {} as MessageTree);
 const cache = new Map<Locale, Messages>();

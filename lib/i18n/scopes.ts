@@ -41,6 +41,7 @@ export const NOT_ADMIN_NAMESPACES = [
   "GoodsAdmin",
   "Members",
   "MyAccount",
+  "MyDevices",
   "News",
   "NewsAdmin",
   "NewsPublic",
@@ -138,8 +139,8 @@ export const ROUTE_NAMESPACES: Record<string, readonly string[]> = {
   // The plan form and the review drawer (loaded on the first click), the action bar. The
   // achievement tab sends none of its words (server tables, the chart gets its labels as props).
   "crm/customerPlan": ["Plans"],
-  // My account's forms (the page itself is server HTML).
-  "system/account": ["MyAccount"],
+  // My account's forms and its devices' sign-out buttons (the page itself is server HTML).
+  "system/account": ["MyAccount", "MyDevices"],
 };
 
 /** The subset of a message tree with these top-level namespaces. */

@@ -628,7 +628,17 @@ export const menuCatalog: MenuSeed[] = [
       { key: "system.qrcodeModel", nameEn: "QR Code Templates", nameZh: "二维码模板", path: "system/qrcodeModel" },
       { key: "system.appVersion", nameEn: "App Versions", nameZh: "应用版本", path: "system/appVersion" },
       { key: "system.client", nameEn: "API Clients", nameZh: "客户端管理", path: "system/client" },
-      { key: "system.userEquipment", nameEn: "User Devices", nameZh: "用户设备", path: "system/userEquipment" },
+      // Administrators only by default (they may grant it to staff roles, whose data scope then applies).
+      {
+        key: "system.userEquipment",
+        nameEn: "User Devices",
+        nameZh: "用户设备",
+        path: "system/userEquipment",
+        buttons: [
+          { permission: "device:unbind", nameEn: "Unbind devices", nameZh: "解绑设备" },
+          { permission: "device:block", nameEn: "Block / unblock devices", nameZh: "禁用/解禁设备" },
+        ],
+      },
       { key: "system.loginLog", nameEn: "Login Log", nameZh: "登录日志", path: "system/loginLog", buttons: [{ permission: "loginLog:export", nameEn: "Export", nameZh: "导出" }] },
       // The outbox shows live verification codes: the screen opens only with sms:outbox too (lib/access/menus.ts).
       {
