@@ -56,6 +56,8 @@ const ROUTES: { path: string; dealer: number; staff: number; anonymousTo?: strin
   { path: "customerWms/pointOfSale", dealer: 200, staff: 200 },
   // Issue 21: the member system (dealers: their own members; staff: their scope, tiers and rules).
   { path: "system/memberSystem", dealer: 200, staff: 200 },
+  // Issue 22: users' devices: administrators (an administrator may grant it to staff roles).
+  { path: "system/userEquipment", dealer: 403, staff: 403 },
 ];
 
 const contexts = new Map<string, APIRequestContext>();

@@ -29,6 +29,7 @@ import { seedWmsStock } from "./seed/wms-stock";
 import { seedWarehouses } from "./seed/warehouses";
 import { seedDemoMembers, seedMemberRules } from "./seed/members";
 import { seedPlans } from "./seed/plans";
+import { seedDevices } from "./seed/devices";
 
 const organizations: { code: string; nameEn: string; nameZh: string; type: OrganizationType; parent?: string; sort: number }[] = [
   { code: "HQ", nameEn: "Green Motors Headquarters", nameZh: "绿色汽车总部", type: "HEADQUARTERS", sort: 0 },
@@ -227,6 +228,8 @@ export async function seed(opts: { demo?: boolean } = {}) {
   await seedWmsStock();
   // Purchase plans (crm/customerPlan): D001's approved plan for the current month, after the orders it is measured against.
   await seedPlans();
+  // Users' mobile devices (system/userEquipment, My account) in each state, after the users.
+  await seedDevices();
 }
 
 if (process.argv[1] && /seed\.ts$/.test(process.argv[1])) {

@@ -121,6 +121,8 @@ const ROUTES: Route[] = [
   { path: "system/systemVariableDefault", ...ADMIN_SCREEN },
   { path: "system/systemVariable", ...ADMIN_SCREEN },
   { path: "system/messageSetting", ...ADMIN_SCREEN },
+  // Issue 22: users' devices (a server-rendered list; the row actions are small islands).
+  { path: "system/userEquipment", ...ADMIN_SCREEN },
   // Public news: no antd, no session code, at most 1.1× the bare reference page's JS.
   { path: "news", ...PUBLIC_NEWS },
   { path: "news?lng=zh-CN", ...PUBLIC_NEWS },

@@ -14,7 +14,21 @@ import type { DeviceState } from "@/lib/devices/schemas";
 
 type Kind = "unbind" | "block" | "unblock";
 
-export function DeviceRowActions({ id, state, device, account, canUnbind, canBlock }: { id: number; state: DeviceState; device: string; account: string; canUnbind: boolean; canBlock: boolean }) {
+export function DeviceRowActions({
+  id,
+  state,
+  device,
+  account,
+  canUnbind,
+  canBlock,
+}: {
+  id: number;
+  state: DeviceState;
+  device: string;
+  account: string;
+  canUnbind: boolean;
+  canBlock: boolean;
+}) {
   const t = useTranslations("Devices");
   const router = useRouter();
   const [pending, start] = useTransition();

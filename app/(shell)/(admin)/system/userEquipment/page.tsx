@@ -14,7 +14,5 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const viewer = await requireScreen("system/userEquipment");
   const page = await listDevices(viewer, searchUrl("system/userEquipment", await searchParams));
-  return (
-    <DeviceList page={page} canUnbind={hasPermission(viewer, "device:unbind")} canBlock={hasPermission(viewer, "device:block")} scoped={viewer.userType !== "ADMIN"} />
-  );
+  return <DeviceList page={page} canUnbind={hasPermission(viewer, "device:unbind")} canBlock={hasPermission(viewer, "device:block")} scoped={viewer.userType !== "ADMIN"} />;
 }
