@@ -58,6 +58,8 @@ const ROUTES: { path: string; dealer: number; staff: number; anonymousTo?: strin
   { path: "system/memberSystem", dealer: 200, staff: 200 },
   // Issue 22: users' devices: administrators (an administrator may grant it to staff roles).
   { path: "system/userEquipment", dealer: 403, staff: 403 },
+  // Issue 22: OAuth clients are the administrators' (no role besides ADMIN is granted the screen).
+  { path: "system/client", dealer: 403, staff: 403 },
 ];
 
 const contexts = new Map<string, APIRequestContext>();

@@ -57,6 +57,7 @@ export const ROUTE_IDS = [
   "customerWms/storeCheck",
   "system/memberSystem",
   "system/userEquipment",
+  "system/client",
 ] as const;
 export type RouteId = (typeof ROUTE_IDS)[number];
 

@@ -41,6 +41,7 @@ import { loadPlanRoute as loadPurchasePlanRoute } from "@/lib/plans/queries";
 import { loadInventoryRoute } from "@/lib/wms/inventory/queries";
 import { loadWarehouseRoute } from "@/lib/wms/warehouses/queries";
 import { loadMemberRoute } from "@/lib/members/queries";
+import { loadClientAdmin } from "@/lib/clients/queries";
 
 // One loader per route id: the page renders from it and GET /__serverLoader answers with it.
 type Loader = (viewer: Viewer, url: URL) => Promise<unknown>;
@@ -103,6 +104,7 @@ export const serverLoaders: Record<RouteId, Loader> = {
   "customerWms/warehouse": (viewer, url) => loadWarehouseRoute(viewer, url),
   "system/memberSystem": (viewer, url) => loadMemberRoute(viewer, url),
   "system/userEquipment": (viewer, url) => listDevices(viewer, url),
+  "system/client": (viewer) => loadClientAdmin(viewer),
 };
 
 export function loaderFor(route: string): Loader | null {

@@ -110,6 +110,7 @@ const ROUTES: Route[] = [
   { path: "system/role?lng=zh-CN", ...ADMIN_SCREEN },
   { path: "system/ruleScopes", ...ADMIN_SCREEN },
   { path: "system/job", ...ADMIN_SCREEN },
+  { path: "system/client", ...ADMIN_SCREEN },
   { path: "system/departmentEmployee", ...ADMIN_SCREEN },
   { path: "system/loginLog", ...ADMIN_SCREEN },
   { path: "system/smsOutbox", ...ADMIN_SCREEN },

@@ -71,7 +71,13 @@ export async function userScopeWhere(viewer: Viewer): Promise<Prisma.UserWhereIn
   return userWhereFor(viewer, await resolveScope(viewer));
 }
 
+/** Accounts the viewer administers: in their data scope, and never an OAuth client's service
+ * user (issue 22: those are managed only on system/client). */
 export function userWhereFor(viewer: Pick<Viewer, "userId">, scope: ResolvedScope): Prisma.UserWhereInput {
+  return { AND: [{ service: false }, scopedUsers(viewer, scope)] };
+}
+
+function scopedUsers(viewer: Pick<Viewer, "userId">, scope: ResolvedScope): Prisma.UserWhereInput {
   if (scope.kind === "all") return {};
   if (scope.kind === "company") return { companies: { some: { companyId: scope.companyId } } };
   const or: Prisma.UserWhereInput[] = [];

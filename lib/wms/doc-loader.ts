@@ -23,7 +23,7 @@ export async function loadDocScreen(viewer: Viewer, type: WmsDocType, url: URL |
     type === "TRANSFER" ? transferTargets(viewer) : undefined,
     type === "STOCKTAKE"
       ? db()
-          .user.findMany({ where: { companies: { some: { companyId } }, status: "ACTIVE" }, orderBy: { name: "asc" }, take: 200, select: { id: true, name: true } })
+          .user.findMany({ where: { companies: { some: { companyId } }, status: "ACTIVE", service: false }, orderBy: { name: "asc" }, take: 200, select: { id: true, name: true } })
           .then((u) => u)
       : undefined,
   ]);

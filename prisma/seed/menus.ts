@@ -627,7 +627,19 @@ export const menuCatalog: MenuSeed[] = [
       },
       { key: "system.qrcodeModel", nameEn: "QR Code Templates", nameZh: "二维码模板", path: "system/qrcodeModel" },
       { key: "system.appVersion", nameEn: "App Versions", nameZh: "应用版本", path: "system/appVersion" },
-      { key: "system.client", nameEn: "API Clients", nameZh: "客户端管理", path: "system/client" },
+      // Issue 22: the REST API's OAuth clients; administrators only (no role besides ADMIN).
+      {
+        key: "system.client",
+        nameEn: "API Clients",
+        nameZh: "客户端管理",
+        path: "system/client",
+        buttons: [
+          { permission: "client:create", nameEn: "Create", nameZh: "新增" },
+          { permission: "client:update", nameEn: "Edit", nameZh: "编辑" },
+          { permission: "client:rotate", nameEn: "Rotate secret", nameZh: "轮换密钥" },
+          { permission: "client:disable", nameEn: "Enable, disable, revoke tokens, delete", nameZh: "启用、停用、吊销令牌、删除" },
+        ],
+      },
       // Administrators only by default (they may grant it to staff roles, whose data scope then applies).
       {
         key: "system.userEquipment",

@@ -105,7 +105,7 @@ export const preOrderLink = (id: number) => `onlineMall/car/preOrder?id=${id}`;
 export async function staffRecipients(tx: Tx, company: { id: number; organizationId: number }, permission: string): Promise<number[]> {
   const [users, tree] = await Promise.all([
     tx.user.findMany({
-      where: { userType: "STAFF", status: "ACTIVE", roles: { some: { role: { menus: { some: { menu: { permission } } } } } } },
+      where: { userType: "STAFF", status: "ACTIVE", service: false, roles: { some: { role: { menus: { some: { menu: { permission } } } } } } },
       select: {
         id: true,
         organizationId: true,
@@ -131,7 +131,7 @@ export async function staffRecipients(tx: Tx, company: { id: number; organizatio
 
 /** The active dealer users of a company. */
 export async function dealerRecipients(tx: Tx, companyId: number): Promise<number[]> {
-  const rows = await tx.user.findMany({ where: { userType: "DEALER", status: "ACTIVE", companies: { some: { companyId } } }, select: { id: true } });
+  const rows = await tx.user.findMany({ where: { userType: "DEALER", status: "ACTIVE", service: false, companies: { some: { companyId } } }, select: { id: true } });
   return rows.map((r) => r.id);
 }
 

@@ -114,7 +114,7 @@ export async function planOptions(viewer: Viewer, planId: number | undefined, lo
       take: 2000,
       select: { id: true, code: true, warehouseId: true },
     }),
-    db().user.findMany({ where: { companies: { some: { companyId } } }, orderBy: { name: "asc" }, take: 500, select: { id: true, name: true, account: true } }),
+    db().user.findMany({ where: { companies: { some: { companyId } }, service: false }, orderBy: { name: "asc" }, take: 500, select: { id: true, name: true, account: true } }),
     plan?.scopeGoodsIds.length ? db().goods.findMany({ where: { id: { in: plan.scopeGoodsIds } }, select: { id: true, code: true, nameEn: true, nameZh: true } }) : [],
   ]);
   return {
