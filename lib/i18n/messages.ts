@@ -66,6 +66,8 @@ import enPlans from "@/messages/plans/en-US.json";
 import zhPlans from "@/messages/plans/zh-CN.json";
 import enPlanAchievement from "@/messages/plans-achievement/en-US.json";
 import zhPlanAchievement from "@/messages/plans-achievement/zh-CN.json";
+import enClients from "@/messages/clients/en-US.json";
+import zhClients from "@/messages/clients/zh-CN.json";
 import enWorkbench from "@/messages/workbench/en-US.json";
 import zhWorkbench from "@/messages/workbench/zh-CN.json";
 import enDevices from "@/messages/devices/en-US.json";
@@ -113,6 +115,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     enPlans,
     enPlanAchievement,
     enDevices,
+    enClients,
   ],
   "zh-CN": [
     zhCore,
@@ -151,6 +154,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     zhPlans,
     zhPlanAchievement,
     zhDevices,
+    zhClients,
   ],
 };
 export const MESSAGE_AREAS = [
@@ -190,6 +194,7 @@ export const MESSAGE_AREAS = [
   "plans",
   "plans-achievement",
   "devices",
+  "clients",
 ] as const;
 
 export type Messages = typeof enCore;
@@ -229,7 +234,8 @@ export type AllMessages = typeof enCore &
   typeof enMembers &
   typeof enPlans &
   typeof enPlanAchievement &
-  typeof enDevices;
+  typeof enDevices &
+  typeof enClients;
 
 const combine = (files: MessageTree[]) => files.reduce((all, f) => ({ ...all, ...f }), {} as MessageTree);
 const cache = new Map<Locale, Messages>();
