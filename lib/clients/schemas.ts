@@ -54,11 +54,13 @@ export const ZClientSave = z.object({
   clientId: z.preprocess(blankToNull, z.string().trim().toLowerCase().regex(CLIENT_ID_PATTERN).nullable()).optional(),
   confidential: z.boolean(),
   grants: z.array(z.enum(GRANTS)).min(1).max(GRANTS.length),
-  redirectUris: z.array(z.string().trim().min(1).max(500)).max(20).default([]),
+  // Element checks sit on the array, so a refusal names the field (each URI: clientRuleIssues).
+  redirectUris: z.array(z.string().trim()).max(20).default([]),
   scopes: z
-    .array(z.string().refine((s) => SCOPES.includes(s)))
+    .array(z.string())
     .min(1)
-    .max(SCOPES.length),
+    .max(SCOPES.length)
+    .refine((xs) => xs.every((s) => SCOPES.includes(s))),
   accessTokenSeconds: int(LIMITS.accessTokenSeconds),
   refreshTokenSeconds: int(LIMITS.refreshTokenSeconds),
   rateLimitPerMinute: int(LIMITS.rateLimitPerMinute),
