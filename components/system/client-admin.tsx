@@ -202,7 +202,12 @@ export function ClientAdmin({ data }: { data: ClientAdminData }) {
               danger: true,
               hidden: !data.can.disable || r.everIssued,
               onClick: () =>
-                void confirmed({ title: t("confirm.delete", { name: r.name }), content: t("confirm.deleteHint"), danger: true }, deleteClientAction, { id: r.id }, t("done.deleted")),
+                void confirmed(
+                  { title: t("confirm.delete", { name: r.name }), content: t("confirm.deleteHint"), danger: true },
+                  deleteClientAction,
+                  { id: r.id },
+                  t("done.deleted"),
+                ),
             },
           ]}
         />

@@ -5,7 +5,7 @@ import "@/components/providers/antd-css";
 import { useLocale, useTranslations } from "next-intl";
 import { toast } from "@/components/ui/feedback";
 import { saveClientAction } from "@/lib/clients/actions";
-import { BINDINGS, clientRuleIssues, GRANTS, LIMITS, ZClientSave, type TClientSave } from "@/lib/clients/schemas";
+import { BINDINGS, clientRuleIssues, GRANTS, LIMITS, ZClientSave } from "@/lib/clients/schemas";
 import { SCOPE_AREAS } from "@/lib/oauth/scopes";
 import { useFormAction } from "./admin-kit";
 import type { ClientEditing, ClientValues as Values } from "./client-admin";
@@ -52,7 +52,7 @@ export function ClientDrawer({
 
   const save = async (v: Values) => {
     const input = { ...v, id: editing?.id };
-    const issues = clientRuleIssues(input as TClientSave);
+    const issues = clientRuleIssues(input);
     if (issues.length) {
       const tr = t as unknown as (k: string, vals?: Record<string, string | number>) => string;
       const byField = new Map<string, string>();
@@ -69,15 +69,7 @@ export function ClientDrawer({
   };
 
   return (
-    <FormDrawerPanel<Values>
-      title={editing?.id ? t("editTitle") : t("createTitle")}
-      open={open}
-      form={form}
-      onClose={onClose}
-      onSubmit={save}
-      size={640}
-      testId="client-drawer"
-    >
+    <FormDrawerPanel<Values> title={editing?.id ? t("editTitle") : t("createTitle")} open={open} form={form} onClose={onClose} onSubmit={save} size={640} testId="client-drawer">
       <Form.Item name="name" label={t("fields.name")} extra={t("hints.name")} required>
         <Input maxLength={100} data-testid="client-name" />
       </Form.Item>

@@ -192,7 +192,9 @@ describe("system/client: secrets", () => {
     expect(oldExpiry).toBeLessThanOrEqual(Date.now() + 24 * 3600_000 + 1000);
     expect(rows[1].expiresAt).toBeNull();
     // The old secret is still valid (expiresAt in the future): what the token endpoint checks.
-    const valid = await db().oAuthClientSecret.count({ where: { clientId: out.id, hash: hashCredential(out.secret!), OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] } });
+    const valid = await db().oAuthClientSecret.count({
+      where: { clientId: out.id, hash: hashCredential(out.secret!), OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
+    });
     expect(valid).toBe(1);
     // An unexpired secret cannot be removed.
     expect(await A.removeClientSecretAction({ id: out.id, secretId: rows[0].id })).toMatchObject({ ok: false, code: "CONFLICT" });

@@ -35,7 +35,9 @@ describe("clientRuleIssues", () => {
 
   it("accepts a bound confidential integration and a public PKCE app", () => {
     expect(clientRuleIssues({ ...base, grants: [...base.grants] })).toEqual([]);
-    expect(clientRuleIssues({ ...base, confidential: false, grants: ["authorization_code", "refresh_token"], redirectUris: ["com.example.app:/cb"], binding: null, roleIds: [] })).toEqual([]);
+    expect(
+      clientRuleIssues({ ...base, confidential: false, grants: ["authorization_code", "refresh_token"], redirectUris: ["com.example.app:/cb"], binding: null, roleIds: [] }),
+    ).toEqual([]);
   });
 
   it("names the field of each broken rule", () => {

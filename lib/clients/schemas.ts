@@ -88,7 +88,17 @@ export type TSecretRemove = z.infer<typeof ZSecretRemove>;
 export type ClientRuleIssue = { field: string; key: string; values?: Record<string, string | number> };
 
 /** The rules between fields; each names its field and a key of the Clients messages. */
-export function clientRuleIssues(v: Pick<TClientSave, "confidential" | "grants" | "redirectUris" | "binding" | "organizationId" | "companyId" | "roleIds">): ClientRuleIssue[] {
+export type ClientRuleInput = {
+  confidential: boolean;
+  grants: readonly string[];
+  redirectUris?: readonly string[];
+  binding?: Binding | null;
+  organizationId?: number | null;
+  companyId?: number | null;
+  roleIds?: readonly number[];
+};
+
+export function clientRuleIssues(v: ClientRuleInput): ClientRuleIssue[] {
   const out: ClientRuleIssue[] = [];
   const has = (g: Grant) => v.grants.includes(g);
   if (has("client_credentials") && !v.confidential) out.push({ field: "grants", key: "Clients.errors.credentialsNeedConfidential" });

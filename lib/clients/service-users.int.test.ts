@@ -68,7 +68,16 @@ describe("service users stay out of account administration", () => {
 
   it("cannot be edited, disabled or given a password there (404)", async () => {
     const u = service.staff;
-    const update = await S.updateUserAction({ id: u.id, name: "Hijack", phone: null, userType: "STAFF", organizationId: null, jobId: null, roleIds: [await roleId("ADMIN")], companyIds: [] });
+    const update = await S.updateUserAction({
+      id: u.id,
+      name: "Hijack",
+      phone: null,
+      userType: "STAFF",
+      organizationId: null,
+      jobId: null,
+      roleIds: [await roleId("ADMIN")],
+      companyIds: [],
+    });
     expect(update).toMatchObject({ ok: false, code: "NOT_FOUND" });
     expect(await S.setUserEnabledAction({ id: u.id, enabled: false })).toMatchObject({ ok: false, code: "NOT_FOUND" });
     expect(await S.resetPasswordAction({ id: u.id, password: "Another#Pass-2026x", confirmPassword: "Another#Pass-2026x" })).toMatchObject({ ok: false });

@@ -69,13 +69,26 @@ async function bindingOf(tx: Tx, userId: number | null): Promise<Binding> {
     select: { userType: true, organizationId: true, status: true, roles: { select: { roleId: true } }, companies: { select: { companyId: true } } },
   });
   if (!u) return null;
-  return { userType: u.userType, organizationId: u.organizationId, status: u.status, roleIds: sorted(u.roles.map((r) => r.roleId)), companyIds: sorted(u.companies.map((c) => c.companyId)) };
+  return {
+    userType: u.userType,
+    organizationId: u.organizationId,
+    status: u.status,
+    roleIds: sorted(u.roles.map((r) => r.roleId)),
+    companyIds: sorted(u.companies.map((c) => c.companyId)),
+  };
 }
 
 /** What the audit keeps of a client: its settings and binding, never a secret. */
 function snapshot(c: ClientRow, binding: Binding) {
   const { serviceUserId, ...rest } = c;
-  return { ...rest, serviceUserId, binding: binding && binding.status === "ACTIVE" ? { userType: binding.userType, organizationId: binding.organizationId, companyIds: binding.companyIds, roleIds: binding.roleIds } : null };
+  return {
+    ...rest,
+    serviceUserId,
+    binding:
+      binding && binding.status === "ACTIVE"
+        ? { userType: binding.userType, organizationId: binding.organizationId, companyIds: binding.companyIds, roleIds: binding.roleIds }
+        : null,
+  };
 }
 
 /** The binding the input asks for (null: the client has no client-credentials grant). */
@@ -103,9 +116,17 @@ async function wantedBinding(tx: Tx, viewer: Viewer, input: TClientSave): Promis
  * Without the client-credentials grant an existing service user is disabled and loses its roles
  * (kept, so the account name stays the client's). Answers the service user's id.
  */
-async function syncServiceUser(tx: Tx, viewer: Viewer, c: { clientId: string; name: string; serviceUserId: number | null }, before: Binding, want: Binding): Promise<number | null> {
+async function syncServiceUser(
+  tx: Tx,
+  viewer: Viewer,
+  c: { clientId: string; name: string; serviceUserId: number | null },
+  before: Binding,
+  want: Binding,
+): Promise<number | null> {
   const holderBefore = before && before.status === "ACTIVE" ? { userType: before.userType, organizationId: before.organizationId, roleIds: before.roleIds } : null;
-  const holderAfter = want ? { userType: want.userType, organizationId: want.organizationId, roleIds: want.roleIds } : { userType: before?.userType ?? ("STAFF" as UserType), organizationId: null, roleIds: [] };
+  const holderAfter = want
+    ? { userType: want.userType, organizationId: want.organizationId, roleIds: want.roleIds }
+    : { userType: before?.userType ?? ("STAFF" as UserType), organizationId: null, roleIds: [] };
   await checkAssignment(tx, await loadCeiling(tx, viewer), holderBefore, holderAfter);
   if (!want) {
     if (!c.serviceUserId) return null;
