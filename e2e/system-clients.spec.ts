@@ -43,13 +43,19 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await expect(drawer).toBeVisible();
     await drawer.locator("#name").fill(name);
     await drawer.locator("#clientId").fill(clientId);
-    await chooseMany(page, drawer.getByTestId("client-scopes"), [w.scope]);
-    await chooseSelectOption(page, drawer.getByTestId("client-organization"), await label("organization", zh));
-    await chooseMany(page, drawer.getByTestId("client-roles"), [await label("role", zh)]);
+    // A field's select, found by its label's `for` (the field's id), in either language.
+    const select = (id: string) =>
+      drawer
+        .locator(".ant-form-item")
+        .filter({ has: page.locator(`label[for="${id}"]`) })
+        .locator(".ant-select");
+    await chooseMany(page, select("scopes"), [w.scope]);
+    await chooseSelectOption(page, select("organizationId"), await label("organization", zh));
+    await chooseMany(page, select("roleIds"), [await label("role", zh)]);
     await page.getByTestId("drawer-save").filter({ visible: true }).click();
 
     // The secret, once.
-    const dialog = page.getByTestId("client-secret-dialog");
+    const dialog = page.getByTestId("client-secret-value");
     await expect(dialog).toBeVisible();
     await expect(page.getByTestId("client-secret-client-id")).toHaveText(clientId);
     const secret = await page.getByTestId("client-secret-value").inputValue();
@@ -68,7 +74,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
 
     // Rotate with a one-hour overlap: a new secret, the old one valid for an hour.
     await rowWith(page, clientId).getByTestId("action-rotate").click();
-    const rotate = page.getByTestId("client-rotate-dialog");
+    const rotate = page.getByRole("dialog").filter({ has: page.getByRole("button", { name: w.rotate }) });
     await expect(rotate).toBeVisible();
     await rotate.locator("input").first().fill("1");
     await page.getByRole("button", { name: w.rotate }).click();
