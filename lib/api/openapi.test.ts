@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { PUBLIC_API_PATHS, SCOPES, scopeNeeded } from "@/lib/oauth/scopes";
 import { openApiDocument } from "./openapi";
 
 // The document lists every route handler under app/api/v1 with each method it exports, and
@@ -60,5 +61,46 @@ describe("openapi.json", () => {
     expect(schemas.CreatePreOrder.required).toEqual(expect.arrayContaining(["goodsId", "quantity"]));
     const post = doc.paths["/orders"].post as { parameters: { name: string; in: string; required: boolean }[] };
     expect(post.parameters).toContainEqual(expect.objectContaining({ name: "Idempotency-Key", in: "header", required: true }));
+  });
+
+  it("declares the cookie, bearer and OAuth 2 schemes with every scope", () => {
+    const schemes = doc.components.securitySchemes as Record<string, Record<string, unknown>>;
+    expect(schemes.sessionCookie).toEqual(expect.objectContaining({ type: "apiKey", in: "cookie", name: "next-auth.session-token" }));
+    expect(schemes.bearerAuth).toEqual(expect.objectContaining({ type: "http", scheme: "bearer", bearerFormat: "opaque" }));
+    const flows = schemes.oauth2.flows as Record<string, { authorizationUrl?: string; tokenUrl: string; refreshUrl?: string; scopes: Record<string, string> }>;
+    expect(flows.authorizationCode).toMatchObject({
+      authorizationUrl: "/customerWeb/oauth/authorize",
+      tokenUrl: "/customerWeb/api/oauth/token",
+      refreshUrl: "/customerWeb/api/oauth/token",
+    });
+    expect(flows.clientCredentials.tokenUrl).toBe("/customerWeb/api/oauth/token");
+    for (const flow of [flows.authorizationCode, flows.clientCredentials]) {
+      expect(Object.keys(flow.scopes).sort()).toEqual([...SCOPES].sort());
+      for (const [scope, text] of Object.entries(flow.scopes)) expect(text, scope).toMatch(/^[A-Z][^\n]{10,200}[a-z)]$/);
+    }
+  });
+
+  it("gives every operation the scope lib/oauth/scopes.ts checks, and public ones no security", () => {
+    type Op = { security?: Record<string, string[]>[]; responses: Record<string, { $ref?: string }> };
+    let checked = 0;
+    for (const [p, ops] of Object.entries(doc.paths))
+      for (const [m, raw] of Object.entries(ops)) {
+        const op = raw as Op;
+        const where = `${m.toUpperCase()} ${p}`;
+        if (PUBLIC_API_PATHS.includes(p)) {
+          expect(op.security, where).toEqual([]);
+          continue;
+        }
+        const scope = scopeNeeded(`/api/v1${p}`, m);
+        expect(scope, where).not.toBeNull();
+        expect(op.security, where).toEqual([{ sessionCookie: [] }, { oauth2: [scope] }, { bearerAuth: [scope] }]);
+        for (const s of ["401", "403", "429"]) expect(op.responses[s]?.$ref, `${where} ${s}`).toBe(`#/components/responses/E${s}`);
+        checked++;
+      }
+    expect(checked).toBeGreaterThan(50);
+    const responses = doc.components.responses as Record<string, { headers?: Record<string, unknown> }>;
+    expect(Object.keys(responses.E401.headers ?? {})).toEqual(["WWW-Authenticate"]);
+    expect(Object.keys(responses.E403.headers ?? {})).toEqual(["WWW-Authenticate"]);
+    expect(Object.keys(responses.E429.headers ?? {})).toEqual(["Retry-After"]);
   });
 });

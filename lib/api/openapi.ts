@@ -11,6 +11,8 @@ import { ZAchievementQuery, ZNetworkQuery } from "@/lib/plans/achievement-schema
 import { ZCreateDelivery, ZCreateEntry, ZCreateMove, ZCreateStocktake, ZCreateTransfer } from "@/lib/wms/schemas";
 import { ZAdjustBody, ZMemberLedgerQuery, ZMemberListQuery, ZRuleSave, ZTierBody } from "@/lib/members/schemas";
 import { ZAdjustPlanBody, ZApprovePlanBody, ZPlanListQuery as ZPurchasePlanListQuery, ZReturnPlanBody, ZSavePlan } from "@/lib/plans/schemas";
+import { SESSION_COOKIE } from "@/lib/auth/session-cookie";
+import { PUBLIC_API_PATHS, SCOPE_AREAS, scopeNeeded, type ScopeArea } from "@/lib/oauth/scopes";
 import * as R from "./responses";
 import {
   ZComplaintListQuery,
@@ -864,14 +866,46 @@ const RESPONSES: Record<string, z.ZodType> = {
 
 const ERROR_TEXT: Record<number, string> = {
   400: "Bad request (body not JSON, missing Idempotency-Key, bad parameter)",
-  401: "Not signed in (no or expired session cookie)",
-  403: "Signed in, but the permission or screen is not granted; or a write sent from another origin or site (Origin / Sec-Fetch-Site)",
+  401: "Not signed in: no or expired session cookie, or a bearer token that is not (or no longer) valid",
+  403: "Signed in, but the permission or screen is not granted (to the user, or by the token's scopes: insufficient_scope); or a write sent from another origin or site (Origin / Sec-Fetch-Site)",
   404: "Missing, or another company's record (the same answer on purpose)",
   409: "Conflict: out of stock, off sale, or not allowed in the record's current state",
   413: "File too large",
   415: "A write whose body is not JSON (uploads and imports: not multipart/form-data), code UNSUPPORTED_MEDIA_TYPE; or a file whose format the upload rule does not allow (fieldErrors names the field)",
   422: "Validation failed; fieldErrors names each field",
+  429: "Too many requests: the bearer token's client passed its requests per minute (code TOO_MANY_REQUESTS); retry after Retry-After seconds",
 };
+
+/** What each scope area reaches, for the oauth2 scheme's scope list (docs/DECISIONS.md "Issue 22"). */
+const AREA_TEXT: Record<ScopeArea, string> = {
+  goods: "the vehicle and parts catalogues and the regions",
+  orders: "orders, pre-orders, carts, delivery addresses and payments",
+  "after-sales": "parts returns and complaints",
+  warehouse: "warehouses, stock, warehouse documents, stocktakes and counter sales",
+  plans: "purchase plans and their achievement",
+  members: "members, their points, tiers and point rules",
+  notifications: "the user's notifications",
+  files: "uploads, files and the download centre",
+  admin: "administration exports and imports (system settings, companies, the login log)",
+};
+
+/** Every scope of lib/oauth/scopes.ts with one line of English. */
+export const SCOPE_TEXT: Record<string, string> = Object.fromEntries(
+  SCOPE_AREAS.flatMap((a) => [
+    [`${a}:read`, `Read ${AREA_TEXT[a]}`],
+    [`${a}:write`, `Read and change ${AREA_TEXT[a]}`],
+  ]),
+);
+
+/** The security requirements of an operation: the session cookie, or a bearer token with the
+ * scope its path and method need (scopeNeeded, the check lib/oauth/bearer.ts makes); none for a
+ * public path. */
+function securityOf(path: string, method: Method): Json[] {
+  if (PUBLIC_API_PATHS.includes(path)) return [];
+  const scope = scopeNeeded(`/api/v1${path}`, method);
+  if (!scope) throw new Error(`${method.toUpperCase()} ${path} belongs to no scope area (lib/oauth/scopes.ts AREAS)`);
+  return [{ sessionCookie: [] }, { oauth2: [scope] }, { bearerAuth: [scope] }];
+}
 
 type Json = Record<string, unknown>;
 const strip = (s: Json): Json => {
@@ -912,7 +946,10 @@ export function openApiDocument(): Json {
         content: a.binary ? { [a.binary]: { schema: { type: "string", contentEncoding: "binary" } } } : { "application/json": { schema: ref(a.schema!) } },
       };
     // Every write is refused when cross-site (403) or not JSON / multipart (415): lib/api/write-guard.ts.
-    const errors = e.method === "get" ? e.errors : [...new Set([...e.errors, 403, 415])].sort((a, b) => a - b);
+    // Every protected operation can meet a bearer token's refusals: 401, 403 insufficient_scope, 429.
+    const security = securityOf(e.path, e.method);
+    const guarded = security.length ? [401, 403, 429] : [];
+    const errors = [...new Set([...e.errors, ...guarded, ...(e.method === "get" ? [] : [403, 415])])].sort((a, b) => a - b);
     for (const s of errors) responses[String(s)] = { $ref: `#/components/responses/E${s}` };
     responses["500"] = { $ref: "#/components/responses/E500" };
     const body = e.body
@@ -938,22 +975,27 @@ export function openApiDocument(): Json {
         ...(e.headers ?? []).map((h) => ({ name: h.name, in: "header", required: h.required, description: h.description, schema: schemaOf(h.schema) })),
       ],
       ...(body ? { requestBody: body } : {}),
+      security,
       responses,
     };
     (paths[e.path] ??= {})[e.method] = op;
   }
 
-  const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ref("Error") } } });
+  const errorResponse = (status: string, description: string) => ({
+    description,
+    ...(R.ERROR_HEADERS[Number(status)] ? { headers: R.ERROR_HEADERS[Number(status)] } : {}),
+    content: { "application/json": { schema: ref("Error") } },
+  });
   cached = {
     openapi: "3.1.0",
     info: {
       title: "Dealer Platform REST API",
       version: "1.0.0",
       description:
-        "Mobile and integration clients of the online mall. Sign in with next-auth's credentials flow (GET /customerWeb/api/auth/csrf, then POST /customerWeb/api/auth/callback/credentials with csrfToken, account, password and, for dealers of several companies, companyCode) and send the session cookie it sets. Errors are { code, message, fieldErrors? } in the request's language (Accept-Language). See the README, section \"REST API\".",
+        "Mobile and integration clients of the online mall. Either send `Authorization: Bearer <access token>` from the OAuth 2 token endpoint (authorization code with PKCE for apps acting for a user, client credentials for system integrations; the token reaches only what both its scopes and its user's permissions allow), or sign in with next-auth's credentials flow (GET /customerWeb/api/auth/csrf, then POST /customerWeb/api/auth/callback/credentials with csrfToken, account, password and, for dealers of several companies, companyCode) and send the session cookie it sets. Errors are { code, message, fieldErrors? } in the request's language (Accept-Language). See the README, section \"REST API\".",
     },
     servers: [{ url: "/customerWeb/api/v1" }],
-    security: [{ sessionCookie: [] }],
+    security: [{ sessionCookie: [] }, { bearerAuth: [] }],
     tags: [...new Set(ENDPOINTS.map((e) => e.tag))].map((name) => ({ name })),
     paths,
     components: {
@@ -961,12 +1003,32 @@ export function openApiDocument(): Json {
         sessionCookie: {
           type: "apiKey",
           in: "cookie",
-          name: "next-auth.session-token",
-          description: 'next-auth\'s session cookie ("__Secure-next-auth.session-token" behind HTTPS)',
+          name: SESSION_COOKIE,
+          description: `next-auth's session cookie ("__Secure-${SESSION_COOKIE}" behind HTTPS)`,
+        },
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "opaque",
+          description:
+            "An opaque access token (dpa_…) from the token endpoint. Each operation lists the scope it needs; the token's user must also hold the operation's permission, in the token's company.",
+        },
+        oauth2: {
+          type: "oauth2",
+          description: "OAuth 2.1: authorization code with PKCE (S256) for apps acting for a user, client credentials for system integrations; refresh tokens rotate.",
+          flows: {
+            authorizationCode: {
+              authorizationUrl: "/customerWeb/oauth/authorize",
+              tokenUrl: "/customerWeb/api/oauth/token",
+              refreshUrl: "/customerWeb/api/oauth/token",
+              scopes: SCOPE_TEXT,
+            },
+            clientCredentials: { tokenUrl: "/customerWeb/api/oauth/token", scopes: SCOPE_TEXT },
+          },
         },
       },
       schemas,
-      responses: Object.fromEntries([...Object.entries(ERROR_TEXT), ["500", "Unexpected error; the message quotes a request id"]].map(([s, d]) => [`E${s}`, errorResponse(d)])),
+      responses: Object.fromEntries([...Object.entries(ERROR_TEXT), ["500", "Unexpected error; the message quotes a request id"]].map(([s, d]) => [`E${s}`, errorResponse(s, d)])),
     },
   };
   return cached;

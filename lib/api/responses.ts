@@ -57,6 +57,28 @@ export const RError = z.object({
   requestId: z.string().optional().describe("Quoted in the message of INTERNAL errors"),
 });
 
+/** Headers of the refusals a bearer token can meet (lib/oauth/bearer.ts), for the document's
+ * 401, 403 and 429 responses. */
+export const ERROR_HEADERS: Record<number, Record<string, { description: string; schema: { type: string; examples?: unknown[] } }>> = {
+  401: {
+    "WWW-Authenticate": {
+      description:
+        'With a bearer token: `Bearer error="invalid_token"` (unknown, expired, revoked or rotated token; its client, device or user disabled; the user signed out everywhere since)',
+      schema: { type: "string", examples: ['Bearer error="invalid_token"'] },
+    },
+  },
+  403: {
+    "WWW-Authenticate": {
+      description:
+        'With a bearer token whose scopes do not cover the endpoint: `Bearer error="insufficient_scope" scope="<the scope needed>"` (absent when the user lacks the permission)',
+      schema: { type: "string", examples: ['Bearer error="insufficient_scope" scope="orders:write"'] },
+    },
+  },
+  429: {
+    "Retry-After": { description: "Seconds until the client's rate-limit window (one minute) turns", schema: { type: "integer", examples: [17] } },
+  },
+};
+
 const Named = z.object({ id, code: z.string(), nameEn: z.string(), nameZh: z.string() });
 const Company = z.object({ code: z.string(), nameEn: z.string(), nameZh: z.string() });
 const Picture = z.object({ url: z.string(), thumbUrl: z.string() });
