@@ -2,6 +2,7 @@ import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/core/tx";
 import { db } from "@/lib/db";
+import { purgeOAuthSoon } from "./purge";
 
 // Opaque credentials of the REST API's OAuth clients (docs/DECISIONS.md, "Issue 22 — tokens").
 // Every secret, code and token is 32 random bytes behind a prefix that names its kind (so a log
@@ -64,6 +65,8 @@ export async function issueTokens(
     },
     select: { id: true },
   });
+  // Issuing is the OAuth tables' growth: old windows, codes and tokens go at most hourly.
+  purgeOAuthSoon();
   return { accessToken, refreshToken, accessExpiresAt, refreshExpiresAt, tokenId: row.id, familyId };
 }
 
