@@ -120,6 +120,7 @@ describe("purgeOAuth", () => {
       ).tokenId;
     const bothOld = await tok(40 * D, 31 * D);
     const accessOnlyOld = await tok(40 * D, null);
+    expect(accessOnlyOld).toBeGreaterThan(0);
     const refreshRecent = await tok(40 * D, 10 * D);
     const recent = await tok(D, null);
     // tok() issues with lifetimes of an hour from `now - ago - 1h`; stretch the refresh ones.
