@@ -2,7 +2,8 @@
 //   typecheck, lint, format (prettier --check), database server (DATABASE_URL, else a fresh embedded PostgreSQL at
 //   data/test-postgres, stopped at the end), migrate + seed, vitest (unit + integration), a
 //   second database with the demo data only ("<name>_e2e" on the same server), next build,
-//   next start on 3100, playwright, then the fault tests (npm run test:faults: PostgreSQL
+//   next start on 3100 (its output also in data/e2e-server.log), playwright, a scan of that log and
+//   of the e2e database for OAuth credentials in clear, then the fault tests (npm run test:faults: PostgreSQL
 //   restarted under load, SIGTERM with requests in flight) on an embedded server of their own.
 // Options: --skip-e2e (stop after vitest), --only unit|int|e2e|faults. Env TEST_PORT (default 3100).
 // With --only e2e, further arguments go to playwright as file filters (e2e/system-).
@@ -10,11 +11,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ensureDatabase, redact, type Database } from "./lib/database";
+import { scanForCredentials } from "./lib/secret-scan";
 import { appEnv } from "./lib/env";
 import { applyMigrations } from "./lib/migrations";
 import { ROOT, TEST_DATA_DIR } from "./lib/paths";
 import { bin, main, onCleanup, run, stopChild, StepError } from "./lib/proc";
 import { assertPortFree, buildApp, choosePort, ensurePrismaClient, prepareDemoDatabase, runSeed, startNext, waitForApp } from "./lib/stack";
+
+const E2E_SERVER_LOG = path.join(ROOT, "data", "e2e-server.log");
 
 // TEST_PORT pins the port; otherwise 3100, or any free port when 3100 is taken (chosen at build).
 let E2E_PORT = 3100;
@@ -102,7 +106,7 @@ const steps: { name: string; when: boolean; run: () => Promise<void> }[] = [
       await assertPortFree(E2E_PORT);
       const env = appEnv({ port: E2E_PORT, databaseUrl: ctx.demoDb!.url, host: "127.0.0.1" });
       console.log(`next start on port ${E2E_PORT}`);
-      const next = startNext("start", E2E_PORT, env);
+      const next = startNext("start", E2E_PORT, env, { logFile: E2E_SERVER_LOG });
       onCleanup(() => stopChild(next));
       ctx.baseUrl = `http://127.0.0.1:${E2E_PORT}/customerWeb`;
       await waitForApp(ctx.baseUrl, next);
@@ -118,6 +122,15 @@ const steps: { name: string; when: boolean; run: () => Promise<void> }[] = [
       }
       const env = { ...process.env, BASE_URL: ctx.baseUrl, DATABASE_URL: ctx.demoDb!.url };
       await run(bin("playwright"), ["test", ...playwrightArgs], { env });
+    },
+  },
+  {
+    name: "no credentials in clear (e2e server log and database)",
+    when: wants("e2e"),
+    run: async () => {
+      const hits = await scanForCredentials({ logFiles: [E2E_SERVER_LOG], databaseUrl: ctx.demoDb!.url });
+      if (hits.length) throw new StepError(`OAuth credentials in clear (masked):\n${hits.map((h) => `    ${h.where}: ${h.sample}`).join("\n")}`);
+      console.log("no client secret, code or token in clear in the server log or the database");
     },
   },
   {

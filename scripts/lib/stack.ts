@@ -171,8 +171,24 @@ export async function assertPortFree(port: number): Promise<void> {
   if (inUse) throw new Error(`port ${port} is already in use: stop what runs there or set PORT`);
 }
 
-export function startNext(mode: "dev" | "start", port: number, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawnChild(bin("next"), [mode, "--port", String(port)], { env });
+/** `next <mode>`; with `logFile`, what it prints also goes to that file (npm test scans the e2e
+ * server's log for credentials in clear afterwards: scripts/lib/secret-scan.ts). */
+export function startNext(mode: "dev" | "start", port: number, env: NodeJS.ProcessEnv, opts: { logFile?: string } = {}): ChildProcess {
+  const args = [mode, "--port", String(port)];
+  if (!opts.logFile) return spawnChild(bin("next"), args, { env });
+  fs.mkdirSync(path.dirname(opts.logFile), { recursive: true });
+  const file = fs.createWriteStream(opts.logFile, { flags: "w" });
+  const child = spawnChild(bin("next"), args, { env, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout?.on("data", (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    file.write(chunk);
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    file.write(chunk);
+  });
+  child.once("exit", () => file.end());
+  return child;
 }
 
 /**
