@@ -186,6 +186,28 @@ describe("proxy: APIs", () => {
   });
 });
 
+describe("proxy: the request log (issue 22)", () => {
+  it("never writes a bearer token, a session cookie or a credential query parameter", async () => {
+    vi.stubEnv("LOG_REQUESTS", "true");
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, "log").mockImplementation((l: string) => void lines.push(l));
+    const token = `dpa_${"Qx7_-".repeat(8)}abc`;
+    const cookie = await mint();
+    try {
+      await proxy(request(`/api/v1/goods?kind=PART&access_token=${token}`, { headers: { authorization: `Bearer ${token}`, "user-agent": `agent ${token}` } }));
+      await proxy(request(`/api/v1/orders/${token}`, { cookies: { "next-auth.session-token": cookie } }));
+      await proxy(request(`/oauth/authorize?client_id=app&code_verifier=${token}`));
+    } finally {
+      spy.mockRestore();
+    }
+    const out = lines.join("\n");
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    expect(out).not.toContain(token.slice(4));
+    expect(out).not.toContain(cookie.slice(0, 40));
+    expect(out).not.toMatch(/access_token|authorization/i);
+  });
+});
+
 describe("proxy: public paths", () => {
   it.each([
     "/system/login?callbackUrl=%2FafterSale%2Fcomplaint",
