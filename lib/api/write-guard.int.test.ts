@@ -5,6 +5,7 @@ import { DELETE as cartLineDelete } from "@/app/api/v1/cart/[id]/route";
 import { POST as importPost } from "@/app/api/v1/admin/[resource]/import/route";
 import { POST as uploadPost } from "@/app/api/v1/uploads/route";
 import { db } from "@/lib/db";
+import { issueTokens } from "@/lib/oauth/tokens";
 import { actAs, setTestLocale } from "@/lib/test/action-harness";
 import { makeCompany, makeUser, uid } from "@/lib/test/factories";
 
@@ -106,10 +107,18 @@ describe("cookie-authenticated writes", () => {
     expect(removed.status).toBe(200);
   });
 
-  it("leaves requests with a bearer token to the token check (a later issue)", async () => {
+  it("leaves requests with a bearer token to the token check (issue 22), which refuses an invalid one whatever the session", async () => {
     await actAs(dealer, company);
-    const res = await addToCart({ "Content-Type": "text/plain", Authorization: "Bearer some-token" });
-    expect([200, 201]).toContain(res.status);
+    const res = await addToCart({ "Content-Type": "text/plain", Origin: "https://evil.example", Authorization: "Bearer some-token" });
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toBe('Bearer error="invalid_token"');
+    expect(await json(res)).toMatchObject({ code: "UNAUTHORIZED" });
+    const client = await db().oAuthClient.create({
+      data: { clientId: uid("wg"), name: "Write guard", grants: ["client_credentials"], redirectUris: [], scopes: ["orders:write"] },
+    });
+    const { accessToken } = await issueTokens({ clientId: client.id, userId: dealer.id, companyId: company, scopes: ["orders:write"], accessSeconds: 600, refreshSeconds: null });
+    await actAs(null);
+    expect([200, 201]).toContain((await addToCart({ "Content-Type": "application/json", Authorization: `Bearer ${accessToken}` })).status);
     await db().cartLine.deleteMany({ where: { userId: dealer.id } });
   });
 });
