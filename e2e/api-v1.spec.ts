@@ -209,6 +209,9 @@ test("openapi.json is valid JSON listing every endpoint, with components", async
     for (const name of ["Error", "SubmitOrder", "AddToCart", "Order", "OrderPage", "GoodsPage", "Cart", "PreOrder", "NotificationFeed"])
       expect(doc.components.schemas[name], name).toBeDefined();
     expect(doc.components.securitySchemes.sessionCookie).toMatchObject({ in: "cookie" });
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(doc.components.securitySchemes.oauth2).toMatchObject({ type: "oauth2" });
+    expect((doc.paths["/orders"].post as { security: unknown }).security).toContainEqual({ oauth2: ["orders:write"] });
   } finally {
     await anon.dispose();
   }
