@@ -30,6 +30,7 @@ import { seedWarehouses } from "./seed/warehouses";
 import { seedDemoMembers, seedMemberRules } from "./seed/members";
 import { seedPlans } from "./seed/plans";
 import { seedDevices } from "./seed/devices";
+import { seedOAuthClients } from "./seed/oauth";
 
 const organizations: { code: string; nameEn: string; nameZh: string; type: OrganizationType; parent?: string; sort: number }[] = [
   { code: "HQ", nameEn: "Green Motors Headquarters", nameZh: "绿色汽车总部", type: "HEADQUARTERS", sort: 0 },
@@ -230,6 +231,8 @@ export async function seed(opts: { demo?: boolean } = {}) {
   await seedPlans();
   // Users' mobile devices (system/userEquipment, My account) in each state, after the users.
   await seedDevices();
+  // OAuth clients of the REST API: the mobile app (PKCE) and an ERP integration (client credentials).
+  await seedOAuthClients();
 }
 
 if (process.argv[1] && /seed\.ts$/.test(process.argv[1])) {
