@@ -34,6 +34,15 @@ describe("safeCallbackPath", () => {
     for (const s of ["/%0A/evil", "/\n/evil", "/system/menu?q=中文"]) expect(safeCallbackPath(s)).toMatch(/^\/(?!\/)[\x21-\x7e]*$/);
   });
 
+  it("keeps an OAuth authorization request's query whole, encoded spaces and URIs included (issue 22)", () => {
+    const here = "/oauth/authorize?response_type=code&client_id=dealer-app&redirect_uri=http%3A%2F%2F127.0.0.1%3A8765%2Fcallback&scope=orders%3Aread%20goods%3Aread&state=x";
+    expect(safeCallbackPath(here)).toBe(here);
+    expect(safeCallbackPath(`/customerWeb${here}`)).toBe(here);
+    expect(safeCallbackPath("/%20/evil?x=1")).toBe("/system/workbench/home");
+    expect(safeCallbackPath("/oauth/authorize?x=a b")).toBe("/system/workbench/home");
+    expect(safeCallbackPath("/oauth/authorize?x=a\\b")).toBe("/system/workbench/home");
+  });
+
   it("refuses other sites and loops back to sign-in", () => {
     for (const bad of ["https://evil.example/x", "//evil.example", "/\\evil", "javascript:alert(1)", "/system/login", "", null]) {
       expect(safeCallbackPath(bad)).toBe("/system/workbench/home");

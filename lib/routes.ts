@@ -63,8 +63,9 @@ export type RouteId = (typeof ROUTE_IDS)[number];
 
 export const implementedRoutes: ReadonlySet<string> = new Set<string>(ROUTE_IDS);
 
-/** Screens of every signed-in user about themselves, granted by no menu row (My account). */
-export const USER_ROUTES = ["system/account"] as const;
+/** Screens of every signed-in user about themselves, granted by no menu row (My account; the
+ * OAuth consent page, outside the shell: app/(auth)/oauth/authorize). */
+export const USER_ROUTES = ["system/account", "oauth/authorize"] as const;
 export const userRoutes: ReadonlySet<string> = new Set<string>(USER_ROUTES);
 
 export const HOME_ROUTE: RouteId = "system/workbench/home";
@@ -103,6 +104,7 @@ function toParams(record: Record<string, string | string[] | undefined>): URLSea
 // rewrite them ("/\n/evil" becomes "//evil", another site) and Node refuses them in a
 // Location header (a 500).
 const UNSAFE_IN_PATH = /[\u0000-\u0020\u007f-\u009f\u2028\u2029\\]|%(?:[01][0-9a-f]|20|7f|5c)/i;
+const UNSAFE_RAW = /[\u0000-\u0020\u007f-\u009f\u2028\u2029\\]/;
 const SCRATCH_ORIGIN = "http://callback.invalid";
 
 /**
@@ -112,7 +114,12 @@ const SCRATCH_ORIGIN = "http://callback.invalid";
  */
 export function safeCallbackPath(raw: string | null | undefined): string {
   const home = "/" + HOME_ROUTE;
-  if (!raw || UNSAFE_IN_PATH.test(raw)) return home;
+  if (!raw) return home;
+  // The path must be free of them even percent-encoded; the query and fragment only raw (an
+  // encoded space or backslash there is plain data, e.g. OAuth's space-separated `scope`).
+  const cut = raw.search(/[?#]/);
+  const [pathPart, rest] = cut < 0 ? [raw, ""] : [raw.slice(0, cut), raw.slice(cut)];
+  if (UNSAFE_IN_PATH.test(pathPart) || UNSAFE_RAW.test(rest)) return home;
   let p = raw;
   if (p === "/customerWeb" || p.startsWith("/customerWeb/") || p.startsWith("/customerWeb?")) p = p.slice("/customerWeb".length) || "/";
   if (p.startsWith("?")) p = "/" + p;

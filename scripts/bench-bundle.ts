@@ -46,6 +46,12 @@ const ROUTES: Route[] = [
   { path: "system/login?lng=zh-CN", as: null, ...SIGN_IN },
   { path: "system/register", as: null, ...AUTH },
   { path: "system/forgetpwd", as: null, ...AUTH },
+  // The OAuth consent screen (issue 22): the sign-in frame with antd's form, as a dealer.
+  {
+    path: "oauth/authorize?response_type=code&client_id=dealer-app&redirect_uri=http%3A%2F%2F127.0.0.1%3A8765%2Fcallback&scope=orders%3Aread&state=bench&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256",
+    as: DEALER,
+    ...AUTH,
+  },
   { path: "system/workbench/home", ...DEALER_SCREEN },
   { path: "system/workbench/home?lng=zh-CN", ...DEALER_SCREEN },
   { path: "system/workbench/records", ...DEALER_SCREEN },

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROUTE_IDS } from "@/lib/routes";
+import { ROUTE_IDS, safeCallbackPath } from "@/lib/routes";
 import { gateDecision, gateRedirectTarget, isApiPath, isPublicPath, isScreenPath, normalizePath, sessionNeeded } from "./proxy-gate";
 
 // The proxy's session gate as a pure decision (issue 25). proxy.test.ts drives proxy.ts itself
@@ -109,6 +109,16 @@ describe("gateRedirectTarget", () => {
     expect(gateRedirectTarget("redirect-public-news", "/market/news", "")).toBe("/news");
     expect(gateRedirectTarget("redirect-public-news", "/market/news", "?id=12")).toBe("/news/12");
     expect(gateRedirectTarget("redirect-public-news", "/market/news", "?id=x")).toBe("/news");
+  });
+});
+
+describe("the OAuth consent page (issue 22)", () => {
+  it("sends an anonymous visitor to sign-in with the whole authorization request as callbackUrl", () => {
+    const search = "?response_type=code&client_id=dealer-app&scope=orders%3Aread%20goods%3Aread&state=s";
+    expect(gateDecision("/oauth/authorize", false)).toBe("redirect-login");
+    expect(gateDecision("/oauth/authorize", true)).toBe("pass");
+    expect(gateRedirectTarget("redirect-login", "/oauth/authorize", search)).toBe(`/system/login?callbackUrl=${encodeURIComponent(`/oauth/authorize${search}`)}`);
+    expect(safeCallbackPath(`/oauth/authorize${search}`)).toBe(`/oauth/authorize${search}`);
   });
 });
 

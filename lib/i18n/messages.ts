@@ -68,6 +68,8 @@ import enPlanAchievement from "@/messages/plans-achievement/en-US.json";
 import zhPlanAchievement from "@/messages/plans-achievement/zh-CN.json";
 import enClients from "@/messages/clients/en-US.json";
 import zhClients from "@/messages/clients/zh-CN.json";
+import enOAuth from "@/messages/oauth/en-US.json";
+import zhOAuth from "@/messages/oauth/zh-CN.json";
 import enWorkbench from "@/messages/workbench/en-US.json";
 import zhWorkbench from "@/messages/workbench/zh-CN.json";
 import enDevices from "@/messages/devices/en-US.json";
@@ -116,6 +118,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     enPlanAchievement,
     enDevices,
     enClients,
+    enOAuth,
   ],
   "zh-CN": [
     zhCore,
@@ -155,6 +158,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     zhPlanAchievement,
     zhDevices,
     zhClients,
+    zhOAuth,
   ],
 };
 export const MESSAGE_AREAS = [
@@ -195,6 +199,7 @@ export const MESSAGE_AREAS = [
   "plans-achievement",
   "devices",
   "clients",
+  "oauth",
 ] as const;
 
 export type Messages = typeof enCore;
@@ -236,6 +241,7 @@ export type AllMessages = typeof enCore &
   typeof enPlanAchievement &
   typeof enDevices &
   typeof enClients;
+  typeof enOAuth;
 
 const combine = (files: MessageTree[]) => files.reduce((all, f) => ({ ...all, ...f }), {} as MessageTree);
 const cache = new Map<Locale, Messages>();

@@ -174,7 +174,9 @@ describe("authorization code with PKCE", () => {
     expect(await inspectAuthorize(authorizeParams(appClient, challenge, { redirect_uri: "https://evil.example/cb" }))).toEqual({ kind: "error", error: "invalid_redirect_uri" });
     expect(await inspectAuthorize(authorizeParams(appClient, challenge, { redirect_uri: `${REDIRECT}/x` }))).toEqual({ kind: "error", error: "invalid_redirect_uri" });
     expect(await inspectAuthorize(authorizeParams("no-such-client", challenge))).toEqual({ kind: "error", error: "invalid_client" });
-    expect(await decideAuthorize(authorizeParams(appClient, challenge, { redirect_uri: "https://evil.example/cb" }), { id: dealer.userId, companyId: dealer.companyId }, true)).toBeNull();
+    expect(
+      await decideAuthorize(authorizeParams(appClient, challenge, { redirect_uri: "https://evil.example/cb" }), { id: dealer.userId, companyId: dealer.companyId }, true),
+    ).toBeNull();
 
     const { verifier, challenge: c2 } = pkce();
     const code = await codeFor(appClient, c2);

@@ -489,13 +489,15 @@ export async function revokeResponse(req: Request, now: () => Date = () => new D
   if (token.length <= 200) {
     const hash = hashCredential(token);
     const hint = body.token_type_hint;
-    const where =
-      hint === "access_token" ? { accessHash: hash } : hint === "refresh_token" ? { refreshHash: hash } : { OR: [{ accessHash: hash }, { refreshHash: hash }] };
+    const where = hint === "access_token" ? { accessHash: hash } : hint === "refresh_token" ? { refreshHash: hash } : { OR: [{ accessHash: hash }, { refreshHash: hash }] };
     const row = await db().oAuthToken.findFirst({ where, select: { familyId: true, clientId: true, userId: true, companyId: true } });
     if (row && row.clientId === (client as OAuthClientObject).row.id) {
       await db().$transaction(async (tx) => {
         const count = await revokeFamily(row.familyId, { tx, now: now() });
-        if (count) await audit(tx, { userId: row.userId, companyId: row.companyId, requestId: req.headers.get("x-request-id") }, "OAuthTokenFamily", row.familyId, "oauth.revoked", null, { revoked: count });
+        if (count)
+          await audit(tx, { userId: row.userId, companyId: row.companyId, requestId: req.headers.get("x-request-id") }, "OAuthTokenFamily", row.familyId, "oauth.revoked", null, {
+            revoked: count,
+          });
       });
     }
   }
@@ -554,7 +556,12 @@ export async function inspectAuthorize(p: AuthorizeParams): Promise<AuthorizeIns
  * the code (allow) or the access_denied error (deny), and builds the redirect. Null when the
  * request cannot be answered by a redirect (the page shows its error instead).
  */
-export async function decideAuthorize(p: AuthorizeParams, user: { id: number; companyId: number | null }, allow: boolean, now: () => Date = () => new Date()): Promise<{ location: string } | null> {
+export async function decideAuthorize(
+  p: AuthorizeParams,
+  user: { id: number; companyId: number | null },
+  allow: boolean,
+  now: () => Date = () => new Date(),
+): Promise<{ location: string } | null> {
   const inspected = await inspectAuthorize(p);
   if (inspected.kind === "error") return null;
   if (inspected.kind === "redirect") return { location: inspected.location };
