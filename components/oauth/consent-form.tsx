@@ -75,6 +75,7 @@ export function ConsentForm(props: {
           </label>
           <Select
             id="oauth-company"
+            data-testid="oauth-company"
             style={{ width: "100%" }}
             value={companyId ?? undefined}
             onChange={(v: number) => setCompanyId(v)}
