@@ -67,7 +67,7 @@ const exchange = (request: APIRequestContext, code: string, verifier: string) =>
   token(request, { grant_type: "authorization_code", client_id: CLIENT, code, redirect_uri: REDIRECT, code_verifier: verifier });
 const refresh = (request: APIRequestContext, refreshToken: string) => token(request, { grant_type: "refresh_token", client_id: CLIENT, refresh_token: refreshToken });
 const orders = (request: APIRequestContext, accessToken: string) =>
-  request.get(abs("api/v1/orders"), { headers: { Authorization: `Bearer ${accessToken}` }, failOnStatusCode: false });
+  request.get(abs("api/v1/orders?type=VEHICLE"), { headers: { Authorization: `Bearer ${accessToken}` }, failOnStatusCode: false });
 
 async function tokensOf(res: Awaited<ReturnType<typeof token>>): Promise<Tokens> {
   expect(res.status(), await res.text()).toBe(200);
