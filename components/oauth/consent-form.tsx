@@ -2,6 +2,7 @@
 
 import { CheckCircleOutlined } from "@ant-design/icons";
 import { Alert, Button, Select, Space, Typography } from "antd";
+import "@/components/providers/antd-css";
 import { useState, useTransition } from "react";
 import { consentAction } from "@/lib/oauth/consent-actions";
 import type { AuthorizeParams } from "@/lib/oauth/server";

@@ -1,7 +1,8 @@
 // Every route handler under app/api (and app/media, app/locales) answers its errors in the one
 // shape of lib/api/handler.ts, { code, message } translated: found on disk, so a new handler is
 // checked too. The exceptions are next-auth's own route, the health check and the OpenAPI
-// document, which answer no API errors of their own.
+// document, which answer no API errors of their own, and OAuth's token and revocation endpoints,
+// whose errors are OAuth's own { error, error_description } (RFC 6749 §5.2; lib/oauth/server.ts).
 import fs from "node:fs";
 import path from "node:path";
 import { NextRequest } from "next/server";
@@ -29,7 +30,13 @@ vi.mock("@/lib/news/media", () => ({ publicNewsMedia: async () => null, servePub
 vi.mock("@/lib/access/menus", () => ({ canOpenRoute: vi.fn(async () => false), getMenuTree: vi.fn(async () => []) }));
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const EXCEPTIONS = new Set(["app/api/auth/[...nextauth]/route.ts", "app/api/health/route.ts", "app/api/v1/openapi.json/route.ts"]);
+const EXCEPTIONS = new Set([
+  "app/api/auth/[...nextauth]/route.ts",
+  "app/api/health/route.ts",
+  "app/api/v1/openapi.json/route.ts",
+  "app/api/oauth/token/route.ts",
+  "app/api/oauth/revoke/route.ts",
+]);
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 function routeFiles(dir: string): string[] {

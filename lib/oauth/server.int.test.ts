@@ -1,12 +1,22 @@
 import { createHash, randomBytes } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as revokePost } from "@/app/api/oauth/revoke/route";
 import { POST as tokenPost } from "@/app/api/oauth/token/route";
 import { db } from "@/lib/db";
-import { makeDealer, uid, type TestDealer } from "@/lib/test/factories";
+import { actAs, setTestLocale } from "@/lib/test/action-harness";
+import { makeCompany, makeDealer, makeStaff, makeUser, roleId, uid, type TestDealer } from "@/lib/test/factories";
 import { ERP_DEMO_SECRET, seedOAuthClients } from "@/prisma/seed/oauth";
 import { bearerViewer } from "./bearer";
+import { consentAction } from "./consent-actions";
 import { decideAuthorize, inspectAuthorize } from "./server";
+
+vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
+vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => m.cacheMock));
+vi.mock("next-intl/server", () => import("@/lib/test/action-harness").then((m) => m.intlMock));
+vi.mock("@/lib/auth/viewer", async (orig) => ({
+  ...(await orig<typeof import("@/lib/auth/viewer")>()),
+  getViewer: () => import("@/lib/test/action-harness").then((m) => m.currentViewer()),
+}));
 import { hashCredential } from "./tokens";
 
 // Issue 22: the OAuth server's model and endpoints over the database (lib/oauth/server.ts).
@@ -313,5 +323,49 @@ describe("client credentials", () => {
     expect((await json(await post("token", { grant_type: "implicit" }, basic("erp-demo", ERP_DEMO_SECRET)))).error).toBe("unsupported_grant_type");
     // The password grant is gone from OAuth 2.1.
     expect((await json(await post("token", { grant_type: "password", username: "a", password: "b" }, basic("erp-demo", ERP_DEMO_SECRET)))).error).toBe("unsupported_grant_type");
+  });
+});
+
+describe("the consent action", () => {
+  it("binds the code to the company the dealer picks, only one of its own", async () => {
+    setTestLocale("en-US");
+    const [a, b, other] = await Promise.all([makeCompany(), makeCompany(), makeCompany()]);
+    const group = await makeUser({ userType: "DEALER", companyIds: [a.id, b.id], roleIds: [await roleId("DEALER")] });
+    await actAs(group, a.id);
+    const { challenge } = pkce();
+    const params = authorizeParams(appClient, challenge);
+
+    const refused = await consentAction({ params, companyId: other.id, allow: true });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.fieldErrors?.companyId).toBe("Pick one of your companies.");
+
+    const picked = await consentAction({ params, companyId: b.id, allow: true });
+    expect(picked.ok).toBe(true);
+    if (!picked.ok) return;
+    const code = new URL(picked.data.location).searchParams.get("code")!;
+    const row = await db().oAuthCode.findUniqueOrThrow({ where: { hash: hashCredential(code) } });
+    expect(row).toMatchObject({ userId: group.id, companyId: b.id, scopes: ["orders:read", "goods:read"], codeChallengeMethod: "S256" });
+
+    // The session's company by default; staff act in none.
+    const byDefault = await consentAction({ params, companyId: null, allow: true });
+    if (byDefault.ok)
+      expect((await db().oAuthCode.findUniqueOrThrow({ where: { hash: hashCredential(new URL(byDefault.data.location).searchParams.get("code")!) } })).companyId).toBe(a.id);
+    else expect.fail(byDefault.message);
+    await actAs(await makeStaff());
+    const staff = await consentAction({ params, companyId: b.id, allow: true });
+    if (staff.ok)
+      expect((await db().oAuthCode.findUniqueOrThrow({ where: { hash: hashCredential(new URL(staff.data.location).searchParams.get("code")!) } })).companyId).toBeNull();
+    else expect.fail(staff.message);
+  });
+
+  it("never answers a redirect for an unregistered redirect URI, and needs a session", async () => {
+    await actAs({ id: dealer.userId }, dealer.companyId);
+    const { challenge } = pkce();
+    const bad = await consentAction({ params: authorizeParams(appClient, challenge, { redirect_uri: "https://evil.example/cb" }), companyId: null, allow: true });
+    expect(bad.ok).toBe(false);
+    await actAs(null);
+    const anonymous = await consentAction({ params: authorizeParams(appClient, challenge), companyId: null, allow: true });
+    expect(anonymous.ok).toBe(false);
+    if (!anonymous.ok) expect(anonymous.code).toBe("UNAUTHENTICATED");
   });
 });
