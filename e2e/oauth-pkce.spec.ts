@@ -203,7 +203,7 @@ test.describe("OAuth authorization code with PKCE (dealer-app)", () => {
     const { challenge } = pkce();
     await page.goto(authorizeUrl(challenge));
     await expect(page.getByTestId("oauth-consent")).toContainText("授权应用");
-    await expect(page.getByRole("button", { name: "允许" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "拒绝" })).toBeVisible();
+    await expect(page.getByRole("button", { name: /^允\s?许$/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: /^拒\s?绝$/ })).toBeVisible();
   });
 });
