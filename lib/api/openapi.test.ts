@@ -2,7 +2,6 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PUBLIC_API_PATHS, SCOPES, scopeNeeded } from "@/lib/oauth/scopes";
-import { SCOPES } from "@/lib/oauth/scopes";
 import { openApiDocument } from "./openapi";
 
 // The document lists every route handler under app/api/v1 with each method it exports, and
@@ -53,15 +52,6 @@ describe("openapi.json", () => {
       expect(doc.components[section]?.[name], r).toBeDefined();
     }
     expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
-  });
-
-  it("declares OAuth 2.1 bearer tokens beside the cookie, with every scope (issue 22)", () => {
-    const oauth = doc.components.securitySchemes.oauth2 as { type: string; flows: Record<string, { tokenUrl: string; authorizationUrl?: string; scopes: Record<string, string> }> };
-    expect(oauth.type).toBe("oauth2");
-    expect(oauth.flows.authorizationCode).toMatchObject({ authorizationUrl: "/customerWeb/oauth/authorize", tokenUrl: "/customerWeb/api/oauth/token" });
-    expect(oauth.flows.clientCredentials.tokenUrl).toBe("/customerWeb/api/oauth/token");
-    expect(Object.keys(oauth.flows.clientCredentials.scopes).sort()).toEqual([...SCOPES].sort());
-    expect((doc as unknown as { security: unknown[] }).security).toEqual([{ sessionCookie: [] }, { oauth2: [] }]);
   });
 
   it("takes the request schemas from the screens' zod schemas", () => {

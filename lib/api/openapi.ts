@@ -13,7 +13,6 @@ import { ZAdjustBody, ZMemberLedgerQuery, ZMemberListQuery, ZRuleSave, ZTierBody
 import { ZAdjustPlanBody, ZApprovePlanBody, ZPlanListQuery as ZPurchasePlanListQuery, ZReturnPlanBody, ZSavePlan } from "@/lib/plans/schemas";
 import { SESSION_COOKIE } from "@/lib/auth/session-cookie";
 import { PUBLIC_API_PATHS, SCOPE_AREAS, scopeNeeded, type ScopeArea } from "@/lib/oauth/scopes";
-import { AREAS, SCOPE_AREAS } from "@/lib/oauth/scopes";
 import * as R from "./responses";
 import {
   ZComplaintListQuery,
@@ -927,17 +926,6 @@ function parameters(where: "path" | "query", obj: z.ZodObject | undefined): Json
 let cached: Json | null = null;
 
 /** The whole document (built once per process). */
-/** The OAuth scopes (lib/oauth/scopes.ts) as the document lists them: what each reaches. */
-const SCOPE_DESCRIPTIONS: Record<string, string> = Object.fromEntries(
-  SCOPE_AREAS.flatMap((a) => {
-    const paths = AREAS[a].api.join(", ");
-    return [
-      [`${a}:read`, `Read ${a} (${paths})`],
-      [`${a}:write`, `Read and change ${a} (${paths})`],
-    ];
-  }),
-);
-
 export function openApiDocument(): Json {
   if (cached) return cached;
   const registry = z.registry<{ id: string }>();
@@ -1008,11 +996,6 @@ export function openApiDocument(): Json {
     },
     servers: [{ url: "/customerWeb/api/v1" }],
     security: [{ sessionCookie: [] }, { bearerAuth: [] }],
-        'Mobile and integration clients of the online mall. Sign in with next-auth\'s credentials flow (GET /customerWeb/api/auth/csrf, then POST /customerWeb/api/auth/callback/credentials with csrfToken, account, password and, for dealers of several companies, companyCode) and send the session cookie it sets, or send an OAuth 2.1 bearer token (security scheme oauth2; README, section "OAuth clients"). Errors are { code, message, fieldErrors? } in the request\'s language (Accept-Language). See the README, section "REST API".',
-    },
-    servers: [{ url: "/customerWeb/api/v1" }],
-    // Either the session cookie or an OAuth 2.1 bearer token (lib/oauth/server.ts, lib/oauth/bearer.ts).
-    security: [{ sessionCookie: [] }, { oauth2: [] }],
     tags: [...new Set(ENDPOINTS.map((e) => e.tag))].map((name) => ({ name })),
     paths,
     components: {
@@ -1041,20 +1024,6 @@ export function openApiDocument(): Json {
               scopes: SCOPE_TEXT,
             },
             clientCredentials: { tokenUrl: "/customerWeb/api/oauth/token", scopes: SCOPE_TEXT },
-          },
-        },
-        oauth2: {
-          type: "oauth2",
-          description:
-            "Authorization: Bearer <access token>. A token reaches an endpoint when one of its scopes covers the endpoint's area (`<area>:read` for GET, `<area>:write` for the rest; write includes read), and does only what its user may. 401 invalid_token, 403 insufficient_scope, 429 with Retry-After over the client's rate limit. See the README, section \"OAuth clients\".",
-          flows: {
-            authorizationCode: {
-              authorizationUrl: "/customerWeb/oauth/authorize",
-              tokenUrl: "/customerWeb/api/oauth/token",
-              refreshUrl: "/customerWeb/api/oauth/token",
-              scopes: SCOPE_DESCRIPTIONS,
-            },
-            clientCredentials: { tokenUrl: "/customerWeb/api/oauth/token", scopes: SCOPE_DESCRIPTIONS },
           },
         },
       },

@@ -240,7 +240,7 @@ export type AllMessages = typeof enCore &
   typeof enPlans &
   typeof enPlanAchievement &
   typeof enDevices &
-  typeof enClients;
+  typeof enClients &
   typeof enOAuth;
 
 const combine = (files: MessageTree[]) => files.reduce((all, f) => ({ ...all, ...f }), {} as MessageTree);
