@@ -1,7 +1,7 @@
 // Upload kinds, formats and rule defaults shared by the server, the seed and the browser
 // (no server-only imports here: the upload field bundles this file).
 
-export const ATTACHMENT_KINDS = ["IMAGE", "VIDEO", "FILE"] as const;
+export const ATTACHMENT_KINDS = ["IMAGE", "VIDEO", "FILE", "APP_PACKAGE"] as const;
 export type AttachmentKindName = (typeof ATTACHMENT_KINDS)[number];
 
 /** Every format the server recognises by its bytes, per kind; a rule allows a subset. */
@@ -9,6 +9,8 @@ export const SUPPORTED_FORMATS = {
   IMAGE: ["jpg", "png", "webp"],
   VIDEO: ["mp4", "webm", "mov"],
   FILE: ["pdf", "xlsx", "docx", "zip"],
+  /** Mobile app packages (system/appVersion): both are ZIP files (lib/uploads/sniff.ts). */
+  APP_PACKAGE: ["apk", "hap"],
 } as const satisfies Record<AttachmentKindName, readonly string[]>;
 
 export type UploadFormat = (typeof SUPPORTED_FORMATS)[AttachmentKindName][number];
@@ -25,6 +27,8 @@ export const FORMAT_MIME: Record<UploadFormat, string> = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
   zip: "application/zip",
+  apk: "application/vnd.android.package-archive",
+  hap: "application/octet-stream",
 };
 
 /** Limits of one kind (an AttachmentRule row). */
@@ -59,6 +63,7 @@ export const DEFAULT_RULES: Record<AttachmentKindName, UploadRule> = {
   IMAGE: { kind: "IMAGE", formats: ["jpg", "png", "webp"], maxSizeMb: 5, maxCount: 9, suggestedSeconds: null },
   VIDEO: { kind: "VIDEO", formats: ["mp4", "webm", "mov"], maxSizeMb: 50, maxCount: 1, suggestedSeconds: 10 },
   FILE: { kind: "FILE", formats: ["pdf", "xlsx", "docx", "zip"], maxSizeMb: 20, maxCount: 5, suggestedSeconds: null },
+  APP_PACKAGE: { kind: "APP_PACKAGE", formats: ["apk", "hap"], maxSizeMb: 200, maxCount: 1, suggestedSeconds: null },
 };
 
 /** "MB" in every limit and message means MiB. */

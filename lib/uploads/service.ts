@@ -42,7 +42,7 @@ export async function acceptUpload(viewer: Viewer, input: UploadInput): Promise<
   const rule = await getUploadRule(input.kind);
   const refuse = checkCount(rule, input.count) ?? checkSize(rule, input.bytes.byteLength);
   if (refuse) throw UploadError.of(refuse);
-  const sniffed = await sniffFormat(input.bytes);
+  const sniffed = await sniffFormat(input.bytes, input.name);
   if (!sniffed || checkFormat(rule, sniffed.format)) throw UploadError.of(wrongFormat(rule));
 
   let data: Uint8Array = input.bytes;

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { apkBytes, hapBytes } from "@/lib/test/zip";
 import { sniffFormat } from "./sniff";
 
 const image = (format: "jpeg" | "png" | "webp") =>
@@ -49,5 +50,19 @@ describe("sniffFormat", () => {
   it("ignores formats the app does not support (GIF, ELF)", async () => {
     expect(await sniffFormat(bytes("GIF89a", [1, 0, 1, 0, 0, 0, 0, 0x3b]))).toBeNull();
     expect(await sniffFormat(bytes([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]))).toBeNull();
+  });
+});
+
+describe("sniffFormat of app packages", () => {
+  it("knows an APK by the classes.dex in its ZIP, whatever its name", async () => {
+    expect(await sniffFormat(apkBytes(), "app.apk")).toEqual({ format: "apk", mime: "application/vnd.android.package-archive" });
+    expect((await sniffFormat(apkBytes(), "app.zip"))?.format).toBe("apk");
+  });
+
+  it("takes a ZIP for a HAP only when its name says .hap", async () => {
+    expect((await sniffFormat(hapBytes(), "app.hap"))?.format).toBe("hap");
+    expect((await sniffFormat(hapBytes(), "app.zip"))?.format).toBe("zip");
+    expect((await sniffFormat(hapBytes(), "app.apk"))?.format).toBe("zip");
+    expect(await sniffFormat(bytes("not a zip at all"), "app.hap")).toBeNull();
   });
 });

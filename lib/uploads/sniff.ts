@@ -1,6 +1,6 @@
 import "server-only";
 import { fileTypeFromBuffer } from "file-type";
-import { FORMAT_MIME, type UploadFormat } from "./formats";
+import { extensionOf, FORMAT_MIME, type UploadFormat } from "./formats";
 
 // What the bytes are, whatever the name or the browser's declared type say. Only formats the
 // app supports come back; HTML, SVG, scripts and plain text are "unknown" (null).
@@ -17,11 +17,18 @@ const ALIASES: Record<string, UploadFormat> = {
   xlsx: "xlsx",
   docx: "docx",
   zip: "zip",
+  apk: "apk",
 };
 
-export async function sniffFormat(bytes: Uint8Array): Promise<{ format: UploadFormat; mime: string } | null> {
+/**
+ * `name` is the file's name as sent: it decides only between formats whose bytes look alike.
+ * An APK is a ZIP holding classes.dex (file-type says "apk"); a HarmonyOS HAP is a ZIP with no
+ * mark of its own, so a ZIP is a HAP only when its name ends in .hap.
+ */
+export async function sniffFormat(bytes: Uint8Array, name = ""): Promise<{ format: UploadFormat; mime: string } | null> {
   if (bytes.byteLength === 0) return null;
   const found = await fileTypeFromBuffer(bytes);
-  const format = found ? ALIASES[found.ext] : undefined;
+  let format = found ? ALIASES[found.ext] : undefined;
+  if (format === "zip" && extensionOf(name) === "hap") format = "hap";
   return format ? { format, mime: FORMAT_MIME[format] } : null;
 }
