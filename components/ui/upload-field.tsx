@@ -51,6 +51,8 @@ const ACCEPT: Record<string, string> = {
   xlsx: ".xlsx",
   docx: ".docx",
   zip: ".zip",
+  apk: ".apk",
+  hap: ".hap",
 };
 
 const asFile = (v: AttachmentValue): UploadFile => ({ uid: v.id, name: v.name, status: "done", url: v.url, thumbUrl: v.thumbUrl ?? undefined });
@@ -111,7 +113,7 @@ export function UploadField({ kind, value, onChange, rule = DEFAULT_RULES[kind],
   const onPreview = (file: UploadFile) => {
     const item = latest.current.find((v) => v.id === file.uid);
     if (!item) return;
-    if (item.kind === "FILE") window.open(item.url, "_blank", "noopener");
+    if (item.kind === "FILE" || item.kind === "APP_PACKAGE") window.open(item.url, "_blank", "noopener");
     else setPreview(item);
   };
 

@@ -5,6 +5,8 @@ export const PERMISSIONS = [
   "address:create",
   "address:delete",
   "address:update",
+  "appRelease:manage",
+  "appRelease:publish",
   "attachment:update",
   "carGroup:create",
   "carGroup:delete",

@@ -21,6 +21,8 @@ const PUBLIC = [
   "/api/auth/callback/credentials",
   "/api/health",
   "/api/v1/openapi.json",
+  "/api/v1/app/latest",
+  "/api/v1/app/releases/12/package",
   "/locales/zh-CN/translation.json",
   "/_next/webpack-hmr",
   "/favicon.ico",
@@ -84,6 +86,11 @@ describe("gateDecision", () => {
     expect(isPublicPath("/api/authx")).toBe(false);
     expect(gateDecision("/api/healthz", false)).toBe("unauthorized-api");
     expect(gateDecision("/api/v1/openapi.jsonx", false)).toBe("unauthorized-api");
+    // A {id} pattern matches exactly one segment.
+    expect(isPublicPath("/api/v1/app/releases/12/package/x")).toBe(false);
+    expect(isPublicPath("/api/v1/app/releases/12/x/package")).toBe(false);
+    expect(isPublicPath("/api/v1/app/releases/package")).toBe(false);
+    expect(gateDecision("/api/v1/app/releases", false)).toBe("unauthorized-api");
   });
 
   it("compares paths normalized: trailing and repeated slashes, escapes of unreserved characters", () => {

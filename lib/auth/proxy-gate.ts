@@ -49,6 +49,8 @@ export const PUBLIC_PATHS: readonly string[] = [
   "/api/v1/openapi.json",
   // The mobile app's update check, asked before anyone signs in.
   "/api/v1/app/latest",
+  // A published release's package, downloaded by the app (or a browser) before sign-in.
+  "/api/v1/app/releases/{id}/package",
   // OAuth's token and revocation endpoints: clients authenticate there themselves.
   "/api/oauth/*",
   // Message resources for other clients.
@@ -78,9 +80,22 @@ export function normalizePath(pathname: string): string {
   return p.startsWith("/") ? p : `/${p}`;
 }
 
+/**
+ * Whether a path matches a pattern: exact, "prefix/*" (anything below), or with "{name}"
+ * segments, each matching one whole segment ("/app/releases/{id}/package" matches
+ * "/app/releases/12/package" and not "/app/releases/12/x/package").
+ */
+export function matchesPathPattern(p: string, pattern: string): boolean {
+  if (pattern.endsWith("*")) return p.startsWith(pattern.slice(0, -1));
+  if (!pattern.includes("{")) return p === pattern;
+  const want = pattern.split("/");
+  const got = p.split("/");
+  return want.length === got.length && want.every((seg, i) => (/^\{\w+\}$/.test(seg) ? got[i].length > 0 : seg === got[i]));
+}
+
 export function isPublicPath(pathname: string): boolean {
   const p = normalizePath(pathname);
-  return PUBLIC_PATHS.some((pattern) => (pattern.endsWith("*") ? p.startsWith(pattern.slice(0, -1)) : p === pattern));
+  return PUBLIC_PATHS.some((pattern) => matchesPathPattern(p, pattern));
 }
 
 /** The server loader, by its public path or the route handler's own. */

@@ -74,6 +74,8 @@ import enWorkbench from "@/messages/workbench/en-US.json";
 import zhWorkbench from "@/messages/workbench/zh-CN.json";
 import enDevices from "@/messages/devices/en-US.json";
 import zhDevices from "@/messages/devices/zh-CN.json";
+import enAppReleases from "@/messages/app-releases/en-US.json";
+import zhAppReleases from "@/messages/app-releases/zh-CN.json";
 import { defaultLocale, fallbackLocale, type Locale } from "./config";
 import { mergeMessages, type MessageTree } from "./merge";
 
@@ -119,6 +121,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     enDevices,
     enClients,
     enOAuth,
+    enAppReleases,
   ],
   "zh-CN": [
     zhCore,
@@ -159,6 +162,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     zhDevices,
     zhClients,
     zhOAuth,
+    zhAppReleases,
   ],
 };
 export const MESSAGE_AREAS = [
@@ -200,6 +204,7 @@ export const MESSAGE_AREAS = [
   "devices",
   "clients",
   "oauth",
+  "app-releases",
 ] as const;
 
 export type Messages = typeof enCore;
@@ -241,7 +246,8 @@ export type AllMessages = typeof enCore &
   typeof enPlanAchievement &
   typeof enDevices &
   typeof enClients &
-  typeof enOAuth;
+  typeof enOAuth &
+  typeof enAppReleases;
 
 const combine = (files: MessageTree[]) => files.reduce((all, f) => ({ ...all, ...f }), {} as MessageTree);
 const cache = new Map<Locale, Messages>();

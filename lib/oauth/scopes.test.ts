@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PERMISSIONS } from "@/lib/access/permissions";
 import { implementedRoutes } from "@/lib/routes";
-import { AREAS, PUBLIC_API_PATHS, SCOPE_AREAS, SCOPES, areaOfPath, grantOf, scopeNeeded, scopesCover } from "./scopes";
+import { AREAS, PUBLIC_API_PATHS, SCOPE_AREAS, isPublicApiPath, SCOPES, areaOfPath, grantOf, scopeNeeded, scopesCover } from "./scopes";
 
 // Every route handler under app/api/v1 belongs to one scope area (or is public): a new endpoint
 // that no scope names would be out of every token's reach, or, worse, guessed into one.
@@ -22,8 +22,19 @@ function routeDirs(dir = ROOT, prefix = ""): string[] {
 
 describe("OAuth scopes", () => {
   it("give every /api/v1 endpoint an area, unless it is public", () => {
-    const orphans = routeDirs().filter((p) => !PUBLIC_API_PATHS.includes(p) && areaOfPath(`/api/v1${p}`) === null);
+    const orphans = routeDirs().filter((p) => !isPublicApiPath(p) && areaOfPath(`/api/v1${p}`) === null);
     expect(orphans).toEqual([]);
+  });
+
+  it("match public paths by pattern, one segment per {id}", () => {
+    expect(PUBLIC_API_PATHS).toContain("/app/releases/{id}/package");
+    expect(isPublicApiPath("/customerWeb/api/v1/app/releases/12/package")).toBe(true);
+    expect(isPublicApiPath("/api/v1/app/releases/12/package/")).toBe(true);
+    expect(isPublicApiPath("/api/v1/app/latest")).toBe(true);
+    expect(isPublicApiPath("/api/v1/app/releases/12/x/package")).toBe(false);
+    expect(isPublicApiPath("/api/v1/app/releases//package")).toBe(false);
+    expect(isPublicApiPath("/api/v1/app/releases/12")).toBe(false);
+    expect(isPublicApiPath("/api/v1/orders")).toBe(false);
   });
 
   it("name only permissions and screens that exist", () => {

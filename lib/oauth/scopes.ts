@@ -1,4 +1,5 @@
 import type { Permission } from "@/lib/access/permissions";
+import { matchesPathPattern } from "@/lib/auth/proxy-gate";
 
 // OAuth scopes of the REST API: named sets of the existing permissions (docs/DECISIONS.md,
 // "Issue 22 — scopes"). A bearer token reaches an /api/v1 endpoint only when
@@ -181,8 +182,14 @@ export function isScope(s: string): boolean {
   return SCOPES.includes(s);
 }
 
-/** Paths under /api/v1 that need no token at all. */
-export const PUBLIC_API_PATHS: readonly string[] = ["/openapi.json", "/app/latest"];
+/** Paths under /api/v1 that need no token at all ("{id}": any one path segment). */
+export const PUBLIC_API_PATHS: readonly string[] = ["/openapi.json", "/app/latest", "/app/releases/{id}/package"];
+
+/** Whether an /api/v1 path (with or without the prefix) is public: PUBLIC_API_PATHS, patterns matched. */
+export function isPublicApiPath(apiPath: string): boolean {
+  const p = apiPath.replace(/^.*?\/api\/v1(?=\/|$)/, "").replace(/\/+$/, "");
+  return PUBLIC_API_PATHS.some((pattern) => matchesPathPattern(p, pattern));
+}
 
 /** The area of an /api/v1 path ("/api/v1/orders/12" → orders); null: public, or no area (refused). */
 export function areaOfPath(apiPath: string): ScopeArea | null {

@@ -10,4 +10,5 @@ import "@/lib/after-sales/complaints/attachments";
 import "@/lib/after-sales/returns/attachments";
 import "@/lib/downloads/attachments";
 import "@/lib/news/attachments";
+import "@/lib/app-releases/attachments";
 export {};

@@ -626,7 +626,16 @@ export const menuCatalog: MenuSeed[] = [
         ],
       },
       { key: "system.qrcodeModel", nameEn: "QR Code Templates", nameZh: "二维码模板", path: "system/qrcodeModel" },
-      { key: "system.appVersion", nameEn: "App Versions", nameZh: "应用版本", path: "system/appVersion" },
+      {
+        key: "system.appVersion",
+        nameEn: "App Versions",
+        nameZh: "应用版本",
+        path: "system/appVersion",
+        buttons: [
+          { permission: "appRelease:manage", nameEn: "Create, edit and delete drafts", nameZh: "新建、编辑和删除草稿" },
+          { permission: "appRelease:publish", nameEn: "Publish and withdraw", nameZh: "发布和撤回" },
+        ],
+      },
       // Issue 22: the REST API's OAuth clients; administrators only (no role besides ADMIN).
       {
         key: "system.client",
