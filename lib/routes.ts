@@ -58,6 +58,7 @@ export const ROUTE_IDS = [
   "system/memberSystem",
   "system/userEquipment",
   "system/client",
+  "system/appVersion",
 ] as const;
 export type RouteId = (typeof ROUTE_IDS)[number];
 

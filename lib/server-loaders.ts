@@ -7,6 +7,7 @@ import { listDevices } from "@/lib/devices/queries";
 import { loadHome } from "@/lib/home/queries";
 import { loadEmployees, loadJobAdmin, loadMenuAdmin, loadOrganizationAdmin, loadRoleAdmin, loadScopeAdmin } from "@/lib/system/admin-queries";
 import type { RouteId } from "@/lib/routes";
+import { loadAppReleaseScreen } from "@/lib/app-releases/loader";
 import { loadList } from "@/lib/admin/resource";
 import { orgSourceResource } from "@/lib/system/org-source";
 import { loadAttachmentConfig } from "@/lib/system/attachment-config";
@@ -105,6 +106,7 @@ export const serverLoaders: Record<RouteId, Loader> = {
   "system/memberSystem": (viewer, url) => loadMemberRoute(viewer, url),
   "system/userEquipment": (viewer, url) => listDevices(viewer, url),
   "system/client": (viewer) => loadClientAdmin(viewer),
+  "system/appVersion": (viewer, url) => loadAppReleaseScreen(viewer, url),
 };
 
 export function loaderFor(route: string): Loader | null {

@@ -31,6 +31,7 @@ import { seedDemoMembers, seedMemberRules } from "./seed/members";
 import { seedPlans } from "./seed/plans";
 import { seedDevices } from "./seed/devices";
 import { seedOAuthClients } from "./seed/oauth";
+import { seedAppReleases } from "./seed/app-releases";
 
 const organizations: { code: string; nameEn: string; nameZh: string; type: OrganizationType; parent?: string; sort: number }[] = [
   { code: "HQ", nameEn: "Green Motors Headquarters", nameZh: "绿色汽车总部", type: "HEADQUARTERS", sort: 0 },
@@ -233,6 +234,8 @@ export async function seed(opts: { demo?: boolean } = {}) {
   await seedDevices();
   // OAuth clients of the REST API: the mobile app (PKCE) and an ERP integration (client credentials).
   await seedOAuthClients();
+  // Mobile app releases (system/appVersion): published Android and iOS 1.4.2, an Android draft.
+  await seedAppReleases();
 }
 
 if (process.argv[1] && /seed\.ts$/.test(process.argv[1])) {

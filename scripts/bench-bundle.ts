@@ -117,6 +117,7 @@ const ROUTES: Route[] = [
   { path: "system/ruleScopes", ...ADMIN_SCREEN },
   { path: "system/job", ...ADMIN_SCREEN },
   { path: "system/client", ...ADMIN_SCREEN },
+  { path: "system/appVersion", ...ADMIN_SCREEN },
   { path: "system/departmentEmployee", ...ADMIN_SCREEN },
   { path: "system/loginLog", ...ADMIN_SCREEN },
   { path: "system/smsOutbox", ...ADMIN_SCREEN },
