@@ -104,3 +104,17 @@ describe("openapi.json", () => {
     expect(Object.keys(responses.E429.headers ?? {})).toEqual(["Retry-After"]);
   });
 });
+
+describe("openapi.json: the public app endpoints", () => {
+  const doc = openApiDocument() as { paths: Record<string, Record<string, { security?: unknown[]; parameters: { name: string; required: boolean }[] }>> };
+
+  it("need no session or token", () => {
+    expect(doc.paths["/app/latest"].get.security).toEqual([]);
+    expect(doc.paths["/app/releases/{id}/package"].get.security).toEqual([]);
+    expect(doc.paths["/app/latest"].get.parameters.map((p) => [p.name, p.required])).toEqual([
+      ["platform", true],
+      ["version", true],
+    ]);
+    expect(doc.paths["/orders"].post.security).toBeUndefined();
+  });
+});

@@ -12,7 +12,8 @@ import { ZCreateDelivery, ZCreateEntry, ZCreateMove, ZCreateStocktake, ZCreateTr
 import { ZAdjustBody, ZMemberLedgerQuery, ZMemberListQuery, ZRuleSave, ZTierBody } from "@/lib/members/schemas";
 import { ZAdjustPlanBody, ZApprovePlanBody, ZPlanListQuery as ZPurchasePlanListQuery, ZReturnPlanBody, ZSavePlan } from "@/lib/plans/schemas";
 import { SESSION_COOKIE } from "@/lib/auth/session-cookie";
-import { PUBLIC_API_PATHS, SCOPE_AREAS, scopeNeeded, type ScopeArea } from "@/lib/oauth/scopes";
+import { isPublicApiPath, SCOPE_AREAS, scopeNeeded, type ScopeArea } from "@/lib/oauth/scopes";
+import { APP_PLATFORMS } from "@/lib/app-releases/options";
 import * as R from "./responses";
 import {
   ZComplaintListQuery,
@@ -57,6 +58,8 @@ export type Endpoint = {
   body?: Body;
   ok: Answer[];
   errors: number[];
+  /** Answered to anyone: no session or token (security: []). */
+  public?: true;
 };
 
 const ok = (schema: string, description = "OK", status = 200): Answer => ({ status, description, schema });
@@ -484,6 +487,31 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     method: "get",
+    path: "/app/latest",
+    tag: "App",
+    summary: "The mobile app's update check: the latest published release of a platform, and whether the caller may or must update (cached 60 s)",
+    access: "Public",
+    public: true,
+    query: z.object({
+      platform: z.enum(APP_PLATFORMS).describe("In any case"),
+      version: z.string().regex(/^\d{1,10}$/).describe("The caller's versionNumber (a positive whole number)"),
+    }),
+    ok: [ok("AppLatest")],
+    errors: [404, 422],
+  },
+  {
+    method: "get",
+    path: "/app/releases/{id}/package",
+    tag: "App",
+    summary: "A published release's package as an attachment (Range supported; each download counted), or a 302 to its store URL",
+    access: "Public; drafts and withdrawn releases are 404",
+    public: true,
+    params: z.object({ id: z.string().max(12) }),
+    ok: [{ status: 200, description: "The package (.apk or .hap)", binary: "application/octet-stream" }],
+    errors: [404],
+  },
+  {
+    method: "get",
     path: "/login-log/export",
     tag: "Administration",
     summary: "The filtered login log as .xlsx",
@@ -862,6 +890,7 @@ const RESPONSES: Record<string, z.ZodType> = {
   PurchasePlan: R.RPurchasePlan,
   PurchasePlanMoved: R.RPurchasePlanMoved,
   PurchasePlanReviewed: R.RPurchasePlanReviewed,
+  AppLatest: R.RAppLatest,
 };
 
 const ERROR_TEXT: Record<number, string> = {
@@ -901,7 +930,7 @@ export const SCOPE_TEXT: Record<string, string> = Object.fromEntries(
  * scope its path and method need (scopeNeeded, the check lib/oauth/bearer.ts makes); none for a
  * public path. */
 function securityOf(path: string, method: Method): Json[] {
-  if (PUBLIC_API_PATHS.includes(path)) return [];
+  if (isPublicApiPath(path)) return [];
   const scope = scopeNeeded(`/api/v1${path}`, method);
   if (!scope) throw new Error(`${method.toUpperCase()} ${path} belongs to no scope area (lib/oauth/scopes.ts AREAS)`);
   return [{ sessionCookie: [] }, { oauth2: [scope] }, { bearerAuth: [scope] }];

@@ -9,6 +9,7 @@ import { STOCKTAKE_CYCLES } from "@/lib/wms/plans/schemas";
 import { WAREHOUSE_TYPES } from "@/lib/wms/warehouses/options";
 import { WMS_DOC_STATUSES } from "@/lib/wms/states";
 import { PLAN_STATUSES } from "@/lib/plans/options";
+import { APP_PLATFORMS } from "@/lib/app-releases/options";
 
 // The shapes the REST API answers with, as zod schemas for the OpenAPI document only (the
 // handlers return the services' typed results; lib/api/openapi.ts names them as components).
@@ -777,4 +778,21 @@ export const RPlanAchievementNetwork = z.object({
       }),
     )
     .describe("Every active dealer company in the caller's data scope, by completion then name"),
+});
+
+export const RAppLatest = z.object({
+  platform: z.enum(APP_PLATFORMS),
+  versionName: z.string().describe('Shown to people, e.g. "1.2.3"'),
+  versionNumber: z.number().int().positive().describe("Grows with every release (Android versionCode, iOS build number)"),
+  minSupported: z.number().int().positive().describe("Callers below this number must update"),
+  forceUpdate: z.boolean().describe("Whether this release was marked force-update"),
+  notes: z.string().describe("Release notes in the request's language (?lng=, cookie, Accept-Language)"),
+  publishedAt: isoTime.nullable(),
+  downloadUrl: z.string().nullable().describe("The package's absolute address (GET /app/releases/{id}/package); null for a store release"),
+  storeUrl: z.string().nullable().describe("The app store's https address; null when the release has a package"),
+  size: z.number().int().nullable().describe("The package's size in bytes; null for a store release"),
+  updateAvailable: z.boolean().describe("version < versionNumber"),
+  mustUpdate: z
+    .boolean()
+    .describe("version < minSupported of the latest release, or version < the number of a published force-update release newer than the caller"),
 });
