@@ -148,7 +148,8 @@ export function AppReleaseAdmin({ data, rule }: { data: AppReleasesData; rule: U
               label: ta("delete"),
               danger: true,
               hidden: !data.can.manage || r.status !== "DRAFT",
-              onClick: () => void confirmed({ title: t("confirmDelete", label(r)), content: ta("confirmDeleteHint"), danger: true }, deleteReleaseAction, { id: r.id }, t("deleted")),
+              onClick: () =>
+                void confirmed({ title: t("confirmDelete", label(r)), content: ta("confirmDeleteHint"), danger: true }, deleteReleaseAction, { id: r.id }, t("deleted")),
             },
           ]}
         />

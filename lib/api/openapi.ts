@@ -494,7 +494,10 @@ export const ENDPOINTS: Endpoint[] = [
     public: true,
     query: z.object({
       platform: z.enum(APP_PLATFORMS).describe("In any case"),
-      version: z.string().regex(/^\d{1,10}$/).describe("The caller's versionNumber (a positive whole number)"),
+      version: z
+        .string()
+        .regex(/^\d{1,10}$/)
+        .describe("The caller's versionNumber (a positive whole number)"),
     }),
     ok: [ok("AppLatest")],
     errors: [404, 422],

@@ -792,7 +792,5 @@ export const RAppLatest = z.object({
   storeUrl: z.string().nullable().describe("The app store's https address; null when the release has a package"),
   size: z.number().int().nullable().describe("The package's size in bytes; null for a store release"),
   updateAvailable: z.boolean().describe("version < versionNumber"),
-  mustUpdate: z
-    .boolean()
-    .describe("version < minSupported of the latest release, or version < the number of a published force-update release newer than the caller"),
+  mustUpdate: z.boolean().describe("version < minSupported of the latest release, or version < the number of a published force-update release newer than the caller"),
 });

@@ -108,7 +108,9 @@ describe("saving releases", () => {
   it("audits every change", async () => {
     const r = await draft();
     await publishRelease(ctxOf(admin), r.id);
-    const actions = (await db().auditLog.findMany({ where: { entity: "AppRelease", entityId: String(r.id) }, orderBy: { id: "asc" }, select: { action: true } })).map((a) => a.action);
+    const actions = (await db().auditLog.findMany({ where: { entity: "AppRelease", entityId: String(r.id) }, orderBy: { id: "asc" }, select: { action: true } })).map(
+      (a) => a.action,
+    );
     expect(actions).toEqual(["create", "publish"]);
   });
 });

@@ -1,6 +1,16 @@
 import { z } from "zod";
 import { blankToNull, zId, zText } from "@/lib/core/zod";
-import { APP_PLATFORMS, APP_RELEASE_STATUSES, MAX_NOTES, MAX_STORE_URL, MAX_VERSION_NAME, MAX_VERSION_NUMBER, PACKAGE_FORMAT, VERSION_NAME_RE, type AppPlatformName } from "./options";
+import {
+  APP_PLATFORMS,
+  APP_RELEASE_STATUSES,
+  MAX_NOTES,
+  MAX_STORE_URL,
+  MAX_VERSION_NAME,
+  MAX_VERSION_NUMBER,
+  PACKAGE_FORMAT,
+  VERSION_NAME_RE,
+  type AppPlatformName,
+} from "./options";
 
 // The release form of system/appVersion and the public update check's query: checked in the
 // browser, parsed again by the actions and the route. Client-safe. Field labels live in
@@ -33,7 +43,8 @@ export const ZReleaseSave = z
     storeUrl: z.preprocess(blankToNull, z.string().trim().max(MAX_STORE_URL).nullable()).optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.minSupported > v.versionNumber) ctx.addIssue({ code: "too_big", origin: "number", maximum: v.versionNumber, inclusive: true, path: ["minSupported"], input: v.minSupported });
+    if (v.minSupported > v.versionNumber)
+      ctx.addIssue({ code: "too_big", origin: "number", maximum: v.versionNumber, inclusive: true, path: ["minSupported"], input: v.minSupported });
   });
 export type TReleaseSave = z.infer<typeof ZReleaseSave>;
 export type TReleaseSaveInput = z.input<typeof ZReleaseSave>;

@@ -44,7 +44,8 @@ describe("release schemas", () => {
 
   it("take version names of digits and dots with an optional suffix", () => {
     for (const name of ["1", "1.2.3", "10.0.1-beta.2", "2.0.0-rc1"]) expect(ZReleaseSave.safeParse({ ...base, versionName: name }).success, name).toBe(true);
-    for (const name of ["v1.2", "1..2", "1.2.", "-beta", "1.2 beta", "1.2.3-", "1".repeat(31)]) expect(ZReleaseSave.safeParse({ ...base, versionName: name }).success, name).toBe(false);
+    for (const name of ["v1.2", "1..2", "1.2.", "-beta", "1.2 beta", "1.2.3-", "1".repeat(31)])
+      expect(ZReleaseSave.safeParse({ ...base, versionName: name }).success, name).toBe(false);
   });
 
   it("keep the minimum supported number between 1 and the version number", () => {
