@@ -208,7 +208,7 @@ export function AppReleaseAdmin({ data, rule }: { data: AppReleasesData; rule: U
           ))}
         </select>
       </div>
-      <DataTable<AppReleaseRow> rowKey="id" columns={columns} rows={data.releases} scrollX={1400} />
+      <DataTable<AppReleaseRow> rowKey="id" columns={columns} rows={data.releases} scrollX={1400} testId="admin-table" empty={t("empty")} />
       {drawerUsed && <AppReleaseDrawer open={!!editing} editing={editing} rule={rule} onClose={() => setEditing(null)} />}
     </PageContainer>
   );

@@ -50,37 +50,37 @@ export function AppReleaseDrawer({ open, editing, rule, onClose }: { open: boole
       onSubmit={onSubmit}
       initialValues={editing ?? undefined}
       size={640}
-      testId="release-drawer"
+      testId="edit-drawer"
     >
       {frozen && <Alert type="info" showIcon title={t("frozenHint")} style={{ marginBottom: 16 }} />}
-      <Form.Item name="platform" label={tf("platform")} required>
-        <Select disabled={frozen} options={APP_PLATFORMS.map((p) => ({ value: p, label: t(`platforms.${p}`) }))} data-testid="field-platform" />
+      <Form.Item name="platform" data-testid="field-platform" label={tf("platform")} required>
+        <Select disabled={frozen} options={APP_PLATFORMS.map((p) => ({ value: p, label: t(`platforms.${p}`) }))} />
       </Form.Item>
-      <Form.Item name="versionName" label={tf("versionName")} extra={th("versionName")} required>
-        <Input maxLength={MAX_VERSION_NAME} disabled={frozen} data-testid="field-versionName" />
+      <Form.Item name="versionName" data-testid="field-versionName" label={tf("versionName")} extra={th("versionName")} required>
+        <Input maxLength={MAX_VERSION_NAME} disabled={frozen} />
       </Form.Item>
-      <Form.Item name="versionNumber" label={tf("versionNumber")} extra={th("versionNumber")} required>
-        <InputNumber min={1} precision={0} style={{ width: 200 }} disabled={frozen} data-testid="field-versionNumber" />
+      <Form.Item name="versionNumber" data-testid="field-versionNumber" label={tf("versionNumber")} extra={th("versionNumber")} required>
+        <InputNumber min={1} precision={0} style={{ width: 200 }} disabled={frozen} />
       </Form.Item>
-      <Form.Item name="minSupported" label={tf("minSupported")} extra={th("minSupported")} required>
-        <InputNumber min={1} precision={0} style={{ width: 200 }} disabled={frozen} data-testid="field-minSupported" />
+      <Form.Item name="minSupported" data-testid="field-minSupported" label={tf("minSupported")} extra={th("minSupported")} required>
+        <InputNumber min={1} precision={0} style={{ width: 200 }} disabled={frozen} />
       </Form.Item>
-      <Form.Item name="forceUpdate" label={tf("forceUpdate")} extra={th("forceUpdate")} valuePropName="checked">
-        <Switch disabled={frozen} data-testid="field-forceUpdate" />
+      <Form.Item name="forceUpdate" data-testid="field-forceUpdate" label={tf("forceUpdate")} extra={th("forceUpdate")} valuePropName="checked">
+        <Switch disabled={frozen} />
       </Form.Item>
       {format && (
-        <Form.Item name="package" label={tf("package")} extra={th("package")}>
+        <Form.Item name="package" data-testid="field-package" label={tf("package")} extra={th("package")}>
           <LazyUploadField kind="APP_PACKAGE" rule={{ ...rule, formats: rule.formats.filter((f) => f === format) }} max={1} disabled={frozen} id="field-package" />
         </Form.Item>
       )}
-      <Form.Item name="storeUrl" label={tf("storeUrl")} extra={th("storeUrl")} required={!format}>
-        <Input maxLength={MAX_STORE_URL} type="url" placeholder="https://" disabled={frozen} data-testid="field-storeUrl" />
+      <Form.Item name="storeUrl" data-testid="field-storeUrl" label={tf("storeUrl")} extra={th("storeUrl")} required={!format}>
+        <Input maxLength={MAX_STORE_URL} type="url" placeholder="https://" disabled={frozen} />
       </Form.Item>
-      <Form.Item name="notesEn" label={tf("notesEn")} required>
-        <Input.TextArea rows={4} maxLength={MAX_NOTES} showCount data-testid="field-notesEn" />
+      <Form.Item name="notesEn" data-testid="field-notesEn" label={tf("notesEn")} required>
+        <Input.TextArea rows={4} maxLength={MAX_NOTES} showCount />
       </Form.Item>
-      <Form.Item name="notesZh" label={tf("notesZh")} required>
-        <Input.TextArea rows={4} maxLength={MAX_NOTES} showCount data-testid="field-notesZh" />
+      <Form.Item name="notesZh" data-testid="field-notesZh" label={tf("notesZh")} required>
+        <Input.TextArea rows={4} maxLength={MAX_NOTES} showCount />
       </Form.Item>
     </FormDrawerPanel>
   );
