@@ -459,7 +459,7 @@ export const ENDPOINTS: Endpoint[] = [
     tag: "Files",
     summary: "Upload one file (multipart)",
     access: "Any signed-in user",
-    body: { multipart: { file: "The file", kind: "IMAGE | VIDEO | FILE", count: "How many files the field holds already" } },
+    body: { multipart: { file: "The file", kind: "IMAGE | VIDEO | FILE | APP_PACKAGE (app packages: appRelease:manage only)", count: "How many files the field holds already" } },
     ok: [ok("Upload")],
     errors: [400, 401, 413],
   },

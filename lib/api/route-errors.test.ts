@@ -38,6 +38,8 @@ const EXCEPTIONS = new Set([
   "app/api/oauth/revoke/route.ts",
 ]);
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+/** Public handlers (no session): their errors are checked below, in the same shape. */
+const PUBLIC = new Set(["app/api/v1/app/latest/route.ts", "app/api/v1/app/releases/[id]/package/route.ts"]);
 
 function routeFiles(dir: string): string[] {
   return fs
@@ -83,7 +85,7 @@ beforeEach(() => {
 });
 
 describe("route handlers' errors", () => {
-  const files = routeFiles("app/api").filter((f) => !EXCEPTIONS.has(f));
+  const files = routeFiles("app/api").filter((f) => !EXCEPTIONS.has(f) && !PUBLIC.has(f));
 
   it("finds the handlers", () => {
     expect(files.length).toBeGreaterThan(20);
@@ -108,6 +110,35 @@ describe("route handlers' errors", () => {
     },
     120_000,
   );
+
+  it.each(["en-US", "zh-CN"] as const)("the public app endpoints answer { code, message, fieldErrors? } without a session (%s)", async (locale) => {
+    state.locale = locale;
+    const latest = await (
+      await load("app/api/v1/app/latest/route.ts")
+    ).GET!(new NextRequest("http://localhost:3100/customerWeb/api/v1/app/latest?platform=x"), {
+      params: Promise.resolve({}),
+    });
+    expect(latest.status).toBe(422);
+    const body = (await latest.json()) as { code: string; message: string; fieldErrors: Record<string, string> };
+    expect(body.code).toBe("VALIDATION");
+    expect(Object.keys(body.fieldErrors).sort()).toEqual(["platform", "version"]);
+    expect(body.message).toBe(body.fieldErrors.platform);
+    const pkg = await (
+      await load("app/api/v1/app/releases/[id]/package/route.ts")
+    ).GET!(new NextRequest("http://localhost:3100/customerWeb/api/v1/app/releases/abc/package"), {
+      params: Promise.resolve({ id: "abc" }),
+    });
+    expect(pkg.status).toBe(404);
+    expect(await pkg.json()).toEqual({ code: "NOT_FOUND", message: tr(locale, "Errors.notFound") });
+    // A failure inside (here: no database) is 500 in the same shape, the request id quoted.
+    const broken = await (
+      await load("app/api/v1/app/releases/[id]/package/route.ts")
+    ).GET!(new NextRequest("http://localhost:3100/customerWeb/api/v1/app/releases/1/package"), {
+      params: Promise.resolve({ id: "1" }),
+    });
+    expect(broken.status).toBe(500);
+    expect(await broken.json()).toMatchObject({ code: "INTERNAL" });
+  });
 
   it("a missing permission or screen is 403 { code, message }", async () => {
     state.viewer = staff;

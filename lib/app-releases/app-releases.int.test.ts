@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Viewer } from "@/lib/auth/viewer";
+import { ForbiddenError, type Viewer } from "@/lib/auth/viewer";
+import { POST } from "@/app/api/v1/uploads/route";
 import type { AuditCtx } from "@/lib/core/audit";
 import { db } from "@/lib/db";
 import { actAs, setTestLocale } from "@/lib/test/action-harness";
@@ -195,6 +196,26 @@ describe("packages", () => {
     await expect(upload(new TextEncoder().encode("%PDF-1.7\n"), "dealer.apk")).rejects.toMatchObject({ code: "FORMAT" });
   });
 
+  it("takes app packages only from those who manage releases, at the endpoint and in the service", async () => {
+    const post = (kindInQuery: boolean) => {
+      const form = new FormData();
+      form.set("file", new File([apkBytes() as BlobPart], "dealer.apk"));
+      if (!kindInQuery) form.set("kind", "APP_PACKAGE");
+      return POST(new Request(`http://localhost/customerWeb/api/v1/uploads${kindInQuery ? "?kind=APP_PACKAGE&count=0" : ""}`, { method: "POST", body: form }));
+    };
+    const ok = await post(true);
+    expect(ok.status).toBe(201);
+    expect(await ok.json()).toMatchObject({ kind: "APP_PACKAGE", mime: "application/vnd.android.package-archive" });
+    await actAs({ id: staff.userId });
+    for (const inQuery of [true, false]) {
+      const refused = await post(inQuery);
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({ code: "FORBIDDEN" });
+    }
+    await expect(acceptUpload(staff, { bytes: apkBytes(), name: "x.apk", kind: "APP_PACKAGE", count: 0 })).rejects.toBeInstanceOf(ForbiddenError);
+    expect(await db().attachment.count({ where: { uploaderId: staff.userId } })).toBe(0);
+  });
+
   it("saves the package onto the release, refuses the other platform's format", async () => {
     const apk = await upload(apkBytes(), "dealer.apk");
     const wrong = await saveReleaseAction(form({ platform: "HARMONYOS", storeUrl: null, package: [{ id: apk.id }] }));
@@ -204,7 +225,9 @@ describe("packages", () => {
     const a = await db().attachment.findUniqueOrThrow({ where: { id: apk.id } });
     expect(a).toMatchObject({ ownerType: "appRelease", ownerId: String(saved.data.id), field: "package" });
     // Someone else's pending upload is not theirs to attach.
-    const other = await acceptUpload(staff, { bytes: apkBytes(), name: "x.apk", kind: "APP_PACKAGE", count: 0 });
+    const otherAdmin = (await actAs(await makeUser({ userType: "ADMIN", roleIds: [await roleId("ADMIN")] })))!;
+    const other = await acceptUpload(otherAdmin, { bytes: apkBytes(), name: "x.apk", kind: "APP_PACKAGE", count: 0 });
+    await actAs(adminUser);
     expect(await saveReleaseAction(form({ versionNumber: 101, storeUrl: null, package: [{ id: other.id }] }))).toMatchObject({ ok: false, code: "NOT_FOUND" });
   });
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { getLocale } from "next-intl/server";
-import { errorText, notFound, parseInput } from "@/lib/actions/errors";
+import { errorText, failureOf, notFound, parseInput, type ErrorText } from "@/lib/actions/errors";
 import { failureResponse } from "@/lib/api/handler";
 import { db } from "@/lib/db";
 import { publicOrigin } from "@/lib/news/public-urls";
@@ -18,6 +18,14 @@ import { updateAdvice } from "./update-rule";
  * and whether a caller on `version` (its versionNumber) may or must update. */
 export async function latestResponse(req: Request): Promise<Response> {
   const t = await errorText("AppReleases.query");
+  try {
+    return await latest(req, t);
+  } catch (err) {
+    return failureResponse(failureOf(err, t, { requestId: req.headers.get("x-request-id"), what: "app latest failed", path: new URL(req.url).pathname }));
+  }
+}
+
+async function latest(req: Request, t: ErrorText): Promise<Response> {
   const url = new URL(req.url);
   const parsed = parseInput(ZLatestQuery, Object.fromEntries(url.searchParams), t);
   if (!parsed.ok) return failureResponse(parsed.failure);
@@ -51,6 +59,14 @@ const ID = /^[1-9]\d{0,9}$/;
  * resumed download (a Range not starting at 0) and HEAD are not counted again. */
 export async function packageResponse(req: Request, rawId: string): Promise<Response> {
   const t = await errorText();
+  try {
+    return await servePackage(req, rawId, t);
+  } catch (err) {
+    return failureResponse(failureOf(err, t, { requestId: req.headers.get("x-request-id"), what: "app package failed", path: new URL(req.url).pathname }));
+  }
+}
+
+async function servePackage(req: Request, rawId: string, t: ErrorText): Promise<Response> {
   const missing = () => failureResponse(notFound(t));
   const id = ID.test(rawId) ? Number(rawId) : NaN;
   if (!Number.isSafeInteger(id) || id > 2_147_483_647) return missing();

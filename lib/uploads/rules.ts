@@ -1,4 +1,6 @@
 import "server-only";
+import type { Permission } from "@/lib/access/permissions";
+import { hasPermission, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import {
   aspectRatio,
@@ -66,5 +68,15 @@ export function invalidateUploadRules(): void {
   holder.__uploadRules = undefined;
 }
 
-/** The largest size any kind allows: the cap for a request whose kind is not known yet. */
-export const largestSizeMb = (rules: UploadRules): number => Math.max(...ATTACHMENT_KINDS.map((k) => rules[k].maxSizeMb));
+/** Kinds only some users may upload: app packages (200 MB by default) only those who manage
+ * app releases, so nobody else can make the server read such a body. */
+const KIND_PERMISSION: Partial<Record<AttachmentKindName, Permission>> = { APP_PACKAGE: "appRelease:manage" };
+
+export const mayUpload = (viewer: Viewer, kind: AttachmentKindName): boolean => {
+  const needed = KIND_PERMISSION[kind];
+  return !needed || hasPermission(viewer, needed);
+};
+
+/** The largest size any kind the viewer may upload allows: the cap for a request whose kind is not known yet. */
+export const largestSizeMb = (rules: UploadRules, viewer?: Viewer): number =>
+  Math.max(...ATTACHMENT_KINDS.filter((k) => !viewer || mayUpload(viewer, k)).map((k) => rules[k].maxSizeMb));

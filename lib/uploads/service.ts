@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import type { Viewer } from "@/lib/auth/viewer";
+import { ForbiddenError, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import type { Attachment } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
@@ -9,7 +9,7 @@ import { fileUrl, FORMAT_MIME, type AttachmentKindName, type AttachmentValue } f
 import { processImage } from "./image";
 import { recordUpload } from "./quota";
 import { checkCount, checkFormat, checkSize, sanitizeName, wrongFormat } from "./limits";
-import { getUploadRule } from "./rules";
+import { getUploadRule, mayUpload } from "./rules";
 import { sniffFormat } from "./sniff";
 import { getStorage } from "./storage";
 
@@ -39,6 +39,7 @@ function newKey(now: Date, ext: string): { id: string; key: string } {
  * neither row nor file.
  */
 export async function acceptUpload(viewer: Viewer, input: UploadInput): Promise<UploadedAttachment> {
+  if (!mayUpload(viewer, input.kind)) throw new ForbiddenError(input.kind);
   const rule = await getUploadRule(input.kind);
   const refuse = checkCount(rule, input.count) ?? checkSize(rule, input.bytes.byteLength);
   if (refuse) throw UploadError.of(refuse);

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { errorText, failureOf, refusal, type Failure } from "@/lib/actions/errors";
+import { errorText, failureOf, forbidden, refusal, type Failure } from "@/lib/actions/errors";
 import { checkWrite } from "@/lib/api/write-guard";
 import { requestViewer } from "@/lib/api/handler";
 import { clientIpOf } from "@/lib/http/client-ip";
@@ -10,7 +10,7 @@ import { isAttachmentKind, MB, type AttachmentKindName } from "./formats";
 import { checkCount, tooLarge } from "./limits";
 import { purgePendingSoon } from "./purge";
 import { precheckQuota } from "./quota";
-import { getUploadRules, largestSizeMb } from "./rules";
+import { getUploadRules, largestSizeMb, mayUpload } from "./rules";
 import { acceptUpload } from "./service";
 
 // POST /customerWeb/api/v1/uploads — one file per request (multipart: file, kind, count; kind
@@ -86,6 +86,7 @@ async function upload(req: Request, url: URL, requestId: string): Promise<Respon
     if (!/^multipart\/form-data;/i.test(req.headers.get("content-type") ?? "")) return badRequest();
     const queryKind = url.searchParams.get("kind");
     if (queryKind !== null && !isAttachmentKind(queryKind)) return badRequest();
+    if (queryKind !== null && !mayUpload(viewer, queryKind)) return answer(forbidden(t));
     const queryCount = parseCount(url.searchParams.get("count"));
     if (queryCount === null) return badRequest();
     // A user at a limit hears so before sending megabytes (acceptUpload checks again, atomically).
@@ -97,7 +98,7 @@ async function upload(req: Request, url: URL, requestId: string): Promise<Respon
       const tooMany = checkCount(rules[early], queryCount);
       if (tooMany) return refuse(UploadError.of(tooMany));
     }
-    const capMb = early ? rules[early].maxSizeMb : largestSizeMb(rules);
+    const capMb = early ? rules[early].maxSizeMb : largestSizeMb(rules, viewer);
     let form: FormData | null;
     try {
       form = await readForm(req, capMb * MB + MULTIPART_SLACK);
@@ -110,6 +111,7 @@ async function upload(req: Request, url: URL, requestId: string): Promise<Respon
     const formKind = form.get("kind");
     const kind = formKind ?? early;
     if (!isAttachmentKind(kind) || (early && kind !== early)) return badRequest();
+    if (!mayUpload(viewer, kind)) return answer(forbidden(t));
     const count = form.has("count") ? parseCount(form.get("count")) : queryCount;
     if (count === null) return badRequest();
     const file = form.get("file");
