@@ -115,6 +115,6 @@ describe("openapi.json: the public app endpoints", () => {
       ["platform", true],
       ["version", true],
     ]);
-    expect(doc.paths["/orders"].post.security).toBeUndefined();
+    expect(doc.paths["/orders"].post.security).toEqual([{ sessionCookie: [] }, { oauth2: ["orders:write"] }, { bearerAuth: ["orders:write"] }]);
   });
 });
