@@ -121,6 +121,24 @@ for (const locale of LOCALES) {
       expectClean(reports);
     });
 
+    test("the OAuth consent screen, at desktop and phone width", async ({ page, loginAs }) => {
+      await loginAs("group");
+      const q = new URLSearchParams({
+        response_type: "code",
+        client_id: "dealer-app",
+        redirect_uri: "http://127.0.0.1:8765/callback",
+        scope: "orders:read orders:write goods:read",
+        state: "a11y",
+        code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+        code_challenge_method: "S256",
+      });
+      const path = `oauth/authorize?${q.toString()}`;
+      const reports = await checkAll(page, [path], { shell: false });
+      await page.setViewportSize({ width: 390, height: 844 });
+      reports.push(...(await checkAll(page, [path], { shell: false })));
+      expectClean(reports);
+    });
+
     test("not found and no access inside the shell", async ({ page, loginAs }) => {
       await loginAs("staff");
       // The no-access screen replaces the shell (the layout refuses before it renders).

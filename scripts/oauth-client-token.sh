@@ -16,4 +16,4 @@ ACCESS=$(printf '%s' "$TOKEN_JSON" | jq -r .access_token)
 echo "token: type $(printf '%s' "$TOKEN_JSON" | jq -r .token_type), expires in $(printf '%s' "$TOKEN_JSON" | jq -r .expires_in) s, scope \"$(printf '%s' "$TOKEN_JSON" | jq -r .scope)\"" >&2
 
 curl -sS --fail-with-body -H "Authorization: Bearer $ACCESS" -H 'Accept-Language: en-US' \
-  "$B/api/v1/orders?type=VEHICLE&size=5" | jq "{items: [.items[]? | {orderNo, status, amount}]}"
+  "$B/api/v1/orders?type=VEHICLE" | jq "{orders: [.rows[:5][] | {orderNo, status, amount, company: .company.code}]}"

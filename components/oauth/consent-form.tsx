@@ -45,7 +45,7 @@ export function ConsentForm(props: {
 
   return (
     <div data-testid="oauth-consent" style={{ maxWidth: 420, width: "100%" }}>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
+      <Typography.Title level={2} style={{ marginTop: 0, fontSize: 24 }}>
         {text.title}
       </Typography.Title>
       <Typography.Paragraph strong>{text.intro}</Typography.Paragraph>
