@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { db } from "@/lib/db";
-import { abs, ACCOUNTS, chooseSelectOption, COMPANIES, expect, LOGIN, pathRe, setLocaleCookie, submitCredentials, test } from "./fixtures";
+import { abs, ACCOUNTS, COMPANIES, expect, LOGIN, pathRe, setLocaleCookie, submitCredentials, test } from "./fixtures";
 
 // Issue 22: the OAuth 2.1 authorization code flow with PKCE as the mobile app runs it, against
 // the seeded public client `dealer-app` (README, "OAuth clients"): authorize → sign in →
@@ -51,7 +51,7 @@ async function consentCode(page: Page, opts: { company?: string } = {}): Promise
   const url = authorizeUrl(challenge);
   await page.goto(url);
   await expect(page.getByTestId("oauth-consent")).toBeVisible();
-  if (opts.company) await chooseSelectOption(page, page.getByTestId("oauth-company"), opts.company);
+  if (opts.company) await page.getByTestId("oauth-company").getByRole("radio", { name: opts.company }).check();
   await page.getByRole("button", { name: "Allow" }).click();
   const back = await redirected();
   expect(back.searchParams.get("state")).toBe(new URL(url).searchParams.get("state"));

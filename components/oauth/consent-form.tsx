@@ -1,9 +1,8 @@
 "use client";
 
-import { CheckCircleOutlined } from "@ant-design/icons";
-import { Alert, Button, Select, Space, Typography } from "antd";
-import "@/components/providers/antd-css";
 import { useState, useTransition } from "react";
+import { InlineAlert } from "@/components/ui/inline-alert";
+import styles from "@/components/auth/auth-frame.module.css";
 import { consentAction } from "@/lib/oauth/consent-actions";
 import type { AuthorizeParams } from "@/lib/oauth/server";
 
@@ -13,8 +12,10 @@ type Text = Record<
 >;
 
 /** The OAuth consent screen's form (app/(auth)/oauth/authorize): texts come translated from the
- * page, so the sign-in frame sends no extra message namespace. Narrow by design (the phone's
- * in-app browser is its first user): one column, full-width buttons. */
+ * page, so the sign-in frame sends no extra message namespace. Native controls styled by the
+ * sign-in frame's stylesheet, like the sign-in form: the phone's in-app browser is its first
+ * user, and the page stays within the anonymous screens' script budget. One column, full-width
+ * buttons. */
 export function ConsentForm(props: {
   params: AuthorizeParams;
   clientName: string;
@@ -44,65 +45,64 @@ export function ConsentForm(props: {
     });
 
   return (
-    <div data-testid="oauth-consent" style={{ maxWidth: 420, width: "100%" }}>
-      <Typography.Title level={2} style={{ marginTop: 0, fontSize: 24 }}>
-        {text.title}
-      </Typography.Title>
-      <Typography.Paragraph strong>{text.intro}</Typography.Paragraph>
-      <Typography.Paragraph type="secondary">{text.signedInAs}</Typography.Paragraph>
+    <div data-testid="oauth-consent">
+      <h2 className={styles.title}>{text.title}</h2>
+      <p className={styles.subtitle} style={{ fontWeight: 600, color: "rgba(0, 0, 0, 0.88)" }}>
+        {text.intro}
+      </p>
+      <p className={styles.subtitle}>{text.signedInAs}</p>
 
-      <Typography.Text strong>{text.scopesTitle}</Typography.Text>
-      <ul aria-label={text.scopesTitle} style={{ listStyle: "none", padding: 0, margin: "8px 0 4px" }}>
+      <p className={styles.label} id="oauth-scopes-title">
+        {text.scopesTitle}
+      </p>
+      <ul aria-labelledby="oauth-scopes-title" style={{ listStyle: "none", padding: 0, margin: "0 0 4px" }}>
         {props.scopes.map((s) => (
           <li key={s.name} data-scope={s.name} style={{ display: "flex", gap: 8, padding: "4px 0" }}>
-            <CheckCircleOutlined style={{ color: "#52c41a", marginTop: 4 }} aria-hidden />
+            <span aria-hidden style={{ color: "#237804", fontWeight: 700 }}>
+              ✓
+            </span>
             <span>
               {s.description}{" "}
-              <Typography.Text type="secondary" code style={{ fontSize: 12 }}>
-                {s.name}
-              </Typography.Text>
+              <code style={{ fontSize: 12, padding: "0 4px", background: "rgba(0, 0, 0, 0.04)", border: "1px solid rgba(0, 0, 0, 0.12)", borderRadius: 3 }}>{s.name}</code>
             </span>
           </li>
         ))}
       </ul>
-      <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+      <p className={styles.hint} style={{ margin: "0 0 16px", fontSize: 13 }}>
         {text.scopesNote}
-      </Typography.Paragraph>
+      </p>
 
       {props.companies.length > 1 && (
-        <div style={{ marginBottom: 16 }}>
-          <label htmlFor="oauth-company" style={{ display: "block", fontWeight: 600, marginBottom: 4 }}>
-            {text.company}
-          </label>
-          <Select
-            id="oauth-company"
-            data-testid="oauth-company"
-            style={{ width: "100%" }}
-            value={companyId ?? undefined}
-            onChange={(v: number) => setCompanyId(v)}
-            options={props.companies.map((c) => ({ value: c.id, label: c.name }))}
-          />
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        <fieldset className={styles.field} style={{ border: 0, padding: 0, margin: "0 0 20px" }}>
+          <legend className={styles.label}>{text.company}</legend>
+          <div role="radiogroup" aria-label={text.company} className={styles.companies} data-testid="oauth-company">
+            {props.companies.map((c) => (
+              <label key={c.id} className={styles.companyOption} data-checked={companyId === c.id}>
+                <input type="radio" name="company" value={c.id} checked={companyId === c.id} onChange={() => setCompanyId(c.id)} disabled={pending || done} />
+                <span>{c.name}</span>
+              </label>
+            ))}
+          </div>
+          <p className={styles.hint} style={{ margin: "4px 0 0", fontSize: 13 }}>
             {text.companyHint}
-          </Typography.Text>
-        </div>
+          </p>
+        </fieldset>
       )}
-      {props.companies.length === 1 && <Typography.Paragraph>{`${text.company}: ${props.companies[0].name}`}</Typography.Paragraph>}
+      {props.companies.length === 1 && <p style={{ margin: "0 0 16px" }}>{`${text.company}: ${props.companies[0].name}`}</p>}
 
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
-      {done && <Alert type="info" showIcon title={text.redirecting} style={{ marginBottom: 12 }} />}
+      {error && <InlineAlert type="error">{error}</InlineAlert>}
+      {done && <InlineAlert type="info">{text.redirecting}</InlineAlert>}
 
-      <Space orientation="vertical" style={{ width: "100%" }} size={8}>
-        <Button type="primary" block size="large" loading={pending} disabled={done} onClick={() => answer(true)}>
-          {text.allow}
-        </Button>
-        <Button block size="large" disabled={pending || done} onClick={() => answer(false)}>
-          {text.deny}
-        </Button>
-      </Space>
-      <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginTop: 16, marginBottom: 0 }}>
+      <button type="button" className={styles.submit} disabled={pending || done} onClick={() => answer(true)}>
+        {pending && <span className={styles.spinner} aria-hidden />}
+        {text.allow}
+      </button>
+      <button type="button" className={styles.secondary} disabled={pending || done} onClick={() => answer(false)}>
+        {text.deny}
+      </button>
+      <p className={styles.hint} style={{ margin: "16px 0 0", fontSize: 13 }}>
         {text.revokeHint}
-      </Typography.Paragraph>
+      </p>
     </div>
   );
 }

@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
 import { ConsentForm } from "@/components/oauth/consent-form";
-import { AntdRoot } from "@/components/providers/antd-root";
 import { getViewer } from "@/lib/auth/viewer";
 import { authorizeParams, inspectAuthorize } from "@/lib/oauth/server";
 import { LOGIN_ROUTE } from "@/lib/routes";
@@ -52,28 +51,26 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
   const companies = viewer.userType === "DEALER" ? viewer.companies.map((c) => ({ id: c.id, name: `${companyName(c)} (${c.code})` })) : [];
 
   return (
-    <AntdRoot>
-      <ConsentForm
-        params={params}
-        clientName={inspected.client.name}
-        scopes={scopes}
-        companies={companies}
-        defaultCompanyId={viewer.company?.id ?? null}
-        text={{
-          title: t("title"),
-          intro: t("intro", { client: inspected.client.name }),
-          signedInAs: t("signedInAs", { name: viewer.name, account: viewer.account }),
-          scopesTitle: t("scopesTitle"),
-          scopesNote: t("scopesNote"),
-          company: t("companyId"),
-          companyHint: t("companyHint"),
-          allow: t("allow"),
-          deny: t("deny"),
-          revokeHint: t("revokeHint"),
-          redirecting: t("redirecting"),
-          failed: t("failed"),
-        }}
-      />
-    </AntdRoot>
+    <ConsentForm
+      params={params}
+      clientName={inspected.client.name}
+      scopes={scopes}
+      companies={companies}
+      defaultCompanyId={viewer.company?.id ?? null}
+      text={{
+        title: t("title"),
+        intro: t("intro", { client: inspected.client.name }),
+        signedInAs: t("signedInAs", { name: viewer.name, account: viewer.account }),
+        scopesTitle: t("scopesTitle"),
+        scopesNote: t("scopesNote"),
+        company: t("companyId"),
+        companyHint: t("companyHint"),
+        allow: t("allow"),
+        deny: t("deny"),
+        revokeHint: t("revokeHint"),
+        redirecting: t("redirecting"),
+        failed: t("failed"),
+      }}
+    />
   );
 }
