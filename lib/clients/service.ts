@@ -178,20 +178,7 @@ export async function createClient(viewer: Viewer, ctx: AuditCtx, input: TClient
       const serviceUserId = await syncServiceUser(tx, viewer, { clientId, name: input.name, serviceUserId: null }, null, want);
       const now = new Date();
       const c = await tx.oAuthClient.create({
-        data: {
-          clientId,
-          name: input.name,
-          confidential: input.confidential,
-          grants: [...new Set(input.grants)],
-          redirectUris: [...new Set(input.redirectUris)],
-          scopes: [...new Set(input.scopes)],
-          accessTokenSeconds: input.accessTokenSeconds,
-          refreshTokenSeconds: input.refreshTokenSeconds,
-          rateLimitPerMinute: input.rateLimitPerMinute,
-          enabled: input.enabled,
-          serviceUserId,
-          createdById: viewer.userId,
-        },
+        data: { clientId, ...settingsOf(input, serviceUserId), createdById: viewer.userId },
         select: CLIENT,
       });
       const made = input.confidential ? await addSecret(tx, c.id, now) : null;
@@ -203,6 +190,22 @@ export async function createClient(viewer: Viewer, ctx: AuditCtx, input: TClient
     if (isUniqueViolation(err)) throw new DomainError("Clients.errors.clientIdTaken", { clientId }, "clientId", 409);
     throw err;
   }
+}
+
+/** The columns a client's form sets, lists without repeats. */
+function settingsOf(input: TClientSave, serviceUserId: number | null) {
+  return {
+    name: input.name,
+    confidential: input.confidential,
+    grants: [...new Set(input.grants)],
+    redirectUris: [...new Set(input.redirectUris)],
+    scopes: [...new Set(input.scopes)],
+    accessTokenSeconds: input.accessTokenSeconds,
+    refreshTokenSeconds: input.refreshTokenSeconds,
+    rateLimitPerMinute: input.rateLimitPerMinute,
+    enabled: input.enabled,
+    serviceUserId,
+  };
 }
 
 /**
@@ -220,18 +223,7 @@ export async function updateClient(viewer: Viewer, ctx: AuditCtx, input: TClient
     const now = new Date();
     const after = await tx.oAuthClient.update({
       where: { id: input.id },
-      data: {
-        name: input.name,
-        confidential: input.confidential,
-        grants: [...new Set(input.grants)],
-        redirectUris: [...new Set(input.redirectUris)],
-        scopes: [...new Set(input.scopes)],
-        accessTokenSeconds: input.accessTokenSeconds,
-        refreshTokenSeconds: input.refreshTokenSeconds,
-        rateLimitPerMinute: input.rateLimitPerMinute,
-        enabled: input.enabled,
-        serviceUserId,
-      },
+      data: settingsOf(input, serviceUserId),
       select: CLIENT,
     });
     const bindingAfter = await bindingOf(tx, serviceUserId);

@@ -19,6 +19,7 @@ import OAuth2Server, {
 import { z } from "zod";
 import { audit } from "@/lib/core/audit";
 import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { DeviceBlocked, registerDevice, type DeviceReport } from "@/lib/devices/register";
 import { clientIpOf } from "@/lib/http/client-ip";
 import { errorFields, log } from "@/lib/log";
@@ -60,22 +61,6 @@ export type OAuthUser = {
   issuedAt?: Date;
 };
 
-type ClientRow = {
-  id: number;
-  clientId: string;
-  name: string;
-  confidential: boolean;
-  grants: string[];
-  redirectUris: string[];
-  scopes: string[];
-  accessTokenSeconds: number;
-  refreshTokenSeconds: number;
-  enabled: boolean;
-  serviceUserId: number | null;
-};
-
-export type OAuthClientObject = Client & { id: string; row: ClientRow };
-
 const CLIENT_SELECT = {
   id: true,
   clientId: true,
@@ -89,6 +74,10 @@ const CLIENT_SELECT = {
   enabled: true,
   serviceUserId: true,
 } as const;
+
+type ClientRow = Prisma.OAuthClientGetPayload<{ select: typeof CLIENT_SELECT }>;
+
+export type OAuthClientObject = Client & { id: string; row: ClientRow };
 
 const clientObject = (row: ClientRow): OAuthClientObject => ({
   id: row.clientId,
