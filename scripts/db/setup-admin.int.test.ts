@@ -63,12 +63,14 @@ describe("a real database (DATABASE_URL)", () => {
     const scratch = await scratchPostgres("setup_demo");
     try {
       await startLike(scratch.url, { demo: true });
-      expect((await query<{ account: string }>(scratch.url, `select account from "User" order by account`)).map((u) => u.account)).toEqual([
+      expect((await query<{ account: string }>(scratch.url, `select account from "User" where not service order by account`)).map((u) => u.account)).toEqual([
         "admin",
         "dealer.group",
         "dealer.sh",
         "staff.sales",
       ]);
+      // The demo ERP client's service user (README "OAuth clients"), which never signs in.
+      expect((await query<{ account: string }>(scratch.url, `select account from "User" where service order by account`)).map((u) => u.account)).toEqual(["svc.erp-demo"]);
     } finally {
       await scratch.drop();
     }
