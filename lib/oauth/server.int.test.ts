@@ -324,6 +324,28 @@ describe("client credentials", () => {
     // The password grant is gone from OAuth 2.1.
     expect((await json(await post("token", { grant_type: "password", username: "a", password: "b" }, basic("erp-demo", ERP_DEMO_SECRET)))).error).toBe("unsupported_grant_type");
   });
+
+  it("holds a client to its rate limit at the token and revocation endpoints, under concurrent requests", async () => {
+    const clientId = await makeAppClient();
+    await db().oAuthClient.update({ where: { clientId }, data: { rateLimitPerMinute: 3 } });
+    // All in one minute window: wait out the end of a minute.
+    const s = new Date().getSeconds();
+    if (s > 50) await new Promise((r) => setTimeout(r, (61 - s) * 1000));
+    const tries = Array.from({ length: 6 }, () =>
+      post("token", { grant_type: "authorization_code", client_id: clientId, code: "dpc_unknown", redirect_uri: REDIRECT, code_verifier: "v".repeat(43) }),
+    );
+    const answers = await Promise.all(tries);
+    const limited = answers.filter((r) => r.status === 429);
+    expect(limited).toHaveLength(3);
+    for (const r of answers.filter((r) => r.status !== 429)) expect((await json(r)).error).toBe("invalid_grant");
+    for (const r of limited) {
+      expect(Number(r.headers.get("Retry-After"))).toBeGreaterThan(0);
+      expect(await json(r)).toMatchObject({ error: "slow_down" });
+    }
+    // Revocation counts in the same minute; a client nobody registered counts nowhere.
+    expect((await post("revoke", { client_id: clientId, token: "dpr_unknown" })).status).toBe(429);
+    expect((await post("token", { grant_type: "authorization_code", client_id: uid("nobody-"), code: "dpc_x", redirect_uri: REDIRECT })).status).not.toBe(429);
+  });
 });
 
 describe("the consent action", () => {

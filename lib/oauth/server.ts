@@ -23,6 +23,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { DeviceBlocked, registerDevice, type DeviceReport } from "@/lib/devices/register";
 import { clientIpOf } from "@/lib/http/client-ip";
 import { errorFields, log } from "@/lib/log";
+import { overLimit } from "./bearer";
 import { isScope, parseScopeParam } from "./scopes";
 import { hashCredential, issueTokens, newCredential, revokeFamily } from "./tokens";
 
@@ -382,6 +383,22 @@ function libraryRequest(req: Request, body: Record<string, string>, length: numb
 
 const server = (model: ReturnType<typeof createModel>) => new OAuth2Server({ model });
 
+/**
+ * The client's rate limit at the token and revocation endpoints: a request naming a registered
+ * client (HTTP Basic or client_id) counts in the same minute as its API calls (overLimit, one
+ * atomic upsert), so a client cannot flood the token endpoint either. Over it: 429 with
+ * Retry-After in OAuth's error form. A request naming no registered client counts nowhere (the
+ * library refuses it).
+ */
+async function clientOverLimit(req: Request, body: Record<string, string>, now: Date): Promise<Response | null> {
+  const clientId = basicCredentials(req)?.id ?? body.client_id;
+  if (!clientId || clientId.length > 64) return null;
+  const client = await db().oAuthClient.findUnique({ where: { clientId }, select: { id: true, rateLimitPerMinute: true } });
+  if (!client) return null;
+  const limited = await overLimit(client.id, client.rateLimitPerMinute, now);
+  return limited && oauthError(429, "slow_down", "Too many requests from this client", limited.headers);
+}
+
 /** POST /api/oauth/token. */
 export async function tokenResponse(req: Request, now: () => Date = () => new Date()): Promise<Response> {
   const form = await readForm(req);
@@ -391,6 +408,8 @@ export async function tokenResponse(req: Request, now: () => Date = () => new Da
   const grant = body.grant_type;
   // OAuth 2.1's grants only (the library also knows `password`, which 2.1 removed).
   if (grant && !GRANTS.includes(grant)) return oauthError(400, "unsupported_grant_type", "Unsupported grant type: `grant_type` is invalid");
+  const limited = await clientOverLimit(req, body, now());
+  if (limited) return limited;
   if (DEVICE_FIELDS.some((f) => body[f] !== undefined) && (grant === "authorization_code" || grant === "refresh_token")) {
     const parsed = deviceSchema.safeParse(Object.fromEntries(DEVICE_FIELDS.filter((f) => body[f] !== undefined && body[f] !== "").map((f) => [f, body[f]])));
     if (!parsed.success) {
@@ -465,6 +484,8 @@ export async function revokeResponse(req: Request, now: () => Date = () => new D
   const form = await readForm(req);
   if (!form.ok) return form.response;
   const { body } = form;
+  const limited = await clientOverLimit(req, body, now());
+  if (limited) return limited;
   const basic = basicCredentials(req);
   const clientId = basic?.id ?? body.client_id;
   const secret = basic?.secret || body.client_secret || undefined;
