@@ -2,7 +2,7 @@
 // contain (client-safe, without zod: system/messageSetting's list reads them in its first load;
 // the form's schema is in ./template-schemas.ts, loaded with the drawer).
 
-export const MESSAGE_CHANNELS = ["SMS", "IN_APP"] as const;
+export const MESSAGE_CHANNELS = ["SMS", "IN_APP", "WECHAT"] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
 export type MessageEventDef = {

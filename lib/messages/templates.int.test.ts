@@ -57,7 +57,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db().messageTemplate.deleteMany();
-  await db().messageTemplate.createMany({ data: saved });
+  await db().messageTemplate.createMany({ data: saved.map((r) => ({ ...r, wechatFields: r.wechatFields ?? undefined })) });
   invalidateTemplates();
   setTestLocale("en-US");
 });

@@ -625,7 +625,15 @@ export const menuCatalog: MenuSeed[] = [
           { permission: "memberPoints:adjust", nameEn: "Adjust points", nameZh: "调整积分", roles: STAFF },
         ],
       },
-      { key: "system.qrcodeModel", nameEn: "QR Code Templates", nameZh: "二维码模板", path: "system/qrcodeModel" },
+      // Issue 23: QR code templates; administrators only by default. Printing labels needs only
+      // the list screen the records are selected on (car/stock, the goods lists, download items).
+      {
+        key: "system.qrcodeModel",
+        nameEn: "QR Code Templates",
+        nameZh: "二维码模板",
+        path: "system/qrcodeModel",
+        buttons: [{ permission: "qrcodeModel:manage", nameEn: "Create, edit and delete templates", nameZh: "新建、编辑和删除模板" }],
+      },
       {
         key: "system.appVersion",
         nameEn: "App Versions",
@@ -669,7 +677,17 @@ export const menuCatalog: MenuSeed[] = [
         path: "system/smsOutbox",
         buttons: [{ permission: "sms:outbox", nameEn: "Read messages and live codes", nameZh: "查看短信与有效验证码" }],
       },
-      { key: "system.weixinApp", nameEn: "WeChat Apps", nameZh: "微信应用", path: "system/weixinApp" },
+      // Issue 23: the WeChat official account and mini program, and the WECHAT channel's messages.
+      {
+        key: "system.weixinApp",
+        nameEn: "WeChat Apps",
+        nameZh: "微信应用",
+        path: "system/weixinApp",
+        buttons: [
+          { permission: "weixinApp:manage", nameEn: "Create, edit, enable and delete apps", nameZh: "新建、编辑、启用和删除应用" },
+          { permission: "wechatMessage:retry", nameEn: "Retry failed messages", nameZh: "重发失败消息" },
+        ],
+      },
     ],
   },
 ];
