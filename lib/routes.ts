@@ -65,8 +65,9 @@ export type RouteId = (typeof ROUTE_IDS)[number];
 export const implementedRoutes: ReadonlySet<string> = new Set<string>(ROUTE_IDS);
 
 /** Screens of every signed-in user about themselves, granted by no menu row (My account; the
- * OAuth consent page, outside the shell: app/(auth)/oauth/authorize). */
-export const USER_ROUTES = ["system/account", "oauth/authorize"] as const;
+ * OAuth consent page, outside the shell: app/(auth)/oauth/authorize; the label print page,
+ * outside the shell too, whose records are scoped by the lists they come from: app/(print)). */
+export const USER_ROUTES = ["system/account", "oauth/authorize", "labels/print"] as const;
 export const userRoutes: ReadonlySet<string> = new Set<string>(USER_ROUTES);
 
 export const HOME_ROUTE: RouteId = "system/workbench/home";

@@ -58,6 +58,8 @@ const ROUTES: Route[] = [
   { path: "customerWms/warehouse", ...DEALER_SCREEN },
   // My account (issue 19): the user menu's page, a dealer's as much as anyone's.
   { path: "system/account", ...DEALER_SCREEN },
+  // The label print page (issue 23): outside the shell, codes drawn on the server, one Print island.
+  { path: "labels/print?purpose=VEHICLE&ids=1,2,3", ...DEALER_SCREEN },
   // The dealer's mall: the vehicle catalogue, the carts and the order lists.
   { path: "onlineMall/car/goods", ...DEALER_SCREEN },
   { path: "onlineMall/car/goods?lng=zh-CN", ...DEALER_SCREEN },

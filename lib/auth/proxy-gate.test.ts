@@ -129,6 +129,16 @@ describe("the OAuth consent page (issue 22)", () => {
   });
 });
 
+describe("the label print page (issue 23)", () => {
+  it("sends an anonymous visitor to sign-in and back to the same labels", () => {
+    const search = "?purpose=VEHICLE&ids=1,2";
+    expect(gateDecision("/labels/print", false)).toBe("redirect-login");
+    expect(gateDecision("/labels/print", true)).toBe("pass");
+    expect(gateRedirectTarget("redirect-login", "/labels/print", search)).toBe(`/system/login?callbackUrl=${encodeURIComponent(`/labels/print${search}`)}`);
+    expect(safeCallbackPath(`/labels/print${search}`)).toBe(`/labels/print${search}`);
+  });
+});
+
 describe("screens", () => {
   // Every page under app/(shell) must be a screen the gate knows, or an anonymous request for it
   // would be rendered up to the shell layout again (which would still send it to sign-in).

@@ -76,6 +76,8 @@ import enDevices from "@/messages/devices/en-US.json";
 import zhDevices from "@/messages/devices/zh-CN.json";
 import enAppReleases from "@/messages/app-releases/en-US.json";
 import zhAppReleases from "@/messages/app-releases/zh-CN.json";
+import enQrLabels from "@/messages/qr-labels/en-US.json";
+import zhQrLabels from "@/messages/qr-labels/zh-CN.json";
 import { defaultLocale, fallbackLocale, type Locale } from "./config";
 import { mergeMessages, type MessageTree } from "./merge";
 
@@ -122,6 +124,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     enClients,
     enOAuth,
     enAppReleases,
+    enQrLabels,
   ],
   "zh-CN": [
     zhCore,
@@ -163,6 +166,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     zhClients,
     zhOAuth,
     zhAppReleases,
+    zhQrLabels,
   ],
 };
 export const MESSAGE_AREAS = [
@@ -205,6 +209,7 @@ export const MESSAGE_AREAS = [
   "clients",
   "oauth",
   "app-releases",
+  "qr-labels",
 ] as const;
 
 export type Messages = typeof enCore;
@@ -247,7 +252,8 @@ export type AllMessages = typeof enCore &
   typeof enDevices &
   typeof enClients &
   typeof enOAuth &
-  typeof enAppReleases;
+  typeof enAppReleases &
+  typeof enQrLabels;
 
 const combine = (files: MessageTree[]) => files.reduce((all, f) => ({ ...all, ...f }), {} as MessageTree);
 const cache = new Map<Locale, Messages>();

@@ -53,6 +53,7 @@ export const NOT_ADMIN_NAMESPACES = [
   "PlanAchievement",
   "Plans",
   "PreOrders",
+  "QrLabels",
   "Reconcile",
   "Records",
   "RichText",
