@@ -8,12 +8,16 @@ import { DownloadCreateButton, DownloadManageBar } from "./download-manage";
 import { FileIcon, LinkIcon, LockIcon } from "./icons";
 import { fileSize } from "./file-size";
 import { FilterForm, ListHeader, ListResults, SelectFilter, SizeFilter, TextFilter } from "@/components/list/record-list";
+import { SelectAll, SelectionScope, SelectRow } from "@/components/list/selection";
+import { PrintLabelsButton } from "@/components/qrcode/print-labels-button";
+import sel from "@/components/qrcode/select.module.css";
 import styles from "@/components/ui/record-screen.module.css";
 import own from "./downloads.module.css";
 
 // The download centre as server-rendered HTML: a GET search form of native inputs, the items as
 // cards (title, excerpt, pictures, who and when, downloads, a lock when a code is needed) with a
-// Download button each, keyset "newer / older" links. Managing staff also see switched-off
+// Download button each, keyset "newer / older" links. Enabled items have a checkbox: "Print labels"
+// opens the selected items' QR labels (labels/print). Managing staff also see switched-off
 // items, a status filter, "New item" and each item's edit / on-off / delete buttons.
 
 const ROUTE = "download/downloadCenters";
@@ -22,16 +26,26 @@ const SIZES = [10, 20, 50];
 type Props = { page: DownloadPage; rules: DownloadUploadRules | null };
 
 export async function DownloadList({ page, rules }: Props) {
-  const [t, format] = await Promise.all([getTranslations("Downloads"), getFormatter()]);
+  const [t, tl, format] = await Promise.all([getTranslations("Downloads"), getTranslations("QrLabels"), getFormatter()]);
   const f = page.filters;
   const href = (extra: Record<string, string | number>) => `/${ROUTE}${downloadQuery(f, extra)}`;
   const id = (name: string) => `downloads-${name}`;
   const manage = page.manage && rules;
 
-  return (
+  const printable = page.rows.filter((r) => r.enabled).map((r) => r.id);
+  const screen = (
     <div className={styles.screen} data-testid="download-list">
       <ListHeader title={t("title")} intro={t(manage ? "staffIntro" : "intro")}>
-        {manage && <DownloadCreateButton rules={rules} />}
+        <div className={sel.tools}>
+          {printable.length > 0 && (
+            <label className={sel.pick}>
+              <SelectAll label={tl("selectAll")} />
+              {tl("selectAll")}
+            </label>
+          )}
+          <PrintLabelsButton purpose="DOWNLOAD" label={tl("button")} countLabel={tl("buttonCount", { count: "#" })} hint={tl("selectHint")} />
+          {manage && <DownloadCreateButton rules={rules} />}
+        </div>
       </ListHeader>
 
       <FilterForm action={`/${ROUTE}`} id="download" t={t}>
@@ -74,18 +88,20 @@ export async function DownloadList({ page, rules }: Props) {
               t={t}
               when={(iso) => format.dateTime(new Date(iso), { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })}
               size={(n) => fileSize(n, (v, d) => format.number(v, { maximumFractionDigits: d }))}
+              selectLabel={tl("selectRow", { name: r.title })}
             />
           ))}
         </ul>
       </ListResults>
     </div>
   );
+  return <SelectionScope ids={printable}>{screen}</SelectionScope>;
 }
 
 type T = Awaited<ReturnType<typeof getTranslations<"Downloads">>>;
-type ItemProps = { r: DownloadRow; detail: string; rules: DownloadUploadRules | null; t: T; when: (iso: string) => string; size: (n: number) => string };
+type ItemProps = { r: DownloadRow; detail: string; rules: DownloadUploadRules | null; t: T; when: (iso: string) => string; size: (n: number) => string; selectLabel: string };
 
-function Item({ r, detail, rules, t, when, size }: ItemProps) {
+function Item({ r, detail, rules, t, when, size, selectLabel }: ItemProps) {
   const ext = r.kind === "file" ? (/\.([a-z0-9]{1,5})$/i.exec(r.fileName ?? "")?.[1] ?? "") : "";
   return (
     <li className={own.item} data-testid="download-row" data-id={r.id} data-title={r.title} data-enabled={r.enabled} data-locked={r.locked}>
@@ -137,6 +153,7 @@ function Item({ r, detail, rules, t, when, size }: ItemProps) {
         </p>
       </div>
       <div className={own.side}>
+        {r.enabled && <SelectRow id={r.id} label={selectLabel} />}
         <span className={own.count} data-testid="download-downloads" data-count={r.downloads}>
           {t.rich("downloads", { count: r.downloads, n: (chunks) => <strong>{chunks}</strong> })}
         </span>

@@ -1,6 +1,9 @@
 import Form from "next/form";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
+import { SelectAll, SelectionScope, SelectRow } from "@/components/list/selection";
+import { PrintLabelsButton } from "@/components/qrcode/print-labels-button";
+import sel from "@/components/qrcode/select.module.css";
 import { PageContainer } from "@/components/ui/page-container";
 import type { Locale } from "@/lib/i18n/config";
 import type { CatalogData } from "@/lib/mall/goods/queries";
@@ -10,7 +13,11 @@ import styles from "./catalog.module.css";
 
 // A dealer mall as plain server-rendered HTML (budgeted page: no antd, tiny client islands):
 // the car-group chips and the search are links and a GET form, paging is a cursor link, and
-// `?id=` shows one goods instead of the grid.
+// `?id=` shows one goods instead of the grid. The car and parts malls' cards have a checkbox:
+// "Print labels" opens the selected goods' QR labels (labels/print).
+
+/** The goods kinds whose labels print here (lib/qrcode/labels.ts reads the same two malls). */
+const PRINTS_LABELS = new Set(["VEHICLE", "PART"]);
 
 const ADMIN_ROUTE = { VEHICLE: "onlineMall/car/goods_bak", PART: "onlineMall/mountings/goods_bak", DERIVATIVE: "onlineMall/mountings/goods_bak" } as const;
 
@@ -22,7 +29,7 @@ function href(route: string, params: Record<string, string | number | null | und
 }
 
 export async function CatalogView({ route, data }: { route: string; data: CatalogData }) {
-  const t = await getTranslations("Catalog");
+  const [t, tl] = await Promise.all([getTranslations("Catalog"), getTranslations("QrLabels")]);
   const locale = (await getLocale()) as Locale;
   const title = t(`title.${data.kind}`);
 
@@ -48,7 +55,8 @@ export async function CatalogView({ route, data }: { route: string; data: Catalo
 
   const zh = locale === "zh-CN";
   const filtered = !!data.q || !!data.group;
-  return (
+  const labels = PRINTS_LABELS.has(data.kind) && data.items.length > 0;
+  const screen = (
     <PageContainer
       title={title}
       description={t(`description.${data.kind}`)}
@@ -76,6 +84,15 @@ export async function CatalogView({ route, data }: { route: string; data: Catalo
             {t("search")}
           </button>
         </Form>
+        {labels && (
+          <div className={sel.tools}>
+            <label className={sel.pick}>
+              <SelectAll label={tl("selectAll")} />
+              {tl("selectAll")}
+            </label>
+            <PrintLabelsButton purpose="GOODS" label={tl("button")} countLabel={tl("buttonCount", { count: "#" })} hint={tl("selectHint")} />
+          </div>
+        )}
       </div>
       {data.groups.length > 0 && (
         <ul className={styles.chips} aria-label={t("groups")} data-testid="group-chips">
@@ -110,7 +127,12 @@ export async function CatalogView({ route, data }: { route: string; data: Catalo
       ) : (
         <ul className={styles.grid} data-testid="goods-grid">
           {data.items.map((g, i) => (
-            <li key={g.id}>
+            <li key={g.id} className={labels ? sel.cell : undefined}>
+              {labels && (
+                <span className={sel.cardPick}>
+                  <SelectRow id={g.id} label={tl("selectRow", { name: `${zh ? g.nameZh : g.nameEn} (${g.code})` })} />
+                </span>
+              )}
               <GoodsCardView goods={g} detailHref={href(route, { id: g.id })} can={data.can} locale={locale} eager={i < 4} priority={i === 0} />
             </li>
           ))}
@@ -132,4 +154,5 @@ export async function CatalogView({ route, data }: { route: string; data: Catalo
       )}
     </PageContainer>
   );
+  return labels ? <SelectionScope ids={data.items.map((g) => g.id)}>{screen}</SelectionScope> : screen;
 }

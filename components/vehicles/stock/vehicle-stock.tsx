@@ -2,6 +2,8 @@ import Link from "next/link";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { ExportButton } from "@/components/list/export-button";
 import { DateFilter, FilterForm, ListHeader, ListResults, SelectFilter, SizeFilter, TextFilter } from "@/components/list/record-list";
+import { SelectAll, SelectionScope, SelectRow } from "@/components/list/selection";
+import { PrintLabelsButton } from "@/components/qrcode/print-labels-button";
 import { StatusBadge } from "@/components/ui/status-badge";
 import styles from "@/components/ui/record-screen.module.css";
 import { itemLabel } from "@/lib/dict/items";
@@ -14,13 +16,14 @@ import { StockTools } from "./stock-tools";
 // car/stock — a dealer's own vehicles (in stock and sold), or every vehicle in a staff
 // member's scope with its holder, as server-rendered HTML: a GET form of native inputs, a plain
 // table, keyset "newer / older" links. Client code only for export and, for staff, adding
-// vehicles to factory stock by form or Excel import (loaded on the first click). Each VIN opens
+// vehicles to factory stock by form or Excel import (loaded on the first click), and the row
+// checkboxes with "Print labels" (the selected vehicles' QR labels, labels/print). Each VIN opens
 // the vehicle's information and history.
 
 const ROUTE = "car/stock";
 
 export async function VehicleStock({ data }: { data: VehicleStockData }) {
-  const [t, format, locale] = await Promise.all([getTranslations("VehicleStock"), getFormatter(), getLocale()]);
+  const [t, tl, format, locale] = await Promise.all([getTranslations("VehicleStock"), getTranslations("QrLabels"), getFormatter(), getLocale()]);
   const zh = locale === "zh-CN";
   const named = (n: { nameEn: string; nameZh: string }) => (zh ? n.nameZh : n.nameEn);
   const f = data.filters;
@@ -32,10 +35,11 @@ export async function VehicleStock({ data }: { data: VehicleStockData }) {
   const entry = rangeValue(f, "entryAt");
   const tools = (staff && data.can.create) || data.can.import;
 
-  return (
+  const screen = (
     <div className={styles.screen} data-testid="vehicle-stock">
       <ListHeader title={t("title")} intro={<span data-testid="stock-intro">{staff ? t("staffIntro") : t("dealerIntro")}</span>}>
         <div className={own.tools}>
+          <PrintLabelsButton purpose="VEHICLE" label={tl("button")} countLabel={tl("buttonCount", { count: "#" })} hint={tl("selectHint")} />
           {tools && <StockTools canAdd={staff && data.can.create} canImport={data.can.import} />}
           {data.can.export && <ExportButton href={`/api/v1/admin/vehicleStock/export${filterQuery(f)}`} label={t("export")} />}
         </div>
@@ -91,6 +95,9 @@ export async function VehicleStock({ data }: { data: VehicleStockData }) {
         href={href}
         head={
           <>
+            <th className={own.checkCell}>
+              <SelectAll label={tl("selectAll")} />
+            </th>
             <th>{t("fields.model")}</th>
             <th className="dp-wide">{t("fields.cover")}</th>
             <th className="dp-wide">{t("fields.config")}</th>
@@ -109,6 +116,9 @@ export async function VehicleStock({ data }: { data: VehicleStockData }) {
       >
         {data.rows.map((r) => (
           <tr key={r.id} data-testid="stock-row" data-vin={r.vin} data-status={r.status}>
+            <td className={own.checkCell}>
+              <SelectRow id={r.id} label={tl("selectRow", { name: r.vin })} />
+            </td>
             <td className={own.wide}>
               {named(r.model)}
               <span className={styles.sub}>
@@ -145,4 +155,5 @@ export async function VehicleStock({ data }: { data: VehicleStockData }) {
       </ListResults>
     </div>
   );
+  return <SelectionScope ids={data.rows.map((r) => r.id)}>{screen}</SelectionScope>;
 }
