@@ -43,4 +43,15 @@ describe("log redaction", () => {
     expect(out).toContain('"grant_type":"authorization_code"');
     for (const line of out.split("\n")) expect(() => JSON.parse(line) as unknown).not.toThrow();
   });
+
+  it("masks WeChat's app secret and access token in URLs and drops fields named so (issue 23)", () => {
+    const url = "https://api.weixin.qq.com/cgi-bin/token?grant_type=client_credential&appid=wx0d1e2a3b4c5d6e7f&secret=9f8e7d6c5b4a39281706f5e4d3c2b1a0";
+    expect(redactLine(url)).toBe("https://api.weixin.qq.com/cgi-bin/token?grant_type=client_credential&appid=wx0d1e2a3b4c5d6e7f&secret=[redacted]");
+    expect(redactLine("POST /cgi-bin/message/template/send?access_token=79_AbCdEf-123.x")).toBe("POST /cgi-bin/message/template/send?access_token=[redacted]");
+    const out = captured(() => log.warn("wechat", { appSecret: "s3cr3t-wx", secret: "s3cr3t-2", accessToken: "tok-1", url: `${url}&x=1` }));
+    expect(out).not.toContain("s3cr3t");
+    expect(out).not.toContain("tok-1");
+    expect(out).not.toContain("9f8e7d6c5b4a");
+    expect(out).toContain("appid=wx0d1e2a3b4c5d6e7f");
+  });
 });

@@ -3,8 +3,8 @@
 // redacted (docs/DECISIONS.md, "Issue 22 — bearer access and its tests"): fields named like
 // credentials (authorization, cookie, password, client_secret, access_token…) are dropped, and
 // the OAuth credentials' own prefixes (lib/oauth/tokens.ts, dpa_/dpr_/dpc_/dps_) and
-// credential query parameters (?access_token=, &code=…) are masked wherever they appear (a
-// path, an error message, a stack).
+// credential query parameters (?access_token=, &code=, WeChat's &secret=…) are masked wherever
+// they appear (a path, an error message, a stack).
 type Fields = Record<string, unknown>;
 
 const SECRET_KEYS = new Set([
@@ -21,9 +21,13 @@ const SECRET_KEYS = new Set([
   "refreshtoken",
   "code_verifier",
   "codeverifier",
+  // WeChat's app secret (lib/wechat/api.ts).
+  "secret",
+  "appsecret",
+  "app_secret",
 ]);
 const CREDENTIAL = /(dp[acrs]_)[A-Za-z0-9_-]{8,}/g;
-const CREDENTIAL_PARAM = /([?&](?:access_token|refresh_token|id_token|client_secret|code_verifier|code|token)=)[^&\s"#]*/gi;
+const CREDENTIAL_PARAM = /([?&](?:access_token|refresh_token|id_token|client_secret|code_verifier|code|token|secret|appsecret)=)[^&\s"#]*/gi;
 const BEARER = /(bearer\s+)[A-Za-z0-9._~+/=-]{8,}/gi;
 
 /** A log line with credentials masked (exported for its test). */

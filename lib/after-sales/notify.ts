@@ -8,6 +8,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { dealerRecipients, staffRecipients } from "@/lib/mall/notifications/service";
 import { renderMessage } from "@/lib/messages/templates";
 import type { MessageEvent } from "@/lib/messages/template-schemas";
+import { enqueueWechat, wechatEvent } from "@/lib/wechat/enqueue";
 
 // In-app notifications (the header bell) for parts returns, delivery batches and complaints,
 // written inside the move's transaction so a refused or rolled-back move notifies nobody. Same
@@ -114,15 +115,28 @@ export function complaintValues(c: ComplaintNotice, locale: Locale): Record<stri
 
 async function deliver(
   tx: Tx,
-  n: { event: MessageEvent; companyId: number; link: string; values: Record<string, string>; actorId: number; recipients: () => Promise<number[]> },
+  n: {
+    event: MessageEvent;
+    companyId: number;
+    link: string;
+    values: Record<string, string>;
+    /** The zh-CN values, for the WECHAT channel (computed only when a message is queued). */
+    zhValues: () => Promise<Record<string, string>>;
+    actorId: number;
+    recipients: () => Promise<number[]>;
+  },
 ): Promise<void> {
   const text = await renderMessage(n.event, "IN_APP", "en-US", n.values, tx);
-  if (!text) return;
+  if (!text && !wechatEvent(n.event)) return;
   const users = [...new Set(await n.recipients())].filter((id) => id !== n.actorId);
   if (!users.length) return;
-  const title = (text.title ?? text.content).slice(0, 200);
-  const content = text.content.slice(0, 1000);
-  await tx.notification.createMany({ data: users.map((userId) => ({ userId, companyId: n.companyId, event: n.event, title, content, link: n.link })) });
+  if (text) {
+    const title = (text.title ?? text.content).slice(0, 200);
+    const content = text.content.slice(0, 1000);
+    await tx.notification.createMany({ data: users.map((userId) => ({ userId, companyId: n.companyId, event: n.event, title, content, link: n.link })) });
+  }
+  // The WECHAT channel beside the bell: the same people, the ones bound with the channel on.
+  await enqueueWechat(tx, { event: n.event, userIds: users, values: n.zhValues, link: n.link });
 }
 
 const company = (r: { companyId: number; company: { organizationId: number } }) => ({ id: r.companyId, organizationId: r.company.organizationId });
@@ -136,6 +150,7 @@ export async function notifyReturnEvent(tx: Tx, e: { returnId: number; event: Sa
     companyId: r.companyId,
     link: returnLink(r.id),
     values: await returnValues(r, e.event, "en-US", tx),
+    zhValues: () => returnValues(r, e.event, "zh-CN", tx),
     actorId: e.actorId,
     recipients: () => (e.event === "salesReturn.submitted" ? staffRecipients(tx, company(r), "salesReturn:approve") : dealerRecipients(tx, r.companyId)),
   });
@@ -152,6 +167,7 @@ export async function notifyBatchEvent(tx: Tx, e: { batchId: number; event: Retu
     companyId: b.companyId,
     link: batchLink(b.id),
     values: await batchValues(b, "en-US", received, tx),
+    zhValues: () => batchValues(b, "zh-CN", received, tx),
     actorId: e.actorId,
     recipients: () => (e.event === "returnBatch.shipped" ? staffRecipients(tx, company(b), "salesReturn:receive") : dealerRecipients(tx, b.companyId)),
   });
@@ -172,7 +188,7 @@ export async function notifyComplaintEvent(tx: Tx, e: { complaintId: number; eve
     if (handlerMay) return [h.id];
     return e.event === "complaint.noted" ? all : [];
   };
-  await deliver(tx, { event: e.event, companyId: c.companyId, link: complaintLink(c.id), values: complaintValues(c, "en-US"), actorId: e.actorId, recipients });
+  await deliver(tx, { event: e.event, companyId: c.companyId, link: complaintLink(c.id), values: complaintValues(c, "en-US"), zhValues: async () => complaintValues(c, "zh-CN"), actorId: e.actorId, recipients });
 }
 
 // ── The reader's side (lib/mall/notifications/feed.ts) ────────────────────────────────────────────

@@ -14,11 +14,18 @@ type Cached = { titleEn: string | null; titleZh: string | null; contentEn: strin
 const TTL_MS = 60_000;
 const cache = new Map<string, { row: Cached; at: number }>();
 let generation = 0;
+const listeners: (() => void)[] = [];
 
 /** Clears this instance's template cache (every write does); other instances follow within 60 s. */
 export function invalidateTemplates(): void {
   generation++;
   cache.clear();
+  for (const l of listeners) l();
+}
+
+/** Another channel's cache cleared with this one (lib/wechat/templates.ts). */
+export function onTemplatesInvalidated(listener: () => void): void {
+  listeners.push(listener);
 }
 
 /** A client that can read templates: the app's, or a transaction's (inside a transaction a

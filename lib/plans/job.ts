@@ -4,6 +4,8 @@ import { variable } from "@/lib/config/variables";
 import { db } from "@/lib/db";
 import { errorFields, log } from "@/lib/log";
 import { renderMessage } from "@/lib/messages/templates";
+import { enqueueWechat } from "@/lib/wechat/enqueue";
+import { wechatTemplate } from "@/lib/wechat/templates";
 import { monthDate, planDeadline, reminderMonth } from "./deadline";
 import { planDealerUsers, reminderLink } from "./notify";
 import { HANDED_IN } from "./states";
@@ -30,7 +32,8 @@ export async function runPlanReminders(now: Date = new Date()): Promise<{ month:
   const date = monthDate(month);
   const deadline = planDeadline(month, day).day;
   const text = await renderMessage("purchasePlan.reminder", "IN_APP", "en-US", { month, deadline });
-  if (!text) return { month, reminded: 0 };
+  // Either channel reminds: the bell (IN_APP) and WeChat (its WECHAT template).
+  if (!text && !(await wechatTemplate("purchasePlan.reminder"))) return { month, reminded: 0 };
   // Companies still to remind: active, without a handed-in plan, not reminded yet for the month.
   const due = await db().company.findMany({
     where: {
@@ -58,16 +61,18 @@ export async function runPlanReminders(now: Date = new Date()): Promise<{ month:
         if (handedIn) return false;
         const users = await planDealerUsers(tx, [c.id]);
         if (users.length) {
-          await tx.notification.createMany({
-            data: users.map((u) => ({
-              userId: u.id,
-              companyId: c.id,
-              event: "purchasePlan.reminder",
-              title: (text.title ?? text.content).slice(0, 200),
-              content: text.content.slice(0, 1000),
-              link: reminderLink(month),
-            })),
-          });
+          if (text)
+            await tx.notification.createMany({
+              data: users.map((u) => ({
+                userId: u.id,
+                companyId: c.id,
+                event: "purchasePlan.reminder",
+                title: (text.title ?? text.content).slice(0, 200),
+                content: text.content.slice(0, 1000),
+                link: reminderLink(month),
+              })),
+            });
+          await enqueueWechat(tx, { event: "purchasePlan.reminder", userIds: users.map((u) => u.id), values: { month, deadline }, link: reminderLink(month) });
           // Audit rows need a user: the first one reminded stands for the job's act.
           await audit(tx, { userId: users[0].id, companyId: c.id, requestId: null }, "PurchasePlanReminder", `${c.id}:${month}`, "remind", null, {
             month,

@@ -6,6 +6,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { staffRecipients } from "@/lib/mall/notifications/service";
 import { renderMessage } from "@/lib/messages/templates";
 import type { MessageEvent } from "@/lib/messages/template-schemas";
+import { enqueueWechat, wechatEvent } from "@/lib/wechat/enqueue";
 import { addMonths, MONTH_RE, monthOf, planDeadline, shanghaiMonth } from "./deadline";
 
 // In-app notices of purchase plans, written in the caller's transaction (a rolled-back move tells
@@ -52,13 +53,16 @@ export function planValues(p: PlanNotice, extra: { comment?: string | null; coun
 
 export async function notifyPlan(tx: Tx, e: { event: PlanEvent; plan: PlanNotice; actorId: number; comment?: string | null; count?: number; quantity?: number }): Promise<number> {
   const text = await renderMessage(e.event as MessageEvent, "IN_APP", "en-US", planValues(e.plan, e, "en-US"), tx);
-  if (!text) return 0;
+  if (!text && !wechatEvent(e.event)) return 0;
   const users =
     e.event === "purchasePlan.submitted"
       ? await staffRecipients(tx, { id: e.plan.companyId, organizationId: e.plan.company.organizationId }, "plan:review")
       : (await planDealerUsers(tx, [e.plan.companyId])).map((u) => u.id);
   const to = users.filter((id) => id !== e.actorId);
   if (!to.length) return 0;
+  // The WECHAT channel beside the bell: the same people, the ones bound with the channel on.
+  await enqueueWechat(tx, { event: e.event, userIds: to, values: planValues(e.plan, e, "zh-CN"), link: planLink(e.plan.id) });
+  if (!text) return 0;
   const title = (text.title ?? text.content).slice(0, 200);
   const content = text.content.slice(0, 1000);
   await tx.notification.createMany({ data: to.map((userId) => ({ userId, companyId: e.plan.companyId, event: e.event, title, content, link: planLink(e.plan.id) })) });

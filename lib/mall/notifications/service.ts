@@ -7,6 +7,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Locale } from "@/lib/i18n/config";
 import { renderMessage } from "@/lib/messages/templates";
 import type { MessageEvent } from "@/lib/messages/template-schemas";
+import { enqueueWechat, wechatEvent } from "@/lib/wechat/enqueue";
 
 // In-app notifications (the header bell) for order and pre-order events, written inside the
 // caller's transaction so a rolled-back transition notifies nobody.
@@ -137,16 +138,29 @@ export async function dealerRecipients(tx: Tx, companyId: number): Promise<numbe
 
 async function deliver(
   tx: Tx,
-  n: { event: MessageEvent; company: { id: number; organizationId: number }; permission: string; link: string; values: Record<string, string>; actorId: number },
+  n: {
+    event: MessageEvent;
+    company: { id: number; organizationId: number };
+    permission: string;
+    link: string;
+    values: Record<string, string>;
+    /** The zh-CN values, for the WECHAT channel (computed only when a message is queued). */
+    zhValues: () => Promise<Record<string, string>>;
+    actorId: number;
+  },
 ): Promise<void> {
   const text = await renderMessage(n.event, "IN_APP", "en-US", n.values, tx);
-  if (!text) return;
+  if (!text && !wechatEvent(n.event)) return;
   const toStaff = n.event.endsWith(".submitted");
   const users = (toStaff ? await staffRecipients(tx, n.company, n.permission) : await dealerRecipients(tx, n.company.id)).filter((id) => id !== n.actorId);
   if (!users.length) return;
-  const title = (text.title ?? text.content).slice(0, 200);
-  const content = text.content.slice(0, 1000);
-  await tx.notification.createMany({ data: users.map((userId) => ({ userId, companyId: n.company.id, event: n.event, title, content, link: n.link })) });
+  if (text) {
+    const title = (text.title ?? text.content).slice(0, 200);
+    const content = text.content.slice(0, 1000);
+    await tx.notification.createMany({ data: users.map((userId) => ({ userId, companyId: n.company.id, event: n.event, title, content, link: n.link })) });
+  }
+  // The WECHAT channel beside the bell: the same people, the ones bound with the channel on.
+  await enqueueWechat(tx, { event: n.event, userIds: users, values: n.zhValues, link: n.link });
 }
 
 /** Notifies the people concerned of an order event (call it inside the transition's transaction). */
@@ -159,6 +173,7 @@ export async function notifyOrderEvent(tx: Tx, e: { orderId: number; event: Orde
     permission: "order:confirm",
     link: orderLink(o),
     values: await orderValues(o, e.event, "en-US", tx),
+    zhValues: () => orderValues(o, e.event, "zh-CN", tx),
     actorId: e.actorId,
   });
 }
@@ -173,6 +188,7 @@ export async function notifyPreOrderEvent(tx: Tx, e: { preOrderId: number; event
     permission: "preOrder:confirm",
     link: preOrderLink(p.id),
     values: await preOrderValues(p, e.event, "en-US", tx),
+    zhValues: () => preOrderValues(p, e.event, "zh-CN", tx),
     actorId: e.actorId,
   });
 }
