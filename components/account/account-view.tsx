@@ -4,18 +4,31 @@ import styles from "@/components/ui/record-screen.module.css";
 import type { MyAccount } from "@/lib/account/queries";
 import { MyDevices } from "@/components/devices/my-devices";
 import type { MyDevice } from "@/lib/devices/queries";
+import type { MyWechat } from "@/lib/wechat/binding";
 import { dateToMinute } from "@/lib/vehicles/schemas";
 import { EndSessionButton, PasswordForm, PhoneForm, ProfileForm, SignOutEverywhereButton } from "./account-forms";
 import { deviceOf } from "./device";
 import own from "./account.module.css";
+import { WechatCard } from "./wechat-card";
 
 // system/account — My account, from the user menu: profile (name; a new phone proven by an SMS
 // code), password (the current one first; every other session ends), open sessions (end one,
-// or sign out everywhere), the mobile devices (sign one out: components/devices/my-devices.tsx)
+// or sign out everywhere), the mobile devices (sign one out: components/devices/my-devices.tsx),
+// the WeChat binding (components/account/wechat-card.tsx)
 // and the recent sign-in attempts at the account. Server HTML with
 // small client islands for the forms; no antd.
 
-export async function AccountView({ data, minLength, devices }: { data: MyAccount; minLength: number; devices: MyDevice[] }) {
+export async function AccountView({
+  data,
+  minLength,
+  devices,
+  wechat,
+}: {
+  data: MyAccount;
+  minLength: number;
+  devices: MyDevice[];
+  wechat: MyWechat & { result?: string; reason?: string };
+}) {
   const [t, tLog, locale] = await Promise.all([getTranslations("MyAccount"), getTranslations("LoginLog"), getLocale()]);
   const zh = locale === "zh-CN";
   const when = (d: Date) => dateToMinute(d);
@@ -93,6 +106,8 @@ export async function AccountView({ data, minLength, devices }: { data: MyAccoun
       </section>
 
       <MyDevices devices={devices} />
+
+      <WechatCard wechat={wechat} result={wechat.result} reason={wechat.reason} />
 
       <section className={styles.card} aria-labelledby="account-sign-ins">
         <h2 className={styles.sectionTitle} id="account-sign-ins">
