@@ -15,6 +15,7 @@ import { scanForCredentials } from "./lib/secret-scan";
 import { appEnv } from "./lib/env";
 import { applyMigrations } from "./lib/migrations";
 import { ROOT, TEST_DATA_DIR } from "./lib/paths";
+import { startFakeWechat } from "../lib/wechat/fake-server";
 import { bin, main, onCleanup, run, stopChild, StepError } from "./lib/proc";
 import { assertPortFree, buildApp, choosePort, ensurePrismaClient, prepareDemoDatabase, runSeed, startNext, waitForApp } from "./lib/stack";
 
@@ -104,7 +105,11 @@ const steps: { name: string; when: boolean; run: () => Promise<void> }[] = [
     when: wants("e2e"),
     run: async () => {
       await assertPortFree(E2E_PORT);
-      const env = appEnv({ port: E2E_PORT, databaseUrl: ctx.demoDb!.url, host: "127.0.0.1" });
+      // WeChat cannot be reached here: the app calls a local fake (it consents to bindings, so
+      // e2e/my-account-wechat.spec.ts can bind). The sender stays the outbox (WECHAT_SENDER unset).
+      const wechat = await startFakeWechat();
+      onCleanup(wechat.stop);
+      const env = { ...appEnv({ port: E2E_PORT, databaseUrl: ctx.demoDb!.url, host: "127.0.0.1" }), WECHAT_API_BASE: wechat.url, WECHAT_OPEN_BASE: wechat.url };
       console.log(`next start on port ${E2E_PORT}`);
       const next = startNext("start", E2E_PORT, env, { logFile: E2E_SERVER_LOG });
       onCleanup(() => stopChild(next));

@@ -188,7 +188,15 @@ export async function notifyComplaintEvent(tx: Tx, e: { complaintId: number; eve
     if (handlerMay) return [h.id];
     return e.event === "complaint.noted" ? all : [];
   };
-  await deliver(tx, { event: e.event, companyId: c.companyId, link: complaintLink(c.id), values: complaintValues(c, "en-US"), zhValues: async () => complaintValues(c, "zh-CN"), actorId: e.actorId, recipients });
+  await deliver(tx, {
+    event: e.event,
+    companyId: c.companyId,
+    link: complaintLink(c.id),
+    values: complaintValues(c, "en-US"),
+    zhValues: async () => complaintValues(c, "zh-CN"),
+    actorId: e.actorId,
+    recipients,
+  });
 }
 
 // ── The reader's side (lib/mall/notifications/feed.ts) ────────────────────────────────────────────

@@ -144,7 +144,12 @@ export function wechatClient(config: WechatConfig = wechatConfig(), fetchImpl: t
     },
     /** GET /sns/oauth2/access_token: the web authorization's code for the user's openid. */
     async exchangeCode(app: { appId: string; appSecret: string }, code: string): Promise<{ openId: string; unionId: string | null }> {
-      const json = await call("/sns/oauth2/access_token", { appid: app.appId, secret: openSecret(app.appSecret, WEIXIN_SECRET_CONTEXT.appSecret), code, grant_type: "authorization_code" });
+      const json = await call("/sns/oauth2/access_token", {
+        appid: app.appId,
+        secret: openSecret(app.appSecret, WEIXIN_SECRET_CONTEXT.appSecret),
+        code,
+        grant_type: "authorization_code",
+      });
       const openId = typeof json.openid === "string" ? json.openid : "";
       if (!openId || openId.length > 64) throw new WechatApiError("WeChat answered no openid");
       const unionId = typeof json.unionid === "string" && json.unionid.length <= 64 ? json.unionid : null;

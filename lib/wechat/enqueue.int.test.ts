@@ -30,7 +30,11 @@ async function setTemplate(enabled: boolean) {
       wechatTemplateId: "TPL_CONFIRMED",
       wechatFields: { character_string1: "{orderNo}", amount2: "{amount}", thing3: "{company}：您的订单已确认，请留意发货通知" },
     },
-    update: { enabled, wechatTemplateId: "TPL_CONFIRMED", wechatFields: { character_string1: "{orderNo}", amount2: "{amount}", thing3: "{company}：您的订单已确认，请留意发货通知" } },
+    update: {
+      enabled,
+      wechatTemplateId: "TPL_CONFIRMED",
+      wechatFields: { character_string1: "{orderNo}", amount2: "{amount}", thing3: "{company}：您的订单已确认，请留意发货通知" },
+    },
   });
   invalidateTemplates();
 }
@@ -46,7 +50,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.restore();
-  if (previous) await db().messageTemplate.update({ where: { event_channel: { event: "order.confirmed", channel: "WECHAT" } }, data: { ...previous, wechatFields: previous.wechatFields ?? undefined } });
+  if (previous)
+    await db().messageTemplate.update({
+      where: { event_channel: { event: "order.confirmed", channel: "WECHAT" } },
+      data: { ...previous, wechatFields: previous.wechatFields ?? undefined },
+    });
   else await db().messageTemplate.delete({ where: { event_channel: { event: "order.confirmed", channel: "WECHAT" } } });
   invalidateTemplates();
 });

@@ -24,8 +24,8 @@ export type FakeWechat = {
   tokenDelayMs: number;
   /** The secret the token and code endpoints require (null: any). */
   requiredSecret: string | null;
-  /** The openid the next code exchanges give. */
-  openId: string;
+  /** The openid the next consents give (null: a new one each time, so parallel e2e users never share one). */
+  openId: string | null;
   stop(): Promise<void>;
 };
 
@@ -53,7 +53,7 @@ export async function startFakeWechat(opts: { port?: number; host?: string } = {
     sendFailures: [],
     tokenDelayMs: 0,
     requiredSecret: null,
-    openId: "o_fake_openid_0001",
+    openId: null,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   const server: Server = createServer((req, res) => {
@@ -80,7 +80,7 @@ export async function startFakeWechat(opts: { port?: number; host?: string } = {
       if (u.pathname === "/connect/oauth2/authorize") {
         // The user consents at once: back to redirect_uri with a code and the state.
         const code = `fake_code_${++seq}`;
-        codes.set(code, fake.openId);
+        codes.set(code, fake.openId ?? `o_fake_${seq}_${Math.random().toString(36).slice(2, 12)}`);
         const back = new URL(q.get("redirect_uri") ?? "http://invalid/");
         back.searchParams.set("code", code);
         back.searchParams.set("state", q.get("state") ?? "");

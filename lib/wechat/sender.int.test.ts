@@ -47,7 +47,16 @@ async function queue(n: number, due: Date): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < n; i++) {
     const m = await db().wechatMessage.create({
-      data: { userId, appId: app.id, openId: `o_test_${i}`, event: "order.confirmed", templateId: "TPL_ORDER", data: { character_string1: { value: `SO-${i}` } }, url: "https://dp.example/customerWeb/x", nextAttemptAt: due },
+      data: {
+        userId,
+        appId: app.id,
+        openId: `o_test_${i}`,
+        event: "order.confirmed",
+        templateId: "TPL_ORDER",
+        data: { character_string1: { value: `SO-${i}` } },
+        url: "https://dp.example/customerWeb/x",
+        nextAttemptAt: due,
+      },
     });
     ids.push(m.id);
   }
@@ -67,7 +76,13 @@ describe("the WeChat sender against the fake", () => {
     const before = fake.sent.length;
     expect(await dispatchDue(at(2001), 50, sender())).toMatchObject({ claimed: 1, sent: 1 });
     expect(fake.sent.slice(before)).toEqual([
-      expect.objectContaining({ appid: app.appId, touser: "o_test_0", template_id: "TPL_ORDER", url: "https://dp.example/customerWeb/x", data: { character_string1: { value: "SO-0" } } }),
+      expect.objectContaining({
+        appid: app.appId,
+        touser: "o_test_0",
+        template_id: "TPL_ORDER",
+        url: "https://dp.example/customerWeb/x",
+        data: { character_string1: { value: "SO-0" } },
+      }),
     ]);
     const [row] = await rows([id]);
     expect(row).toMatchObject({ status: "SENT", sender: "wechat", attempts: 1, lastError: null });
