@@ -62,6 +62,8 @@ const ROUTES: { path: string; dealer: number; staff: number; anonymousTo?: strin
   { path: "system/client", dealer: 403, staff: 403 },
   // Issue 22: app releases (administrators only).
   { path: "system/appVersion", dealer: 403, staff: 403 },
+  // Issue 23: QR code templates (administrators only).
+  { path: "system/qrcodeModel", dealer: 403, staff: 403 },
 ];
 
 const contexts = new Map<string, APIRequestContext>();

@@ -59,6 +59,7 @@ export const ROUTE_IDS = [
   "system/userEquipment",
   "system/client",
   "system/appVersion",
+  "system/qrcodeModel",
 ] as const;
 export type RouteId = (typeof ROUTE_IDS)[number];
 

@@ -8,6 +8,7 @@ import { loadHome } from "@/lib/home/queries";
 import { loadEmployees, loadJobAdmin, loadMenuAdmin, loadOrganizationAdmin, loadRoleAdmin, loadScopeAdmin } from "@/lib/system/admin-queries";
 import type { RouteId } from "@/lib/routes";
 import { loadAppReleaseScreen } from "@/lib/app-releases/loader";
+import { loadQrTemplateScreen } from "@/lib/qrcode/template-loader";
 import { loadList } from "@/lib/admin/resource";
 import { orgSourceResource } from "@/lib/system/org-source";
 import { loadAttachmentConfig } from "@/lib/system/attachment-config";
@@ -107,6 +108,7 @@ export const serverLoaders: Record<RouteId, Loader> = {
   "system/userEquipment": (viewer, url) => listDevices(viewer, url),
   "system/client": (viewer) => loadClientAdmin(viewer),
   "system/appVersion": (viewer, url) => loadAppReleaseScreen(viewer, url),
+  "system/qrcodeModel": (viewer) => loadQrTemplateScreen(viewer),
 };
 
 export function loaderFor(route: string): Loader | null {

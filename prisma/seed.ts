@@ -32,6 +32,7 @@ import { seedPlans } from "./seed/plans";
 import { seedDevices } from "./seed/devices";
 import { seedOAuthClients } from "./seed/oauth";
 import { seedAppReleases } from "./seed/app-releases";
+import { seedQrTemplates } from "./seed/qrcode";
 
 const organizations: { code: string; nameEn: string; nameZh: string; type: OrganizationType; parent?: string; sort: number }[] = [
   { code: "HQ", nameEn: "Green Motors Headquarters", nameZh: "绿色汽车总部", type: "HEADQUARTERS", sort: 0 },
@@ -236,6 +237,8 @@ export async function seed(opts: { demo?: boolean } = {}) {
   await seedOAuthClients();
   // Mobile app releases (system/appVersion): published Android and iOS 1.4.2, an Android draft.
   await seedAppReleases();
+  // QR code templates (system/qrcodeModel): one default per purpose.
+  await seedQrTemplates();
 }
 
 if (process.argv[1] && /seed\.ts$/.test(process.argv[1])) {

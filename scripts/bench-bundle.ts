@@ -120,6 +120,7 @@ const ROUTES: Route[] = [
   { path: "system/job", ...ADMIN_SCREEN },
   { path: "system/client", ...ADMIN_SCREEN },
   { path: "system/appVersion", ...ADMIN_SCREEN },
+  { path: "system/qrcodeModel", ...ADMIN_SCREEN },
   { path: "system/departmentEmployee", ...ADMIN_SCREEN },
   { path: "system/loginLog", ...ADMIN_SCREEN },
   { path: "system/smsOutbox", ...ADMIN_SCREEN },

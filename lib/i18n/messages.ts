@@ -78,6 +78,8 @@ import enAppReleases from "@/messages/app-releases/en-US.json";
 import zhAppReleases from "@/messages/app-releases/zh-CN.json";
 import enQrLabels from "@/messages/qr-labels/en-US.json";
 import zhQrLabels from "@/messages/qr-labels/zh-CN.json";
+import enQrcode from "@/messages/qrcode/en-US.json";
+import zhQrcode from "@/messages/qrcode/zh-CN.json";
 import { defaultLocale, fallbackLocale, type Locale } from "./config";
 import { mergeMessages, type MessageTree } from "./merge";
 
@@ -125,6 +127,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     enOAuth,
     enAppReleases,
     enQrLabels,
+    enQrcode,
   ],
   "zh-CN": [
     zhCore,
@@ -167,6 +170,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     zhOAuth,
     zhAppReleases,
     zhQrLabels,
+    zhQrcode,
   ],
 };
 export const MESSAGE_AREAS = [
@@ -210,6 +214,7 @@ export const MESSAGE_AREAS = [
   "oauth",
   "app-releases",
   "qr-labels",
+  "qrcode",
 ] as const;
 
 export type Messages = typeof enCore;
@@ -253,7 +258,8 @@ export type AllMessages = typeof enCore &
   typeof enClients &
   typeof enOAuth &
   typeof enAppReleases &
-  typeof enQrLabels;
+  typeof enQrLabels &
+  typeof enQrcode;
 
 const combine = (files: MessageTree[]) => files.reduce((all, f) => ({ ...all, ...f }), {} as MessageTree);
 const cache = new Map<Locale, Messages>();

@@ -6,8 +6,9 @@ import sharp from "sharp";
 // with an optional logo in the middle (sharp for PNG, an <image> for SVG). Server-side only in
 // practice (sharp), but free of "server-only" so unit tests import it directly.
 
-export const QR_ERROR_LEVELS = ["L", "M", "Q", "H"] as const;
-export type QrErrorLevel = (typeof QR_ERROR_LEVELS)[number];
+import type { QrErrorLevel } from "./render-options";
+
+export { QR_ERROR_LEVELS, unknownPlaceholders, type QrErrorLevel } from "./render-options";
 
 /** The placeholders a pattern may use. */
 export const QR_PLACEHOLDERS = ["vin", "code", "url"] as const;
@@ -19,12 +20,6 @@ export const QR_MAX_CONTENT = 1000;
 /** Fills {vin} {code} {url} in a pattern; an unknown or missing placeholder is left as written. */
 export function fillPattern(pattern: string, values: QrValues): string {
   return pattern.replace(/\{(vin|code|url)\}/g, (all, name: keyof QrValues) => values[name] ?? all);
-}
-
-/** The placeholders in a pattern that are not among `allowed` (the form names them). */
-export function unknownPlaceholders(pattern: string, allowed: readonly string[]): string[] {
-  const names = [...pattern.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]);
-  return [...new Set(names.filter((n) => !allowed.includes(n)))];
 }
 
 export type QrLogo = { data: Buffer; mime: string };

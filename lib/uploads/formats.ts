@@ -44,7 +44,7 @@ export type UploadRule = {
 };
 
 /** Where the business forms take images; each has its cropping setting (system/attachmentConfig). */
-export const IMAGE_USES = ["GOODS_PICTURE", "COMPLAINT_IMAGE", "RETURN_IMAGE", "NEWS_COVER", "DOWNLOAD_COVER"] as const;
+export const IMAGE_USES = ["GOODS_PICTURE", "COMPLAINT_IMAGE", "RETURN_IMAGE", "NEWS_COVER", "DOWNLOAD_COVER", "QR_LOGO"] as const;
 export type ImageUse = (typeof IMAGE_USES)[number];
 /** The shapes a crop may keep; FREE lets the person draw any rectangle. */
 export const CROP_ASPECTS = ["FREE", "1:1", "4:3", "3:2", "16:9"] as const;

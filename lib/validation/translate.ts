@@ -55,8 +55,15 @@ function message(issue: z.core.$ZodIssue, t: T, label: string, value: unknown): 
     case "invalid_union":
       return t("select", { label });
     case "custom":
-      return issue.message && /^[a-zA-Z]+$/.test(issue.message) ? t(issue.message, { label }) : t("pattern", { label });
+      // Its `params` (text or numbers) fill the message's other values ("qrPlaceholder" names the placeholder).
+      return issue.message && /^[a-zA-Z]+$/.test(issue.message) ? t(issue.message, { ...textParams(issue.params), label }) : t("pattern", { label });
     default:
       return t("pattern", { label });
   }
+}
+
+function textParams(params: Record<string, unknown> | undefined): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(params ?? {})) if (typeof v === "string" || typeof v === "number") out[k] = v;
+  return out;
 }
