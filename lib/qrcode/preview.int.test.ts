@@ -1,6 +1,6 @@
 import { NextRequest } from "next/server";
 import sharp from "sharp";
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { GET } from "@/app/api/qrcode/preview/route";
 import { actAs, setTestLocale } from "@/lib/test/action-harness";
 import { makeDealer, makeStaff, makeUser, roleId } from "@/lib/test/factories";
@@ -27,14 +27,19 @@ let adminUser: { id: number };
 beforeAll(async () => {
   adminUser = await makeUser({ userType: "ADMIN", roleIds: [await roleId("ADMIN")] });
 });
+const appUrl = process.env.APP_URL;
 beforeEach(async () => {
   setTestLocale("en-US");
-  delete process.env.APP_URL;
+  process.env.APP_URL = `${ORIGIN}/customerWeb`;
   await actAs(adminUser);
+});
+afterAll(() => {
+  if (appUrl === undefined) delete process.env.APP_URL;
+  else process.env.APP_URL = appUrl;
 });
 
 describe("the QR code preview", () => {
-  it("answers an SVG that decodes to the pattern filled with the sample", async () => {
+  it("answers an SVG that decodes to the pattern filled with the sample, {url} on the public origin", async () => {
     const res = await preview({ purpose: "VEHICLE", pattern: "{url}", size: "256", errorLevel: "M", format: "svg" });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("image/svg+xml");
