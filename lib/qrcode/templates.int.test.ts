@@ -7,6 +7,8 @@ import type { Prisma, QrcodeModel } from "@/lib/generated/prisma/client";
 import { actAs, setTestLocale } from "@/lib/test/action-harness";
 import { makeDealer, makeStaff, makeUser, roleId } from "@/lib/test/factories";
 import { decodeQr } from "@/lib/test/qr-decode";
+import "@/lib/uploads/owners";
+import { serveAttachment } from "@/lib/uploads/serve";
 import { acceptUpload } from "@/lib/uploads/service";
 import { fillPattern, qrPng, qrSvg } from "./render";
 import { deleteQrTemplateAction, saveQrTemplateAction, setDefaultQrTemplateAction, setQrTemplateEnabledAction } from "./template-actions";
@@ -113,6 +115,10 @@ describe("saving templates", () => {
     const row = await db().qrcodeModel.findFirstOrThrow();
     expect(row.logoId).toBe(logo);
     expect(await db().attachment.findUniqueOrThrow({ where: { id: logo } })).toMatchObject({ ownerType: "qrcodeModel", ownerId: String(row.id), field: "logo" });
+    // Through /api/v1/files: to those who manage templates; anyone else hears 404.
+    const file = (v: Viewer) => serveAttachment(new Request(`http://localhost/customerWeb/api/v1/files/${logo}`), v, logo, false);
+    expect((await file(admin)).status).toBe(200);
+    expect((await file((await actAs(await makeStaff()))!)).status).toBe(404);
   });
 
   it("refuses a logo uploaded by someone else as gone", async () => {

@@ -7,14 +7,16 @@ import type { Tx } from "@/lib/core/tx";
 import { db } from "@/lib/db";
 import { DomainError, NotFoundError } from "@/lib/errors";
 import type { QrcodeModel } from "@/lib/generated/prisma/client";
-import { linkAttachments, registerAttachmentOwner } from "@/lib/uploads/access";
+import { linkAttachments } from "@/lib/uploads/access";
 import { UploadError } from "@/lib/uploads/errors";
 import { fileUrl, type AttachmentValue } from "@/lib/uploads/formats";
 import { getStorage } from "@/lib/uploads/storage";
+import { QR_LOGO_FIELD, QR_TEMPLATE_MANAGE, QR_TEMPLATE_OWNER } from "./attachments";
 import { parseLayout, QR_PURPOSES, type QrLayout, type QrPurpose } from "./purposes";
 import type { QrErrorLevel, QrLogo } from "./render";
 import type { TQrTemplateSave } from "./template-schemas";
 
+export { QR_LOGO_FIELD, QR_TEMPLATE_MANAGE, QR_TEMPLATE_OWNER } from "./attachments";
 export { ZQrTemplateSave, ZQrTemplateId, ZQrTemplateEnable, ZQrPreviewQuery, type TQrTemplateSave } from "./template-schemas";
 
 // QR code templates (system/qrcodeModel): the list, the writes and the read API of the label
@@ -26,16 +28,8 @@ export { ZQrTemplateSave, ZQrTemplateId, ZQrTemplateEnable, ZQrPreviewQuery, typ
 // with exactly one default instead of a unique-index error.
 
 export const QR_TEMPLATE_ROUTE = "system/qrcodeModel";
-export const QR_TEMPLATE_MANAGE = "qrcodeModel:manage";
-/** Attachment owner type and field of a template's logo (lib/uploads, kind IMAGE, use QR_LOGO). */
-export const QR_TEMPLATE_OWNER = "qrcodeModel";
-export const QR_LOGO_FIELD = "logo";
 
 const DEFAULT_LOCK = 2301;
-
-// A template's logo through /api/v1/files: to those who manage templates (the drawer shows it).
-// Labels read the bytes on the server (loadQrTemplate), never through this check.
-registerAttachmentOwner(QR_TEMPLATE_OWNER, async (viewer, ownerId) => /^[1-9]\d{0,9}$/.test(ownerId) && hasPermission(viewer, QR_TEMPLATE_MANAGE));
 
 const err = (key: string, field?: string, status = 422, values: Record<string, string | number> = {}) => new DomainError(`QrcodeModel.errors.${key}`, values, field, status);
 

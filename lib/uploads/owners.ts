@@ -11,4 +11,5 @@ import "@/lib/after-sales/returns/attachments";
 import "@/lib/downloads/attachments";
 import "@/lib/news/attachments";
 import "@/lib/app-releases/attachments";
+import "@/lib/qrcode/attachments";
 export {};
