@@ -10,10 +10,14 @@ describe("security headers", () => {
     expect(get("X-Frame-Options")).toBe("DENY");
   });
 
+  it("allow the camera to our own pages only (the scan input), never the microphone or location", () => {
+    expect(get("Permissions-Policy")).toBe("camera=(self), microphone=(), geolocation=()");
+  });
+
   it("run scripts only by nonce: no inline script without it, no eval in production", () => {
     const csp = contentSecurityPolicy({ nonce: "abc123==", dev: false });
     const scriptSrc = csp.split("; ").find((d) => d.startsWith("script-src"))!;
-    expect(scriptSrc).toBe("script-src 'self' 'nonce-abc123==' 'strict-dynamic'");
+    expect(scriptSrc).toBe("script-src 'self' 'nonce-abc123==' 'strict-dynamic' 'wasm-unsafe-eval'");
     expect(scriptSrc).not.toContain("unsafe-inline");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");

@@ -2,11 +2,13 @@
 // only with that request's nonce ('strict-dynamic' lets them load the chunks they need), so an
 // injected inline script does not run. Next reads the nonce from the request's CSP header and
 // puts it on its own scripts (every page is rendered per request). Styles keep 'unsafe-inline':
-// antd and React set style attributes. The other headers go on every response (next.config).
+// antd and React set style attributes. 'wasm-unsafe-eval' lets the page compile WebAssembly (the
+// scan camera's QR reader, served from our origin: app/scan/zxing-reader), not run eval. The
+// other headers go on every response (next.config); the camera is allowed to our own pages only.
 export function contentSecurityPolicy(opts: { nonce: string; dev: boolean }): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${opts.nonce}' 'strict-dynamic'${opts.dev ? " 'unsafe-eval'" : ""}`,
+    `script-src 'self' 'nonce-${opts.nonce}' 'strict-dynamic' 'wasm-unsafe-eval'${opts.dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
@@ -42,6 +44,6 @@ export function securityHeaders(): { key: string; value: string }[] {
     { key: "X-Content-Type-Options", value: "nosniff" },
     { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
     { key: "X-Frame-Options", value: "DENY" },
-    { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
+    { key: "Permissions-Policy", value: "camera=(self), microphone=(), geolocation=()" },
   ];
 }
