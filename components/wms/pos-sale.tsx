@@ -3,7 +3,9 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useRef, useState, useSyncExternalStore, useTransition, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, useTransition } from "react";
+import { GoodsScanInput } from "@/components/scan/goods-scan-input";
+import { addScanned, plusOne } from "@/components/scan/scan-logic";
 import { actionFailed, toast } from "@/components/ui/feedback";
 import styles from "@/components/ui/record-screen.module.css";
 import { itemLabel, type DictItemView } from "@/lib/dict/items";
@@ -15,10 +17,11 @@ import type { SaleLookup } from "@/lib/wms/pos/queries";
 import own from "./pos.module.css";
 import rows from "@/components/ui/row-actions.module.css";
 
-// The counter sale (customerWms/pointOfSale?sell): pick the outlet, add lines by goods code (typed,
-// or a scanner acting as a keyboard that types the code and Enter; the camera through the
-// browser's BarcodeDetector where there is one), where each line is taken from (the server
-// suggests first in, first out), the price (the goods' price, editable), payment and customer.
+// The counter sale (customerWms/pointOfSale?sell): pick the outlet, add lines by goods code (the
+// scan input, components/scan: typed, a scanner acting as a keyboard that types the code and
+// Enter, or the camera; a code already on a line adds one to it here, another is looked up at
+// the outlet), where each line is taken from (the server suggests first in, first out), the
+// price (the goods' price, editable), payment and customer.
 // Confirming posts the delivery at once (lib/wms/pos/service.ts) and opens its receipt. The
 // total here is shown in integer cents; the server sums the amount again in decimals.
 // A member (issue 21) is found by the exact phone (masked answer); the tier's discount and the
@@ -38,18 +41,14 @@ const centsText = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padSt
 /** A decimal text as an integer of 1/10^places ("2.5", 2 → 250). */
 const scaled = (v: string, places: number) => Math.round(Number(v) * 10 ** places);
 
-const noSubscription = () => () => {};
-const hasDetector = () => "BarcodeDetector" in window;
-
-type Detector = { detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]> };
-
 export function PosSale({ outlets, posId: initial, payments }: { outlets: Outlet[]; posId: number | null; payments: DictItemView[] }) {
   const t = useTranslations("WmsPos");
+  const tScan = useTranslations("Scan");
   const locale = useLocale() as Locale;
   const router = useRouter();
   const [posId, setPosId] = useState<number | null>(initial);
   const [lines, setLines] = useState<Line[]>([]);
-  const [code, setCode] = useState("");
+  const [scanMessage, setScanMessage] = useState<{ kind: "error" | "info"; text: string } | null>(null);
   const [payment, setPayment] = useState(payments[0]?.value ?? "");
   const [customerName, setCustomerName] = useState("");
   const [customerPhone, setCustomerPhone] = useState("");
@@ -58,72 +57,41 @@ export function PosSale({ outlets, posId: initial, payments }: { outlets: Outlet
   const [redeem, setRedeem] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, start] = useTransition();
-  // Whether the browser has a BarcodeDetector: false on the server and in the hydrating render, so both agree.
-  const canScan = useSyncExternalStore(noSubscription, hasDetector, () => false);
-  const [scanning, setScanning] = useState(false);
-  const video = useRef<HTMLVideoElement>(null);
-  const stream = useRef<MediaStream | null>(null);
   const nextKey = useRef(1);
+  // The lines as the latest scan left them: scans arrive faster than React renders.
+  const linesNow = useRef(lines);
+  useEffect(() => {
+    linesNow.current = lines;
+  }, [lines]);
 
-  useEffect(() => () => stream.current?.getTracks().forEach((tr) => tr.stop()), []);
+  /** One more of goods on a line, or a new line (quantity 1) taken from the first suggested location. */
+  const put = (goods: Line["goods"], locations: Line["locations"] | null) => {
+    const r = addScanned(linesNow.current, {
+      holds: (l) => l.goods.id === goods.id,
+      isEmpty: () => false,
+      bump: (l) => ({ ...l, quantity: String(plusOne(l.quantity)), locations: locations ?? l.locations }),
+      fill: () => ({ key: nextKey.current++, goods, locations: locations!, fromLocationId: locations![0].id, quantity: "1", price: goods.price }),
+    });
+    linesNow.current = r.lines;
+    setLines(r.lines);
+    setScanMessage({ kind: "info", text: tScan("added", { code: goods.code, quantity: r.lines[r.index].quantity }) });
+  };
 
-  const add = (typed: string) => {
-    const value = typed.trim();
-    if (!value || !posId) return;
+  const add = (code: string) => {
+    if (!posId) return;
+    // A code already on a line needs no lookup: one more of it (the server checks the stock on confirming).
+    const held = linesNow.current.find((l) => l.goods.code === code);
+    if (held) return put(held.goods, null);
     start(async () => {
-      const res = await lookupSaleGoodsAction({ posId, code: value });
+      const res = await lookupSaleGoodsAction({ posId, code });
       if (!res.ok) {
-        if (res.fieldErrors) setErrors({ code: res.fieldErrors.code ?? Object.values(res.fieldErrors)[0] });
+        // Unknown goods, a vehicle, none in stock: the message names the code; the lines stay.
+        if (res.fieldErrors) setScanMessage({ kind: "error", text: res.fieldErrors.code ?? Object.values(res.fieldErrors)[0] });
         else actionFailed(res);
         return;
       }
-      const { goods, locations } = res.data;
-      setErrors({});
-      setCode("");
-      setLines((ls) => {
-        const same = ls.find((l) => l.goods.id === goods.id);
-        // A second scan of the same goods adds one to its line.
-        if (same) return ls.map((l) => (l === same ? { ...l, quantity: String((Number(l.quantity) || 0) + 1), locations } : l));
-        return [...ls, { key: nextKey.current++, goods, locations, fromLocationId: locations[0].id, quantity: "1", price: goods.price }];
-      });
+      put(res.data.goods, res.data.locations);
     });
-  };
-
-  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key !== "Enter") return;
-    e.preventDefault();
-    add(code);
-  };
-
-  const stopScan = () => {
-    stream.current?.getTracks().forEach((tr) => tr.stop());
-    stream.current = null;
-    setScanning(false);
-  };
-
-  const scan = async () => {
-    const Ctor = (window as unknown as { BarcodeDetector?: new () => Detector }).BarcodeDetector;
-    if (!Ctor) return;
-    try {
-      stream.current = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
-    } catch {
-      toast("error", t("counter.scanFailed"));
-      return;
-    }
-    setScanning(true);
-    const detector = new Ctor();
-    const el = video.current!;
-    el.srcObject = stream.current;
-    await el.play().catch(() => undefined);
-    const tick = async () => {
-      if (!stream.current) return;
-      const found = await detector.detect(el).catch(() => []);
-      if (found[0]?.rawValue) {
-        stopScan();
-        add(found[0].rawValue);
-      } else setTimeout(() => void tick(), 250);
-    };
-    void tick();
   };
 
   const change = (key: number, patch: Partial<Line>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
@@ -201,7 +169,9 @@ export function PosSale({ outlets, posId: initial, payments }: { outlets: Outlet
             onChange={(e) => {
               setPosId(Number(e.target.value));
               setLines([]); // another outlet sells from another warehouse
+              linesNow.current = [];
               setErrors({});
+              setScanMessage(null);
             }}
             data-testid="pos-outlet"
           >
@@ -213,36 +183,8 @@ export function PosSale({ outlets, posId: initial, payments }: { outlets: Outlet
           </select>
           {err("posId")}
         </label>
-        <label className={styles.field}>
-          {t("counter.code")}
-          <input
-            className={styles.input}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            onKeyDown={onKey}
-            maxLength={40}
-            autoComplete="off"
-            autoFocus
-            aria-describedby="pos-code-hint"
-            data-testid="pos-code"
-          />
-          <span id="pos-code-hint" className={own.hint}>
-            {t("counter.codeHint")}
-          </span>
-          {err("code")}
-        </label>
-        <div className={styles.buttons}>
-          <button type="button" className={styles.button} disabled={pending || !code.trim()} onClick={() => add(code)} data-testid="pos-add">
-            {t("counter.add")}
-          </button>
-          {canScan && (
-            <button type="button" className={styles.button} onClick={() => (scanning ? stopScan() : void scan())} data-testid="pos-scan">
-              {scanning ? t("counter.scanStop") : t("counter.scan")}
-            </button>
-          )}
-        </div>
       </div>
-      {canScan && <video ref={video} className={own.video} hidden={!scanning} muted playsInline aria-label={t("counter.scanTitle")} data-testid="pos-video" />}
+      <GoodsScanInput onCode={add} message={scanMessage} disabled={!posId} testId="pos-code" autoFocus />
 
       {lines.length === 0 ? (
         <p className={styles.muted} data-testid="pos-no-lines">

@@ -80,6 +80,8 @@ import enQrLabels from "@/messages/qr-labels/en-US.json";
 import zhQrLabels from "@/messages/qr-labels/zh-CN.json";
 import enQrcode from "@/messages/qrcode/en-US.json";
 import zhQrcode from "@/messages/qrcode/zh-CN.json";
+import enScan from "@/messages/scan/en-US.json";
+import zhScan from "@/messages/scan/zh-CN.json";
 import { defaultLocale, fallbackLocale, type Locale } from "./config";
 import { mergeMessages, type MessageTree } from "./merge";
 
@@ -128,6 +130,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     enAppReleases,
     enQrLabels,
     enQrcode,
+    enScan,
   ],
   "zh-CN": [
     zhCore,
@@ -171,6 +174,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     zhAppReleases,
     zhQrLabels,
     zhQrcode,
+    zhScan,
   ],
 };
 export const MESSAGE_AREAS = [
@@ -215,6 +219,7 @@ export const MESSAGE_AREAS = [
   "app-releases",
   "qr-labels",
   "qrcode",
+  "scan",
 ] as const;
 
 export type Messages = typeof enCore;
@@ -259,7 +264,8 @@ export type AllMessages = typeof enCore &
   typeof enOAuth &
   typeof enAppReleases &
   typeof enQrLabels &
-  typeof enQrcode;
+  typeof enQrcode &
+  typeof enScan;
 
 const combine = (files: MessageTree[]) => files.reduce((all, f) => ({ ...all, ...f }), {} as MessageTree);
 const cache = new Map<Locale, Messages>();

@@ -58,6 +58,7 @@ export const NOT_ADMIN_NAMESPACES = [
   "Records",
   "RichText",
   "SalesReturns",
+  "Scan",
   "VehicleGoodsAdmin",
   "VehicleInfo",
   "VehicleInventory",
@@ -121,7 +122,7 @@ export const ROUTE_NAMESPACES: Record<string, readonly string[]> = {
   "download/downloadCenters": ["Downloads", "RichText", "Uploads"],
   "system/workbench/records": ["Records"],
   // The outlet drawer (its fields, the shared Admin wording), the counter sale and the receipt's print button.
-  "customerWms/pointOfSale": ["Admin", "Access", "Wms", "WmsPos"],
+  "customerWms/pointOfSale": ["Admin", "Access", "Wms", "WmsPos", "Scan"],
   // The plan list's islands and the drawer loaded on the first click (labels of cycles: Wms).
   "customerWms/storeCheckPlan": ["Admin", "Access", "WmsPlans", "Wms"],
   // The minimum's form (the list and the ledger are server HTML) and the export button.
@@ -129,7 +130,7 @@ export const ROUTE_NAMESPACES: Record<string, readonly string[]> = {
   // The warehouse screen's islands: the row actions, confirmations and the drawers (loaded on first click).
   "customerWms/warehouse": ["Admin", "Access", "Wms", "WmsWarehouses"],
   // The warehouse documents' create form, action bar and pickers.
-  "customerWms/entryWarehouseOrder": WMS_DOCS,
+  "customerWms/entryWarehouseOrder": [...WMS_DOCS, "Scan"],
   "customerWms/deliveryWarehouseOrder": WMS_DOCS,
   "customerWms/moveWarehouse": WMS_DOCS,
   "customerWms/allotOrder": WMS_DOCS,
