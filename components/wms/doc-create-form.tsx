@@ -5,10 +5,21 @@ import "@/components/providers/antd-css";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useRef, useState } from "react";
+import { GoodsScanInput } from "@/components/scan/goods-scan-input";
+import { addScanned, plusOne } from "@/components/scan/scan-logic";
 import { actionFailed, toast } from "@/components/ui/feedback";
 import type { ActionResult } from "@/lib/actions/action";
 import type { WmsDocType } from "@/lib/generated/prisma/enums";
-import { createDeliveryAction, createEntryAction, createMoveAction, createStocktakeAction, createTransferAction, searchGoodsAction, searchStockAction } from "@/lib/wms/actions";
+import {
+  createDeliveryAction,
+  createEntryAction,
+  createMoveAction,
+  createStocktakeAction,
+  createTransferAction,
+  scanGoodsAction,
+  searchGoodsAction,
+  searchStockAction,
+} from "@/lib/wms/actions";
 import type { GoodsOption, StockOption } from "@/lib/wms/pickers";
 import { DOC_ROUTE, MANUAL_DELIVERY_SOURCES, MANUAL_ENTRY_SOURCES } from "@/lib/wms/states";
 import type { CreateSetup } from "@/lib/wms/doc-loader";
@@ -17,6 +28,9 @@ import type { CreateSetup } from "@/lib/wms/doc-loader";
 // name and a cost (the goods' price by default); deliveries, moves and transfers pick free stock
 // of the chosen warehouse, first in first out, and a VIN where the stock is vehicles. The server
 // checks everything again; its messages land on the fields ("lines.0.quantity" → that line).
+// An entry also takes goods from the scan input above its lines (components/scan): a code the
+// form has loaded, or else one the server finds (scanGoodsAction), fills the empty line, adds
+// one, or adds one more to the line holding it; an unknown code or a vehicle changes nothing.
 
 type Line = { pick?: string; goodsId?: number; vehicleId?: number | null; quantity?: number; unitCost?: string; fromLocationId?: number; toLocationId?: number | null };
 type Values = {
@@ -43,6 +57,9 @@ export function DocCreateForm({ type, setup, onClose }: { type: WmsDocType; setu
   const [busy, setBusy] = useState(false);
   const [goods, setGoods] = useState<GoodsOption[]>([]);
   const [stock, setStock] = useState<StockOption[]>([]);
+  const tScan = useTranslations("Scan");
+  const [scanned, setScanned] = useState<GoodsOption[]>([]);
+  const [scanMessage, setScanMessage] = useState<{ kind: "error" | "info"; text: string } | null>(null);
   const picked = useRef(new Map<string, Picked>());
   const warehouseId = Form.useWatch("warehouseId", form);
   const toCompanyId = Form.useWatch("toCompanyId", form);
@@ -75,6 +92,33 @@ export function DocCreateForm({ type, setup, onClose }: { type: WmsDocType; setu
     if (p?.goods) Object.assign(line, { goodsId: p.goods.id, unitCost: p.goods.price });
     if (p?.stock) Object.assign(line, { goodsId: p.stock.goodsId, fromLocationId: p.stock.locationId, vehicleId: null, quantity: p.stock.kind === "VEHICLE" ? 1 : line.quantity });
     form.setFieldValue(["lines", index], line);
+  };
+
+  /** A scanned goods onto the lines: the line holding it gets one more, else the empty line or a new one. */
+  const putScanned = (g: GoodsOption) => {
+    const key = `g${g.id}`;
+    picked.current.set(key, { goods: g });
+    setScanned((gs) => (gs.some((x) => x.id === g.id) ? gs : [...gs, g]));
+    const r = addScanned((form.getFieldValue("lines") as Line[] | undefined) ?? [], {
+      holds: (l) => l.goodsId === g.id,
+      isEmpty: (l) => !l.pick && !l.goodsId,
+      bump: (l) => ({ ...l, quantity: plusOne(l.quantity) }),
+      fill: (l) => ({ ...l, pick: key, goodsId: g.id, unitCost: g.price, quantity: 1 }),
+    });
+    form.setFieldValue("lines", r.lines);
+    setScanMessage({ kind: "info", text: tScan("added", { code: g.code, quantity: r.lines[r.index].quantity ?? 1 }) });
+  };
+  const onScan = async (code: string) => {
+    const known = goodsChoices.find((g) => g.code === code);
+    if (known) return putScanned(known);
+    const res = await scanGoodsAction({ code }).catch(() => null);
+    if (!res) return void toast("error", tw("errors.dealersOnly"));
+    if (!res.ok) {
+      if (res.fieldErrors) setScanMessage({ kind: "error", text: res.fieldErrors.code ?? Object.values(res.fieldErrors)[0] });
+      else actionFailed(res);
+      return;
+    }
+    putScanned(res.data);
   };
 
   const submit = async () => {
@@ -135,6 +179,9 @@ export function DocCreateForm({ type, setup, onClose }: { type: WmsDocType; setu
     router.push(`/${DOC_ROUTE[type]}?id=${res.data.id}`);
   };
 
+  // The goods to choose from: the last search's, and those scanned, so a scanned line keeps its
+  // label when a search replaces the results.
+  const goodsChoices = [...goods, ...scanned.filter((g) => !goods.some((x) => x.id === g.id))];
   const locationOptions = (w: { locations: { id: number; code: string }[] } | undefined) => (w?.locations ?? []).map((l) => ({ value: l.id, label: l.code }));
   const target = setup.targets?.find((c) => c.id === toCompanyId);
   const sources = type === "ENTRY" ? MANUAL_ENTRY_SOURCES : type === "DELIVERY" ? MANUAL_DELIVERY_SOURCES : null;
@@ -225,6 +272,11 @@ export function DocCreateForm({ type, setup, onClose }: { type: WmsDocType; setu
             <Form.List name="lines">
               {(fields, { add, remove }) => (
                 <div data-testid="wmsdoc-lines">
+                  {type === "ENTRY" && (
+                    <div style={{ marginBottom: 16 }}>
+                      <GoodsScanInput onCode={(code) => void onScan(code)} message={scanMessage} testId="wmsdoc-scan" />
+                    </div>
+                  )}
                   {fields.map((field, i) => {
                     const line = lines?.[i];
                     const p = line?.pick ? picked.current.get(line.pick) : undefined;
@@ -244,7 +296,7 @@ export function DocCreateForm({ type, setup, onClose }: { type: WmsDocType; setu
                                     value: `s${s.goodsId}_${s.locationId}`,
                                     label: `${s.code} ${name(s)} · ${t("available", { count: s.available, location: s.location })}`,
                                   }))
-                                : goods.map((g) => ({ value: `g${g.id}`, label: `${g.code} ${name(g)}` }))
+                                : goodsChoices.map((g) => ({ value: `g${g.id}`, label: `${g.code} ${name(g)}` }))
                             }
                             onChange={(key: string) => onPick(i, key)}
                             data-testid="wmsdoc-line-pick"

@@ -20,7 +20,7 @@ import {
   shipTransfer,
   startCounting,
 } from "./documents";
-import { searchGoods, searchStock } from "./pickers";
+import { goodsByCode, searchGoods, searchStock } from "./pickers";
 import { ZCancelDoc, ZCountStocktake, ZCreateDelivery, ZCreateEntry, ZCreateMove, ZCreateStocktake, ZCreateTransfer, ZDocId, ZPostEntry, ZReceiveTransfer } from "./schemas";
 import { db } from "@/lib/db";
 
@@ -57,6 +57,7 @@ export const cancelDocAction = action({ ...on, schema: ZCancelDoc, permission: n
 
 const ZGoodsQuery = z.object({ q: z.string().max(50) });
 const ZStockQuery = z.object({ warehouseId: zId, q: z.string().max(50) });
+const ZGoodsCode = z.object({ code: z.string().trim().min(1).max(40) });
 
 /** The line pickers: goods to put in, free stock of a warehouse to take out. */
 export const searchGoodsAction = action({ ...on, revalidate: [], schema: ZGoodsQuery, permission: null }, (i, { viewer }) => {
@@ -69,4 +70,9 @@ export const searchStockAction = action({ ...on, revalidate: [], schema: ZStockQ
   const owns = await db().warehouse.count({ where: { id: i.warehouseId, companyId } });
   if (!owns) throw new DomainError("Wms.errors.warehouseUnknown", {}, "warehouseId", 404);
   return searchStock(companyId, i.warehouseId, i.q);
+});
+/** The entry form's scan input: the goods of an exact code, for whoever may create entries. */
+export const scanGoodsAction = action({ ...on, labels: "Scan.fields", revalidate: [], schema: ZGoodsCode, permission: null }, (i, { viewer }) => {
+  dealerCompany(viewer, "wmsEntry:manage");
+  return goodsByCode(i.code);
 });

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
+import { DomainError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 // What the document forms offer, for the signed-in dealer's company only: its warehouses and
@@ -37,6 +38,15 @@ export async function searchGoods(q: string): Promise<GoodsOption[]> {
   };
   const rows = await db().goods.findMany({ where, orderBy: [{ code: "asc" }], take: 20, select: { id: true, code: true, nameEn: true, nameZh: true, price: true } });
   return rows.map((g) => ({ ...g, price: g.price.toFixed(2) }));
+}
+
+/** The goods of an exact scanned code that an entry may put in (parts and derivatives); a
+ * vehicle's code and an unknown one are refused by name (the scan input shows the message). */
+export async function goodsByCode(code: string): Promise<GoodsOption> {
+  const g = await db().goods.findUnique({ where: { code }, select: { id: true, code: true, nameEn: true, nameZh: true, price: true, kind: true } });
+  if (!g) throw new DomainError("Scan.unknown", { code }, "code", 404);
+  if (g.kind !== "PART" && g.kind !== "DERIVATIVE") throw new DomainError("Scan.vehicle", { code: g.code }, "code");
+  return { id: g.id, code: g.code, nameEn: g.nameEn, nameZh: g.nameZh, price: g.price.toFixed(2) };
 }
 
 export type StockOption = {
