@@ -3,7 +3,7 @@ import styles from "@/components/ui/record-screen.module.css";
 import { BASE_PATH } from "@/lib/client/base-path";
 import type { Label, LabelSheet } from "@/lib/qrcode/labels";
 import type { QrPurpose } from "@/lib/qrcode/purposes";
-import type { QrTemplateOption } from "@/lib/qrcode/template-read";
+import type { QrTemplateOption } from "@/lib/qrcode/templates";
 import { loose } from "@/lib/i18n/loose";
 import own from "./labels.module.css";
 import { PrintNowButton } from "./print-now-button";

@@ -16,7 +16,7 @@ import { publicOrigin } from "@/lib/news/public-urls";
 import { vehicleStockResource } from "@/lib/vehicles/stock/resource";
 import { QR_PURPOSES, type QrLayout, type QrPurpose } from "./purposes";
 import { fillPattern, qrPng, qrSvg, type QrValues } from "./render";
-import { loadQrTemplate, type LoadedQrTemplate } from "./template-read";
+import { labelTemplate, type LoadedQrTemplate } from "./templates";
 
 // Labels of selected records (issue 23, "Printing"): the print page (app/(print)/labels/print)
 // and the download route (app/api/qrcode/labels) both answer from here. The records are read
@@ -167,7 +167,7 @@ export type LabelSheet = { template: LoadedQrTemplate; labels: Label[] };
 
 /** The labels of a query: the template (null: the template asked for is not one of the purpose's) and each record's code as SVG. */
 export async function labelSheet(viewer: Viewer, q: Pick<TLabelQuery, "purpose" | "ids" | "template">, opts: Opts = {}): Promise<LabelSheet | null> {
-  const [template, records] = await Promise.all([loadQrTemplate(q.template, q.purpose), labelRecords(viewer, q.purpose, q.ids ?? [], opts)]);
+  const [template, records] = await Promise.all([labelTemplate(q.template, q.purpose), labelRecords(viewer, q.purpose, q.ids ?? [], opts)]);
   if (!template) return null;
   const labels = await Promise.all(
     records.map(async (r) => {

@@ -12,7 +12,7 @@ import { UploadError } from "@/lib/uploads/errors";
 import { fileUrl, type AttachmentValue } from "@/lib/uploads/formats";
 import { getStorage } from "@/lib/uploads/storage";
 import { QR_LOGO_FIELD, QR_TEMPLATE_MANAGE, QR_TEMPLATE_OWNER } from "./attachments";
-import { parseLayout, QR_PURPOSES, type QrLayout, type QrPurpose } from "./purposes";
+import { DEFAULT_LAYOUT, DEFAULT_PATTERN, parseLayout, QR_PURPOSES, type QrLayout, type QrPurpose } from "./purposes";
 import type { QrErrorLevel, QrLogo } from "./render";
 import type { TQrTemplateSave } from "./template-schemas";
 
@@ -167,8 +167,10 @@ export async function deleteQrTemplate(ctx: AuditCtx, id: number): Promise<{ id:
 
 // ---- The read API of the label printer (server-only) ----
 
+export type QrTemplateOption = { id: number; name: string; isDefault: boolean };
+
 /** The enabled templates of a purpose for a picker: the default first, then by name. */
-export async function qrTemplatesFor(purpose: QrPurpose): Promise<{ id: number; name: string; isDefault: boolean }[]> {
+export async function qrTemplatesFor(purpose: QrPurpose): Promise<QrTemplateOption[]> {
   return db().qrcodeModel.findMany({
     where: { purpose, enabled: true },
     orderBy: [{ isDefault: "desc" }, { name: "asc" }, { id: "asc" }],
@@ -178,6 +180,7 @@ export async function qrTemplatesFor(purpose: QrPurpose): Promise<{ id: number; 
 }
 
 export type LoadedQrTemplate = {
+  /** 0: no template exists for the purpose, its defaults are used (labelTemplate). */
   id: number;
   name: string;
   purpose: QrPurpose;
@@ -221,4 +224,15 @@ export async function loadQrTemplate(id: number | null, purpose: QrPurpose): Pro
     layout: parseLayout(row.layout, row.purpose),
     logo,
   };
+}
+
+/**
+ * The template labels are drawn with: as loadQrTemplate, and with no template at all for the
+ * purpose (and none asked for by id) the purpose's defaults, so labels print before an
+ * administrator has made one. An id naming no enabled template of the purpose: null.
+ */
+export async function labelTemplate(id: number | null, purpose: QrPurpose): Promise<LoadedQrTemplate | null> {
+  const t = await loadQrTemplate(id, purpose);
+  if (t || id) return t;
+  return { id: 0, name: "", purpose, pattern: DEFAULT_PATTERN[purpose], size: 256, errorLevel: "M", layout: DEFAULT_LAYOUT[purpose], logo: null };
 }

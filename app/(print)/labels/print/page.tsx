@@ -4,7 +4,7 @@ import { LabelPrint } from "@/components/qrcode/label-print";
 import { errorText, parseInput } from "@/lib/actions/errors";
 import { DomainError } from "@/lib/errors";
 import { labelSheet, ZLabelQuery } from "@/lib/qrcode/labels";
-import { qrTemplatesFor } from "@/lib/qrcode/template-read";
+import { qrTemplatesFor } from "@/lib/qrcode/templates";
 import { USER_ROUTES } from "@/lib/routes";
 import { requireSignedIn } from "@/lib/shell/guard";
 
