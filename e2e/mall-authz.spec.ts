@@ -60,6 +60,8 @@ const ROUTES: { path: string; dealer: number; staff: number; anonymousTo?: strin
   { path: "system/userEquipment", dealer: 403, staff: 403 },
   // Issue 22: OAuth clients are the administrators' (no role besides ADMIN is granted the screen).
   { path: "system/client", dealer: 403, staff: 403 },
+  // Issue 23: the WeChat apps and their outbox are the administrators'.
+  { path: "system/weixinApp", dealer: 403, staff: 403 },
   // Issue 22: app releases (administrators only).
   { path: "system/appVersion", dealer: 403, staff: 403 },
   // Issue 23: QR code templates (administrators only).

@@ -60,6 +60,7 @@ export const ROUTE_IDS = [
   "system/client",
   "system/appVersion",
   "system/qrcodeModel",
+  "system/weixinApp",
 ] as const;
 export type RouteId = (typeof ROUTE_IDS)[number];
 

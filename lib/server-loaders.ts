@@ -44,6 +44,7 @@ import { loadInventoryRoute } from "@/lib/wms/inventory/queries";
 import { loadWarehouseRoute } from "@/lib/wms/warehouses/queries";
 import { loadMemberRoute } from "@/lib/members/queries";
 import { loadClientAdmin } from "@/lib/clients/queries";
+import { listWechatMessages, loadWeixinAdmin } from "@/lib/wechat/admin";
 
 // One loader per route id: the page renders from it and GET /__serverLoader answers with it.
 type Loader = (viewer: Viewer, url: URL) => Promise<unknown>;
@@ -107,6 +108,7 @@ export const serverLoaders: Record<RouteId, Loader> = {
   "system/memberSystem": (viewer, url) => loadMemberRoute(viewer, url),
   "system/userEquipment": (viewer, url) => listDevices(viewer, url),
   "system/client": (viewer) => loadClientAdmin(viewer),
+  "system/weixinApp": (viewer, url) => (url.searchParams.get("tab") === "messages" ? listWechatMessages(viewer, url) : loadWeixinAdmin(viewer)),
   "system/appVersion": (viewer, url) => loadAppReleaseScreen(viewer, url),
   "system/qrcodeModel": (viewer) => loadQrTemplateScreen(viewer),
 };

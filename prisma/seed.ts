@@ -31,6 +31,7 @@ import { seedDemoMembers, seedMemberRules } from "./seed/members";
 import { seedPlans } from "./seed/plans";
 import { seedDevices } from "./seed/devices";
 import { seedOAuthClients } from "./seed/oauth";
+import { seedWechat } from "./seed/wechat";
 import { seedAppReleases } from "./seed/app-releases";
 import { seedQrTemplates } from "./seed/qrcode";
 
@@ -239,6 +240,9 @@ export async function seed(opts: { demo?: boolean } = {}) {
   await seedAppReleases();
   // QR code templates (system/qrcodeModel): one default per purpose.
   await seedQrTemplates();
+  // WeChat (system/weixinApp): the enabled demo official account (not a real one), a disabled mini
+  // program, WECHAT templates for four dealer events, and dealer.sh bound with notifications on.
+  await seedWechat();
 }
 
 if (process.argv[1] && /seed\.ts$/.test(process.argv[1])) {

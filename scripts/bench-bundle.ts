@@ -119,6 +119,7 @@ const ROUTES: Route[] = [
   { path: "system/ruleScopes", ...ADMIN_SCREEN },
   { path: "system/job", ...ADMIN_SCREEN },
   { path: "system/client", ...ADMIN_SCREEN },
+  { path: "system/weixinApp", ...ADMIN_SCREEN },
   { path: "system/appVersion", ...ADMIN_SCREEN },
   { path: "system/qrcodeModel", ...ADMIN_SCREEN },
   { path: "system/departmentEmployee", ...ADMIN_SCREEN },

@@ -22,6 +22,9 @@ export type FieldOverride = {
   /** Field props for custom controls, e.g. { valuePropName: "checked" }. */
   itemProps?: Record<string, unknown>;
   hidden?: boolean;
+  /** Shown only while the form's values pass (e.g. a channel's own fields); hidden, the field
+   * keeps its value in the form's store. */
+  visibleWhen?: (values: Record<string, unknown>) => boolean;
   disabled?: boolean;
   hint?: ReactNode;
   placeholder?: string;
@@ -155,7 +158,7 @@ export function SchemaFields({
         else if (widget === "textarea") control = <Input.TextArea maxLength={info.maxLength} showCount autoSize={{ minRows: 3, maxRows: 8 }} {...common} />;
         else if (widget === "password") control = <Input.Password maxLength={info.maxLength} autoComplete="new-password" {...common} />;
         else control = <Input maxLength={info.maxLength} {...common} />;
-        return (
+        const item = (
           <Form.Item
             key={name}
             name={name}
@@ -169,6 +172,13 @@ export function SchemaFields({
             {...o.itemProps}
           >
             {control}
+          </Form.Item>
+        );
+        const when = o.visibleWhen;
+        if (!when) return item;
+        return (
+          <Form.Item key={name} noStyle shouldUpdate>
+            {(f) => (when(f.getFieldsValue(true) as Record<string, unknown>) ? item : null)}
           </Form.Item>
         );
       })}

@@ -13,6 +13,11 @@ import type { TMessageTemplateSave } from "@/lib/messages/template-schemas";
 
 // The drawer's hint reads the form (antd Form's hooks): it loads when the drawer opens.
 const PlaceholderHint = antdDynamic(() => import("./message-setting-fields").then((m) => m.PlaceholderHint));
+const WechatFieldsEditor = antdDynamic(() => import("./message-setting-fields").then((m) => m.WechatFieldsEditor));
+
+const isWechat = (v: Record<string, unknown>) => v.channel === "WECHAT";
+const notWechat = (v: Record<string, unknown>) => v.channel !== "WECHAT";
+const CHANNEL_COLORS = { SMS: "blue", IN_APP: "purple", WECHAT: "green" } as const;
 
 /** system/messageSetting — message templates per event and channel, in both languages. */
 export function MessageSettingAdmin({ data }: { data: ListResult<MessageTemplateRow> }) {
@@ -48,9 +53,15 @@ export function MessageSettingAdmin({ data }: { data: ListResult<MessageTemplate
             </>
           ),
         },
-        { key: "channel", sortable: true, width: 140, render: (r) => <Tag color={r.channel === "SMS" ? "blue" : "purple"}>{t(`options.channel.${r.channel}`)}</Tag> },
+        { key: "channel", sortable: true, width: 140, render: (r) => <Tag color={CHANNEL_COLORS[r.channel]}>{t(`options.channel.${r.channel}`)}</Tag> },
         { key: "enabled", kind: "bool", width: 90 },
-        { key: "title", width: 220, ellipsis: true, render: (r) => (zh ? r.titleZh : r.titleEn) ?? "—" },
+        {
+          key: "title",
+          width: 220,
+          ellipsis: true,
+          // A WECHAT template has no title: its template id in the official account names it.
+          render: (r) => (r.channel === "WECHAT" ? <code className="dp-code">{r.wechatTemplateId ?? "—"}</code> : ((zh ? r.titleZh : r.titleEn) ?? "—")),
+        },
         { key: "content", ellipsis: true, render: (r) => (zh ? r.contentZh : r.contentEn) },
         { key: "updatedAt", kind: "dateTime", sortable: true, width: 180, defaultHidden: true },
       ]}
@@ -68,15 +79,19 @@ export function MessageSettingAdmin({ data }: { data: ListResult<MessageTemplate
           contentEn: r.contentEn,
           contentZh: r.contentZh,
           enabled: r.enabled,
+          wechatTemplateId: r.wechatTemplateId,
+          wechatFields: r.wechatFields,
         }),
         size: 640,
         fields: {
           event: { options: events, props: { showSearch: { optionFilterProp: "label" } } },
           channel: { options: channels },
-          titleEn: hint,
-          titleZh: hint,
+          titleEn: { ...hint, visibleWhen: notWechat },
+          titleZh: { ...hint, visibleWhen: notWechat },
           contentEn: hint,
           contentZh: hint,
+          wechatTemplateId: { visibleWhen: isWechat, hint: t("wechatTemplateIdHint") },
+          wechatFields: { visibleWhen: isWechat, control: <WechatFieldsEditor />, hint: <PlaceholderHint wechat /> },
         },
       }}
       remove={{ action: deleteMessageTemplatesAction, name: (r) => `${eventName(r.event)} · ${t(`options.channel.${r.channel}`)}` }}

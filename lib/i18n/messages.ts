@@ -68,6 +68,8 @@ import enPlanAchievement from "@/messages/plans-achievement/en-US.json";
 import zhPlanAchievement from "@/messages/plans-achievement/zh-CN.json";
 import enClients from "@/messages/clients/en-US.json";
 import zhClients from "@/messages/clients/zh-CN.json";
+import enWeixin from "@/messages/weixin/en-US.json";
+import zhWeixin from "@/messages/weixin/zh-CN.json";
 import enOAuth from "@/messages/oauth/en-US.json";
 import zhOAuth from "@/messages/oauth/zh-CN.json";
 import enWorkbench from "@/messages/workbench/en-US.json";
@@ -126,6 +128,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     enPlanAchievement,
     enDevices,
     enClients,
+    enWeixin,
     enOAuth,
     enAppReleases,
     enQrLabels,
@@ -170,6 +173,7 @@ export const MESSAGE_FILES: Record<Locale, MessageTree[]> = {
     zhPlanAchievement,
     zhDevices,
     zhClients,
+    zhWeixin,
     zhOAuth,
     zhAppReleases,
     zhQrLabels,
@@ -215,6 +219,7 @@ export const MESSAGE_AREAS = [
   "plans-achievement",
   "devices",
   "clients",
+  "weixin",
   "oauth",
   "app-releases",
   "qr-labels",
@@ -261,6 +266,7 @@ export type AllMessages = typeof enCore &
   typeof enPlanAchievement &
   typeof enDevices &
   typeof enClients &
+  typeof enWeixin &
   typeof enOAuth &
   typeof enAppReleases &
   typeof enQrLabels &

@@ -4,19 +4,42 @@ import { defineResource } from "@/lib/admin/resource";
 import type { Tx } from "@/lib/core/tx";
 import { db } from "@/lib/db";
 import { DomainError, NotFoundError } from "@/lib/errors";
-import type { MessageChannel, Prisma } from "@/lib/generated/prisma/client";
+import { Prisma, type MessageChannel } from "@/lib/generated/prisma/client";
 import { audit, type AuditCtx } from "@/lib/core/audit";
-import { eventDef, MESSAGE_CHANNELS, MESSAGE_EVENT_KEYS, placeholdersIn, type TMessageTemplateSave } from "./template-schemas";
+import {
+  eventDef,
+  MESSAGE_CHANNELS,
+  MESSAGE_EVENT_KEYS,
+  placeholdersIn,
+  wechatFieldIssue,
+  wechatObject,
+  wechatPairs,
+  wechatSummary,
+  type TMessageTemplateSave,
+  type WechatFieldPair,
+} from "./template-schemas";
 import { invalidateTemplates } from "./templates";
 
 // system/messageSetting: the list, export (AdminResource) and the writes of message templates.
 // Every write is one transaction with its audit row, then clears this instance's template
 // cache; other instances follow within the cache's 60 s.
 
-const SELECT = { id: true, event: true, channel: true, titleEn: true, titleZh: true, contentEn: true, contentZh: true, enabled: true, updatedAt: true } as const;
+const SELECT = {
+  id: true,
+  event: true,
+  channel: true,
+  titleEn: true,
+  titleZh: true,
+  contentEn: true,
+  contentZh: true,
+  enabled: true,
+  wechatTemplateId: true,
+  wechatFields: true,
+  updatedAt: true,
+} as const;
 type Raw = Prisma.MessageTemplateGetPayload<{ select: typeof SELECT }>;
-export type MessageTemplateRow = Omit<Raw, "updatedAt"> & { updatedAt: string };
-const toRow = ({ updatedAt, ...r }: Raw): MessageTemplateRow => ({ ...r, updatedAt: updatedAt.toISOString() });
+export type MessageTemplateRow = Omit<Raw, "updatedAt" | "wechatFields"> & { updatedAt: string; wechatFields: WechatFieldPair[] };
+const toRow = ({ updatedAt, wechatFields, ...r }: Raw): MessageTemplateRow => ({ ...r, wechatFields: wechatPairs(wechatFields), updatedAt: updatedAt.toISOString() });
 
 export const messageTemplateResource = defineResource<MessageTemplateRow, Prisma.MessageTemplateWhereInput>({
   name: "messageSetting",
@@ -62,11 +85,24 @@ export const messageTemplateResource = defineResource<MessageTemplateRow, Prisma
     { key: "titleZh", width: 30, value: (r) => r.titleZh },
     { key: "contentEn", width: 60, value: (r) => r.contentEn },
     { key: "contentZh", width: 60, value: (r) => r.contentZh },
+    { key: "wechatTemplateId", width: 30, value: (r) => r.wechatTemplateId },
+    { key: "wechatFields", width: 60, value: (r) => (r.wechatFields.length ? wechatSummary(r.wechatFields) : null) },
     { key: "updatedAt", width: 18, numFmt: "yyyy-mm-dd hh:mm", value: (r) => excelTime(new Date(r.updatedAt)) },
   ],
 });
 
-const WRITE = { id: true, event: true, channel: true, titleEn: true, titleZh: true, contentEn: true, contentZh: true, enabled: true } as const;
+const WRITE = {
+  id: true,
+  event: true,
+  channel: true,
+  titleEn: true,
+  titleZh: true,
+  contentEn: true,
+  contentZh: true,
+  enabled: true,
+  wechatTemplateId: true,
+  wechatFields: true,
+} as const;
 
 /** Refuses a {placeholder} the event does not supply, on the field that has it. */
 function checkPlaceholders(input: TMessageTemplateSave) {
@@ -78,11 +114,35 @@ function checkPlaceholders(input: TMessageTemplateSave) {
   }
 }
 
+/** The row's columns for the input: a text message has no title; a WECHAT template has no title
+ * either, keeps its fields as an object and, when left blank, describes itself by its fields in
+ * the list (contentEn/contentZh); only a WECHAT template keeps a template id and fields. */
+function templateData(input: TMessageTemplateSave) {
+  const { id: _id, wechatFields, wechatTemplateId, ...fields } = input;
+  if (input.channel === "WECHAT") {
+    const pairs = wechatFields ?? [];
+    const issue = wechatFieldIssue(input.event, pairs);
+    if (issue) throw new DomainError(`MessageSettingAdmin.errors.${issue.key}`, issue.values, "wechatFields");
+    const summary = wechatSummary(pairs);
+    return {
+      ...fields,
+      titleEn: null,
+      titleZh: null,
+      contentEn: fields.contentEn || summary,
+      contentZh: fields.contentZh || summary,
+      wechatTemplateId: wechatTemplateId ?? null,
+      wechatFields: wechatObject(pairs),
+    };
+  }
+  // The schema requires both contents on the other channels.
+  const base = { ...fields, contentEn: fields.contentEn ?? "", contentZh: fields.contentZh ?? "", wechatTemplateId: null, wechatFields: Prisma.DbNull };
+  return input.channel === "SMS" ? { ...base, titleEn: null, titleZh: null } : base;
+}
+
 export async function saveMessageTemplate(ctx: AuditCtx, input: TMessageTemplateSave) {
   checkPlaceholders(input);
-  const { id, ...fields } = input;
-  // A text message has no title.
-  const data = input.channel === "SMS" ? { ...fields, titleEn: null, titleZh: null } : fields;
+  const { id } = input;
+  const data = templateData(input);
   const row = await db().$transaction(async (tx: Tx) => {
     const clash = await tx.messageTemplate.findFirst({ where: { event: input.event, channel: input.channel, NOT: id ? { id } : undefined }, select: { id: true } });
     if (clash) throw new DomainError("MessageSettingAdmin.errors.exists", { event: input.event, channel: input.channel }, "channel");

@@ -150,7 +150,7 @@ describe("list and export", () => {
       const a = await exportResource(messageTemplateResource, viewer, new URLSearchParams({ event: "verification.resetPassword" }), null);
       if (!("stream" in a)) throw new Error(`status ${a.status}`);
       const rows = await readBack(a.stream);
-      expect(rows[0]).toEqual(["事件", "事件名称", "渠道", "启用", "标题（英文）", "标题（中文）", "内容（英文）", "内容（中文）", "最后修改"]);
+      expect(rows[0]).toEqual(["事件", "事件名称", "渠道", "启用", "标题（英文）", "标题（中文）", "内容（英文）", "内容（中文）", "微信模板ID", "微信模板字段", "最后修改"]);
       expect(rows.slice(1).map((r) => r.slice(0, 4))).toEqual([["verification.resetPassword", "找回密码验证码", "短信", "是"]]);
     } finally {
       setTestLocale("en-US");
