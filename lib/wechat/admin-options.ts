@@ -9,7 +9,8 @@ export type WechatMessageStatusValue = (typeof WECHAT_MESSAGE_STATUSES)[number];
 
 /** The web authorization's redirect URI an administrator whitelists in the WeChat console
  * (the engine's callback route). */
-export const BIND_CALLBACK_PATH = "/customerWeb/api/wechat/bind/callback";
+export const BIND_CALLBACK = "api/wechat/bind/callback";
+export const BIND_CALLBACK_PATH = `/customerWeb/${BIND_CALLBACK}`;
 
 /** An openId with its middle masked ("oDemo…x9Q2"): enough to tell bindings apart on screen. */
 export function maskOpenId(openId: string): string {

@@ -5,6 +5,7 @@ import type { Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { BIND_CALLBACK as CALLBACK_PATH } from "./admin-options";
 import { channelApp, wechatClient, WechatApiError, type WechatClient } from "./api";
 import { absoluteLink } from "./enqueue";
 import { wechatConfig } from "./config";
@@ -19,7 +20,6 @@ import { wechatConfig } from "./config";
 
 export const STATE_COOKIE = "dp_wechat_state";
 export const STATE_TTL_S = 10 * 60;
-export const CALLBACK_PATH = "api/wechat/bind/callback";
 
 /** Why a binding was not made (the account page's ?wechat=error&reason=). */
 export type BindFailure = "noApp" | "state" | "denied" | "exchange" | "taken";

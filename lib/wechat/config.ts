@@ -21,11 +21,5 @@ export function wechatConfig(env: Record<string, string | undefined> = process.e
   };
 }
 
-/** The sealed columns of WeixinApp and the context each is sealed with (lib/crypto/secret-box.ts):
- * a value copied into another column does not open there. */
-export const WEIXIN_SECRET_CONTEXT = {
-  appSecret: "WeixinApp.appSecret",
-  encodingAesKey: "WeixinApp.encodingAesKey",
-  token: "WeixinApp.token",
-  accessToken: "WeixinApp.accessToken",
-} as const;
+// The sealed columns' contexts are shared with the screen (./admin-options.ts).
+export { WEIXIN_SECRET_CONTEXT } from "./admin-options";
