@@ -245,7 +245,7 @@ describe("proxy: script policy (issue 16)", () => {
     const csp = first.headers.get("content-security-policy");
     const nonce = /'nonce-([^']+)'/.exec(scriptSrc(csp))?.[1];
     expect(nonce).toBeTruthy();
-    expect(scriptSrc(csp)).toBe(`script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`);
+    expect(scriptSrc(csp)).toBe(`script-src 'self' 'nonce-${nonce}' 'strict-dynamic' 'wasm-unsafe-eval'`);
     expect(scriptSrc(csp)).not.toContain("unsafe-inline");
     expect(second.headers.get("content-security-policy")).not.toBe(csp);
     // NextResponse.next forwards request headers to the renderer as x-middleware-request-*.

