@@ -149,6 +149,9 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     await openAdmin(page, "system/messageSetting");
 
     await page.getByTestId("create").click();
+    // The event list is long and virtual: search for the event first, then pick it.
+    await field(page, "event").locator(".ant-select").click();
+    await page.keyboard.type(event);
     await chooseInDrawer(page, "event", eventLabel);
     await chooseInDrawer(page, "channel", w.wechat);
     await expect(field(page, "titleEn")).toHaveCount(0);

@@ -3,7 +3,7 @@
 import { CameraOutlined, ScanOutlined } from "@ant-design/icons";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { goodsCodeFromScan } from "@/lib/qrcode/purposes";
 import { codeOnKey, SCAN_MAX_LENGTH } from "./scan-logic";
 import styles from "./goods-scan-input.module.css";
@@ -46,10 +46,14 @@ export function GoodsScanInput({ onCode, message, disabled, testId = "scan-code"
     e.preventDefault();
     take(codeOnKey(e.key, e.currentTarget.value, e.nativeEvent.isComposing));
   };
-  const closeCamera = () => {
-    setCamera(false);
-    input.current?.focus();
-  };
+  const closeCamera = () => setCamera(false);
+  // Focus goes back to the input once the camera's modal dialog is gone (while it is open the
+  // rest of the page is inert and cannot take focus).
+  const cameraWasOpen = useRef(false);
+  useEffect(() => {
+    if (cameraWasOpen.current && !camera) input.current?.focus();
+    cameraWasOpen.current = camera;
+  }, [camera]);
 
   return (
     <div className={styles.scan} data-testid={`${testId}-box`}>

@@ -1,16 +1,18 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import path from "node:path";
 import sharp from "sharp";
 import { prepareZXingModule, readBarcodes } from "zxing-wasm/reader";
 
 // Reads QR codes back in tests with zxing-wasm (ZXing C++, the maintained reference decoder):
 // a code that renders but does not scan fails the test. The WebAssembly comes from the
-// package itself (never from its default CDN, which CI cannot reach).
+// package itself (never from its default CDN, which CI cannot reach), resolved from the
+// project's root without import.meta (Playwright compiles the specs to CommonJS).
 
 let ready: Promise<unknown> | null = null;
 
 function prepare() {
-  ready ??= readFile(createRequire(import.meta.url).resolve("zxing-wasm/reader/zxing_reader.wasm")).then((wasm) =>
+  ready ??= readFile(createRequire(path.join(process.cwd(), "package.json")).resolve("zxing-wasm/reader/zxing_reader.wasm")).then((wasm) =>
     prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer }, fireImmediately: true }),
   );
   return ready;

@@ -131,6 +131,13 @@ describe("what dealers see", () => {
     expect(await loadCatalog(dealer, "PART", new URLSearchParams({ id: String(off.id) }))).toMatchObject({ mode: "detail", goods: null });
     expect(await loadCatalog(dealer, "VEHICLE", new URLSearchParams({ id: String(on.id) }))).toMatchObject({ mode: "detail", goods: null });
     expect(await loadCatalog(dealer, "PART", new URLSearchParams({ id: String(on.id) }))).toMatchObject({ mode: "detail", goods: { id: on.id } });
+    // By code (a scanned goods label): the same goods, the same scope.
+    const onCode = (await db().goods.findUniqueOrThrow({ where: { id: on.id } })).code;
+    const offCode = (await db().goods.findUniqueOrThrow({ where: { id: off.id } })).code;
+    expect(await loadCatalog(dealer, "PART", new URLSearchParams({ code: onCode }))).toMatchObject({ mode: "detail", goods: { id: on.id } });
+    expect(await loadCatalog(dealer, "PART", new URLSearchParams({ code: offCode }))).toMatchObject({ mode: "detail", goods: null });
+    expect(await loadCatalog(dealer, "VEHICLE", new URLSearchParams({ code: onCode }))).toMatchObject({ mode: "detail", goods: null });
+    expect(await loadCatalog(dealer, "PART", new URLSearchParams({ code: "NO-SUCH-CODE" }))).toMatchObject({ mode: "detail", goods: null });
     // The dense table too.
     const table = await loadGoodsAdmin(dealer, "parts", new URLSearchParams({ keyword: tok, size: "100" }));
     expect(table.rows.map((r) => r.id)).toContain(on.id);

@@ -143,8 +143,10 @@ export async function loadCatalog(viewer: Viewer, kind: GoodsKind, url: URL | UR
     preOrder: dealer && kind === "VEHICLE" && hasPermission(viewer, "preOrder:create"),
     manage: canManageGoods(viewer),
   };
-  if (p.has("id")) {
-    const id = idParam(p.get("id"));
+  // ?code= opens goods by its code (a scanned goods label, lib/qrcode/labels.ts), as ?id= does.
+  if (p.has("id") || p.has("code")) {
+    const code = cleanParam(p.get("code"), 40);
+    const id = p.has("id") ? idParam(p.get("id")) : code ? ((await db().goods.findUnique({ where: { code }, select: { id: true } }))?.id ?? null) : null;
     try {
       return { mode: "detail", kind, goods: id ? await goodsDetail(viewer, id, [kind]) : null, can };
     } catch (err) {
