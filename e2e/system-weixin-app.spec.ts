@@ -177,6 +177,8 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
     const row = await db().messageTemplate.findUniqueOrThrow({ where: { event_channel: { event, channel: "WECHAT" } } });
     expect(row).toMatchObject({ titleEn: null, titleZh: null, wechatTemplateId: "E2E_Template-1" });
     expect(row.wechatFields).toEqual({ character_string1: event === "order.completed" ? "{orderNo}" : "{preOrderNo}", thing2: "{company}" });
+    // The list shows it (filtered to the channel: the list pages, and the event may sort late).
+    await openAdmin(page, "system/messageSetting?channel=WECHAT");
     const listed = adminRow(page, event).filter({ hasText: "E2E_Template-1" });
     await expect(listed).toContainText(w.wechat);
     await db().messageTemplate.delete({ where: { id: row.id } });

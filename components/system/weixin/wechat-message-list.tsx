@@ -58,6 +58,7 @@ export async function WechatMessageList({ page, tabs }: { page: WechatMessagePag
         id="wechat"
         t={t}
         page={page}
+        empty={t("messages.empty")}
         href={href}
         head={
           <>
