@@ -188,7 +188,9 @@ describe("cost", () => {
     const p1 = await listRecords(a.viewer, filters({ size: "10" }));
     const deep = await countQueries(() => loadRecordsRoute(a.viewer, new URLSearchParams({ size: "10", cursor: p1.next! })));
     expect(big).toBe(small);
-    expect(deep).toBe(small);
+    // Never more; one fewer when the page shows no order (no lines to read).
+    expect(deep).toBeLessThanOrEqual(small);
+    expect(deep).toBeGreaterThanOrEqual(small - 1);
     // One kind reads one table.
     const oneKind = await countQueries(() => loadRecordsRoute(a.viewer, new URLSearchParams({ kind: "complaint" })));
     expect(oneKind).toBeLessThan(small);

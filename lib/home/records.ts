@@ -4,7 +4,7 @@ import { openableRoutes } from "@/lib/access/menus";
 import { companyWhereFor, resolveScope } from "@/lib/access/scope";
 import type { Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { OrderType } from "@/lib/generated/prisma/enums";
 import { companyFilter } from "@/lib/list/prisma";
 import {
@@ -24,8 +24,9 @@ import {
 // orders (when placed, with their status now), retail vehicle sales and car returns, parts
 // returns and complaints — newest first. Each kind is read from its own table by keyset on its
 // (company, time, id) index, at most one page plus one row each, and the pages are merged here;
-// so any page costs the same six queries (staff add the two reads of their data scope, and
-// every viewer one for the screens the rows may link to), whatever the page size or depth.
+// so any page costs the same seven queries (one per kind, and one for the lines of the page's
+// orders; staff add the two reads of their data scope, and every viewer one for the screens the
+// rows may link to), whatever the page size or depth.
 
 export type Names = { en: string; zh: string };
 export type CompanyName = { code: string; nameEn: string; nameZh: string };
@@ -100,6 +101,21 @@ function summaryOf(text: string): string {
   return chars.length <= SUMMARY_CHARS ? chars.join("") : `${chars.slice(0, SUMMARY_CHARS - 1).join("")}…`;
 }
 
+/**
+ * The page's orders' line counts and first lines, in one grouped statement on OrderLine(orderId)
+ * restricted to the ids of the orders the page shows (both kinds, not the extra row each kind
+ * reads to find the next page): a relation count (`_count`) made PostgreSQL group every order
+ * line of the table on each request.
+ */
+async function linesOf(ids: number[]): Promise<Map<number, { lines: number; first: Names | null }>> {
+  if (!ids.length) return new Map();
+  const rows = await db().$queryRaw<{ orderId: number; count: number; en: string | null; zh: string | null }[]>(Prisma.sql`
+    SELECT l."orderId", COUNT(*)::int AS "count",
+           (ARRAY_AGG(l."nameEn" ORDER BY l."id"))[1] AS "en", (ARRAY_AGG(l."nameZh" ORDER BY l."id"))[1] AS "zh"
+    FROM "OrderLine" l WHERE l."orderId" = ANY(${ids}::int[]) GROUP BY l."orderId"`);
+  return new Map(rows.map((r) => [r.orderId, { lines: r.count, first: r.en !== null && r.zh !== null ? { en: r.en, zh: r.zh } : null }]));
+}
+
 async function orders(ctx: Ctx, type: OrderType): Promise<Keyed[]> {
   const kind: RecordKind = type === "VEHICLE" ? "vehicleOrder" : "partsOrder";
   const rank = SOURCE_RANK[kind];
@@ -117,8 +133,6 @@ async function orders(ctx: Ctx, type: OrderType): Promise<Keyed[]> {
       amount: true,
       createdAt: true,
       company: COMPANY,
-      lines: { orderBy: { id: "asc" }, take: 1, select: { nameEn: true, nameZh: true } },
-      _count: { select: { lines: true } },
     },
   });
   return rows.map((r) => ({
@@ -132,8 +146,9 @@ async function orders(ctx: Ctx, type: OrderType): Promise<Keyed[]> {
     key: { at: r.createdAt, rank, id: r.id },
     detail: {
       type: "order",
-      first: r.lines[0] ? { en: r.lines[0].nameEn, zh: r.lines[0].nameZh } : null,
-      lines: r._count.lines,
+      // Filled in for the page's orders once the kinds are merged (linesOf).
+      first: null,
+      lines: 0,
       quantity: r.quantity,
       amount: r.amount.toFixed(2),
     },
@@ -263,8 +278,9 @@ export async function listRecords(viewer: Viewer, filters: RecordFilters): Promi
   const merged = (await Promise.all(kinds.map((k) => SOURCES[k](ctx)))).flat().sort((a, b) => compareKeys(a.key, b.key));
   const page = merged.slice(0, filters.size);
   const last = page[page.length - 1];
+  const lines = await linesOf(page.flatMap((r) => (r.detail.type === "order" ? [r.id] : [])));
   return {
-    rows: page.map(({ key: _key, ...row }) => ({ ...row, href: hrefOf(row, routes) })),
+    rows: page.map(({ key: _key, ...row }) => ({ ...row, href: hrefOf(row, routes), detail: row.detail.type === "order" ? { ...row.detail, ...lines.get(row.id) } : row.detail })),
     filters,
     next: merged.length > filters.size && last ? encodeCursor(last.key) : null,
     staff,
