@@ -1,6 +1,7 @@
 import { loose } from "@/lib/i18n/loose";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { FIGURE_CAP } from "@/lib/home/figures";
 import type { HomeTile } from "@/lib/home/queries";
 import { HomeIcon } from "./home-icon";
 import styles from "./home-view.module.css";
@@ -39,7 +40,7 @@ export async function HomeTiles({ tiles, zh }: { tiles: HomeTile[]; zh: boolean 
                     <>
                       <span className={styles.figureLabel}>{t(`figures.${f.key}`)}</span>
                       <strong className={styles.figureCount} data-zero={f.count === 0}>
-                        {f.count}
+                        {f.count > FIGURE_CAP ? t("figureCapped", { cap: FIGURE_CAP }) : f.count}
                       </strong>
                     </>
                   );

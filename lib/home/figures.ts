@@ -59,36 +59,50 @@ export function shanghaiMonthStart(now = new Date()): Date {
   return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - 8 * 3_600_000);
 }
 
-/** A dealer's figures: seven indexed counts, started together. */
+/** A count figure stops at this many; above it the home shows "999+" (FIGURE_CAP + 1 means "more"). */
+export const FIGURE_CAP = 999;
+
+/** A capped count: COUNT over at most cap + 1 rows of `from`, read on the filter's index. */
+const capped = (from: Prisma.Sql) => Prisma.sql`(SELECT COUNT(*)::int FROM (SELECT 1 FROM ${from} LIMIT ${FIGURE_CAP + 1}) AS "c")`;
+
+/** A dealer's figures: capped indexed counts in three statements, started together. */
 export async function dealerFigures(companyId: number, userId: number, now = new Date()): Promise<DealerFigures> {
-  const [carts, shipped, complaints, soldThisMonth, stock] = await Promise.all([
+  const [carts, counts, stock] = await Promise.all([
     // One statement for both carts: the line's goods decide the cart (vehicle, or parts and derivatives).
     db().$queryRaw<{ vehicle: number; parts: number }[]>(Prisma.sql`
       SELECT COUNT(*) FILTER (WHERE g."kind" = 'VEHICLE')::int AS "vehicle", COUNT(*) FILTER (WHERE g."kind" <> 'VEHICLE')::int AS "parts"
       FROM "CartLine" c JOIN "Goods" g ON g."id" = c."goodsId"
       WHERE c."companyId" = ${companyId} AND c."userId" = ${userId}`),
-    db().order.groupBy({ by: ["type"], where: { companyId, dealerDeleted: false, status: "SHIPPED" }, _count: { _all: true } }),
-    db().complaint.groupBy({ by: ["status"], where: { companyId, status: { not: "CLOSED" } }, _count: { _all: true } }),
-    // A sale later returned is no longer a sale of this month.
-    db().vehicleSale.count({ where: { companyId, soldAt: { gte: shanghaiMonthStart(now) }, returnedAt: null } }),
-    // The Inventory tile's figures in one statement, each on its own index: vehicles in stock, and
-    // the customer warehouse's units on hand, entries to put away and overdue stocktake plans.
-    db().$queryRaw<{ vehicles: number; stock: number; entries: number; overdue: number }[]>(Prisma.sql`
-      SELECT (SELECT COUNT(*)::int FROM "Vehicle" WHERE "companyId" = ${companyId} AND "status" = 'IN_STOCK') AS "vehicles",
-             (SELECT COALESCE(SUM("quantity"), 0)::int FROM "StockOnHand" WHERE "companyId" = ${companyId}) AS "stock",
+    // The tables that grow without bound, each figure read on the index of its filter and stopped
+    // past the cap: orders on their way (Order(companyId, type, dealerDeleted, status, …)),
+    // complaints (Complaint(companyId, status, createdAt)), this month's sales (VehicleSale(companyId,
+    // soldAt, id); a sale later returned is no longer a sale of this month) and vehicles in stock
+    // (Vehicle(companyId, status, entryAt)).
+    db().$queryRaw<{ vehicleShipped: number; partsShipped: number; open: number; replied: number; sold: number; vehicles: number }[]>(Prisma.sql`
+      SELECT ${capped(Prisma.sql`"Order" WHERE "companyId" = ${companyId} AND "type" = 'VEHICLE' AND "dealerDeleted" = false AND "status" = 'SHIPPED'`)} AS "vehicleShipped",
+             ${capped(Prisma.sql`"Order" WHERE "companyId" = ${companyId} AND "type" = 'PARTS' AND "dealerDeleted" = false AND "status" = 'SHIPPED'`)} AS "partsShipped",
+             ${capped(Prisma.sql`"Complaint" WHERE "companyId" = ${companyId} AND "status" <> 'CLOSED'`)} AS "open",
+             ${capped(Prisma.sql`"Complaint" WHERE "companyId" = ${companyId} AND "status" = 'REPLIED'`)} AS "replied",
+             ${capped(Prisma.sql`"VehicleSale" WHERE "companyId" = ${companyId} AND "soldAt" >= ${shanghaiMonthStart(now)} AND "returnedAt" IS NULL`)} AS "sold",
+             ${capped(Prisma.sql`"Vehicle" WHERE "companyId" = ${companyId} AND "status" = 'IN_STOCK'`)} AS "vehicles"`),
+    // The customer warehouse's figures in one statement, each on its own index: units on hand
+    // (a sum over the company's on-hand rows: one per warehouse and goods, bounded by the
+    // catalogue), entries to put away and overdue stocktake plans (few: drafts and plans).
+    db().$queryRaw<{ stock: number; entries: number; overdue: number }[]>(Prisma.sql`
+      SELECT (SELECT COALESCE(SUM("quantity"), 0)::int FROM "StockOnHand" WHERE "companyId" = ${companyId}) AS "stock",
              (SELECT COUNT(*)::int FROM "WmsDocument" WHERE "companyId" = ${companyId} AND "type" = 'ENTRY' AND "status" = 'DRAFT') AS "entries",
              (SELECT COUNT(*)::int FROM "StocktakePlan" WHERE "companyId" = ${companyId} AND "enabled" AND "nextDate" < ${shanghaiDay(now)}::date) AS "overdue"`),
   ]);
-  const shippedOf = (type: OrderType) => shipped.find((r) => r.type === type)?._count._all ?? 0;
+  const c = counts[0];
   return {
     vehicleCart: carts[0]?.vehicle ?? 0,
     partsCart: carts[0]?.parts ?? 0,
-    vehicleAwaitingReceipt: shippedOf("VEHICLE"),
-    partsAwaitingReceipt: shippedOf("PARTS"),
-    inStock: stock[0]?.vehicles ?? 0,
-    soldThisMonth,
-    openComplaints: complaints.reduce((n, r) => n + r._count._all, 0),
-    repliedComplaints: complaints.find((r) => r.status === "REPLIED")?._count._all ?? 0,
+    vehicleAwaitingReceipt: c?.vehicleShipped ?? 0,
+    partsAwaitingReceipt: c?.partsShipped ?? 0,
+    inStock: c?.vehicles ?? 0,
+    soldThisMonth: c?.sold ?? 0,
+    openComplaints: c?.open ?? 0,
+    repliedComplaints: c?.replied ?? 0,
     warehouseStock: stock[0]?.stock ?? 0,
     entriesToPost: stock[0]?.entries ?? 0,
     overduePlans: stock[0]?.overdue ?? 0,

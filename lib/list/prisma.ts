@@ -34,7 +34,7 @@ export async function readKeysetPage<R extends { id: number }, W, F extends stri
   field: F,
   where: W,
   find: (args: KeysetArgs<W, F>) => Promise<R[]>,
-  count: (args: { where: W; take: number }) => Promise<number>,
+  count: (args: { where: W; take: number; orderBy: [Record<F, Dir>, { id: Dir }] }) => Promise<number>,
   opts: { maxSize?: number; cap?: number } = {},
 ): Promise<KeysetPage<R> & { total: Total }> {
   const size = Math.min(Math.max(1, filters.size), opts.maxSize ?? 100);
@@ -44,7 +44,9 @@ export async function readKeysetPage<R extends { id: number }, W, F extends stri
   const dir: Dir = c?.before ? "asc" : "desc";
   const [raw, n] = await Promise.all([
     find({ where: keyset ? ({ AND: [where, keyset] } as W) : where, orderBy: [{ [field]: dir } as Record<F, Dir>, { id: dir }], take: size + 1 }),
-    count({ where, take: cap + 1 }),
+    // In the list's own order: a capped count (Prisma's COUNT over a LIMIT subquery) is otherwise
+    // ordered by id, and a filter whose index is not in id order then sorts every match first.
+    count({ where, take: cap + 1, orderBy: [{ [field]: "desc" } as Record<F, Dir>, { id: "desc" }] }),
   ]);
   return { ...keysetPage(raw, size, c, (r) => (r as unknown as Record<F, Date>)[field]), total: cappedTotal(n, cap) };
 }
