@@ -2,8 +2,8 @@ import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { uid } from "@/lib/test/factories";
-import { loginLogBatches, streamLoginLogXlsx } from "./login-log-export";
+import { makeUser, uid } from "@/lib/test/factories";
+import { loginLogBatches, loginLogExport, streamLoginLogXlsx } from "./login-log-export";
 
 const t = (k: string) => `T-${k}`;
 
@@ -36,5 +36,18 @@ describe("login log export", () => {
     expect(sheet.getRow(2).getCell(2).value).toBe(`${prefix}-5`);
     expect(sheet.getRow(2).getCell(3).value).toBe("T-results.FAILURE");
     expect(sheet.getRow(2).getCell(4).value).toBe("T-reasons.INVALID_CREDENTIALS");
+  });
+
+  it("takes one of the user's export slots for the download and frees it at the end", async () => {
+    const prefix = uid("lease");
+    await db().loginLog.create({ data: { account: `${prefix}-1`, result: "SUCCESS", reason: "SUCCESS", ip: "10.9.9.8", userAgent: "vitest" } });
+    const user = (await makeUser()).id;
+    const stream = await loginLogExport({ account: prefix, result: "", from: "", to: "" }, t, user, null);
+    expect(await db().exportLease.count({ where: { userId: user } })).toBe(1);
+    const buf = Buffer.concat(await Readable.fromWeb(stream as never).toArray());
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(buf as never);
+    expect(wb.worksheets[0].rowCount).toBe(2);
+    expect(await db().exportLease.count({ where: { userId: user } })).toBe(0);
   });
 });

@@ -1,9 +1,7 @@
 import "server-only";
-import { once } from "node:events";
-import { PassThrough, Readable } from "node:stream";
-import ExcelJS from "exceljs";
+import { type Cell, excelTime, type ExportProgress, type SheetColumn, streamXlsx } from "@/lib/admin/excel";
+import { acquireExportLease, assertExportRows, type ExportLease, MAX_EXPORT_ROWS } from "@/lib/admin/export-lease";
 import { db } from "@/lib/db";
-import { errorFields, log } from "@/lib/log";
 import { companyCodes, loginLogWhere, type LoginLogFilters } from "./login-log-queries";
 
 const BATCH = 1000;
@@ -26,59 +24,54 @@ export async function* loginLogBatches(filters: LoginLogFilters, batch = BATCH) 
   }
 }
 
+const COLUMNS = [
+  { key: "time", width: 22, numFmt: "yyyy-mm-dd hh:mm:ss" },
+  { key: "account", width: 20 },
+  { key: "result", width: 10 },
+  { key: "reason", width: 26 },
+  { key: "company", width: 12 },
+  { key: "ip", width: 18 },
+  { key: "userAgent", width: 60 },
+] as const;
+
 /**
- * The export as a web stream: ExcelJS's streaming writer commits each row as it is written, so
- * neither the rows nor the workbook are held in memory. Column headers and the result/reason
- * labels come from `t` (the requester's language).
+ * The export as a web stream through the admin lists' Excel writer (lib/admin/excel.ts): paced
+ * by the client, one keyset batch read per pull. Column headers and the result/reason labels
+ * come from `t` (the requester's language).
  */
-export function streamLoginLogXlsx(filters: LoginLogFilters, t: (key: string) => string, requestId: string | null = null): ReadableStream<Uint8Array> {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(
-    t("sheet")
-      .replace(/[*?:\\/[\]]/g, " ")
-      .slice(0, 31),
-  );
-  sheet.columns = [
-    { header: t("time"), key: "time", width: 22, style: { numFmt: "yyyy-mm-dd hh:mm:ss" } },
-    { header: t("account"), key: "account", width: 20 },
-    { header: t("result"), key: "result", width: 10 },
-    { header: t("reason"), key: "reason", width: 26 },
-    { header: t("company"), key: "company", width: 12 },
-    { header: t("ip"), key: "ip", width: 18 },
-    { header: t("userAgent"), key: "userAgent", width: 60 },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
+export function streamLoginLogXlsx(
+  filters: LoginLogFilters,
+  t: (key: string) => string,
+  requestId: string | null = null,
+  opts: { lease?: ExportLease | null; maxRows?: number; progress?: ExportProgress } = {},
+): ReadableStream<Uint8Array> {
   const label = (prefix: string, v: string) => {
     const s = t(`${prefix}.${v}`);
     return s.startsWith(`LoginLog.${prefix}`) ? v : s;
   };
-  (async () => {
+  async function* cells(): AsyncGenerator<Record<string, Cell>[]> {
     for await (const rows of loginLogBatches(filters)) {
       const companies = await companyCodes(rows.map((r) => r.companyId));
-      for (const r of rows) {
-        sheet
-          .addRow({
-            // Excel has no time zones: write the Shanghai wall-clock time the app shows.
-            time: new Date(r.createdAt.getTime() + 8 * 3600_000),
-            account: r.account,
-            result: label("results", r.result),
-            reason: label("reasons", r.reason),
-            company: r.companyId ? (companies.get(r.companyId) ?? "") : "",
-            ip: r.ip ?? "",
-            userAgent: r.userAgent ?? "",
-          })
-          .commit();
-      }
-      // Backpressure: a slow download pauses the reading instead of buffering the file.
-      if (out.writableNeedDrain) await once(out, "drain");
+      yield rows.map((r) => ({
+        time: excelTime(r.createdAt),
+        account: r.account,
+        result: label("results", r.result),
+        reason: label("reasons", r.reason),
+        company: r.companyId ? (companies.get(r.companyId) ?? "") : "",
+        ip: r.ip ?? "",
+        userAgent: r.userAgent ?? "",
+      }));
     }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((err) => {
-    log.error("login log export failed", { requestId, ...errorFields(err) });
-    out.destroy(err instanceof Error ? err : new Error(String(err)));
-  });
-  return Readable.toWeb(out) as unknown as ReadableStream<Uint8Array>;
+  }
+  const columns: SheetColumn[] = COLUMNS.map((c) => ({ ...c, header: t(c.key) }));
+  return streamXlsx({ sheet: t("sheet"), columns, batches: cells(), requestId, ...opts });
+}
+
+/** The route's export: refuses more than MAX_EXPORT_ROWS rows (counted only that far, the log
+ * has millions) and more than the user's concurrent exports, then streams. */
+export async function loginLogExport(filters: LoginLogFilters, t: (key: string) => string, userId: number, requestId: string | null): Promise<ReadableStream<Uint8Array>> {
+  const beyond = await db().loginLog.findFirst({ where: loginLogWhere(filters), orderBy: { id: "desc" }, skip: MAX_EXPORT_ROWS, select: { id: true } });
+  if (beyond) assertExportRows(MAX_EXPORT_ROWS + 1);
+  const lease = await acquireExportLease(userId, "loginLog");
+  return streamLoginLogXlsx(filters, t, requestId, { lease, maxRows: MAX_EXPORT_ROWS });
 }

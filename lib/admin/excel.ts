@@ -1,8 +1,8 @@
 import "server-only";
-import { once } from "node:events";
-import { PassThrough, Readable } from "node:stream";
+import { Writable } from "node:stream";
 import ExcelJS from "exceljs";
 import { errorFields, log } from "@/lib/log";
+import type { ExportLease } from "./export-lease";
 
 // Excel in and out for every list screen (exceljs: streaming writer for exports, so 100,000
 // rows never sit in memory; the workbook reader for imports, which are capped in size).
@@ -17,30 +17,143 @@ const sheetName = (s: string) => s.replace(/[*?:\\/[\]]/g, " ").slice(0, 31) || 
 /** Excel has no time zones: the Shanghai wall-clock time the app shows. */
 export const excelTime = (d: Date | null | undefined): Date | null => (d ? new Date(d.getTime() + 8 * 3600_000) : null);
 
+/** What a streamed export did, for tests and logs: database batches taken and bytes handed out. */
+export type ExportProgress = { batches: number; rows: number; bytes: number };
+
 /**
- * Streams an .xlsx of the batches (each an array of rows already turned into cells). The
- * writer commits each row as it goes and waits for the reader (backpressure), so a slow
- * download pauses the database reads instead of buffering the file.
+ * Streams an .xlsx of the batches (each an array of rows already turned into cells), paced by
+ * the client: a pull-based web stream whose pull() takes the next batch only when the reader
+ * has consumed what was handed out before (highWaterMark one chunk). exceljs writes the rows
+ * into a sink that only collects the zipped bytes; nothing is read ahead, so the memory held is
+ * about one batch and its compressed output whatever the size of the export or the speed of
+ * the download. The lease (lib/admin/export-lease.ts) is renewed per batch and released when
+ * the stream ends, fails or is cancelled; `maxRows` stops a file at that many rows.
  */
-export function streamXlsx(opts: { sheet: string; columns: SheetColumn[]; batches: AsyncIterable<Record<string, Cell>[]>; requestId?: string | null }): ReadableStream<Uint8Array> {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+export function streamXlsx(opts: {
+  sheet: string;
+  columns: SheetColumn[];
+  batches: AsyncIterable<Record<string, Cell>[]>;
+  requestId?: string | null;
+  lease?: ExportLease | null;
+  maxRows?: number;
+  progress?: ExportProgress;
+}): ReadableStream<Uint8Array> {
+  const progress = opts.progress ?? { batches: 0, rows: 0, bytes: 0 };
+  let chunks: Buffer[] = [];
+  let wake: (() => void) | null = null;
+  let finished = false;
+  let failed: Error | null = null;
+  const notify = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      chunks.push(chunk);
+      notify();
+      cb();
+    },
+    final(cb) {
+      finished = true;
+      notify();
+      cb();
+    },
+  });
+  sink.on("error", (err) => {
+    failed = err;
+    notify();
+  });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName(opts.sheet));
   sheet.columns = opts.columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 18, style: c.numFmt ? { numFmt: c.numFmt } : undefined }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
-  (async () => {
-    for await (const rows of opts.batches) {
-      for (const r of rows) sheet.addRow(r).commit();
-      if (out.writableNeedDrain) await once(out, "drain");
-    }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((err) => {
+  const it = opts.batches[Symbol.asyncIterator]();
+  let producing = true;
+  let cancelled = false;
+  let committing: Promise<unknown> | null = null;
+  const done = () => void opts.lease?.release();
+  // Waits for the zip layer (zlib is asynchronous) to hand over bytes, at most `ms`.
+  const settle = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        wake = null;
+        resolve();
+      }, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  const fail = (err: unknown) => {
     log.error("excel export failed", { requestId: opts.requestId ?? null, ...errorFields(err) });
-    out.destroy(err instanceof Error ? err : new Error(String(err)));
-  });
-  return Readable.toWeb(out) as unknown as ReadableStream<Uint8Array>;
+    done();
+    return err instanceof Error ? err : new Error(String(err));
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          for (;;) {
+            if (cancelled) return;
+            if (failed) throw failed;
+            if (chunks.length) {
+              const out = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+              chunks = [];
+              progress.bytes += out.byteLength;
+              controller.enqueue(new Uint8Array(out.buffer, out.byteOffset, out.byteLength));
+              return;
+            }
+            if (finished) {
+              await committing;
+              // Freed before the reader sees the end, so its next export finds the slot free.
+              await opts.lease?.release();
+              controller.close();
+              return;
+            }
+            if (producing) {
+              const next = opts.maxRows !== undefined && progress.rows >= opts.maxRows ? { done: true as const, value: undefined } : await it.next();
+              if (next.done) {
+                producing = false;
+                if (opts.maxRows !== undefined && progress.rows >= opts.maxRows) await it.return?.();
+                sheet.commit();
+                committing = workbook.commit();
+                committing.catch(() => undefined);
+                continue;
+              }
+              progress.batches++;
+              const rows = opts.maxRows !== undefined ? next.value.slice(0, opts.maxRows - progress.rows) : next.value;
+              for (const r of rows) sheet.addRow(r).commit();
+              progress.rows += rows.length;
+              await opts.lease?.renew();
+              // Let the zipped bytes of this batch arrive before reading another one.
+              if (!chunks.length) await settle(50);
+              continue;
+            }
+            await settle(1000);
+          }
+        } catch (err) {
+          // A pull still running when the client cancelled ends quietly.
+          if (cancelled) return;
+          throw fail(err);
+        }
+      },
+      async cancel() {
+        // The client went away: stop reading, free the slot, drop the half-written zip.
+        producing = false;
+        cancelled = true;
+        done();
+        try {
+          await it.return?.();
+        } catch {
+          // already failed; nothing more to stop
+        }
+        sink.destroy();
+      },
+    },
+    { highWaterMark: 1 },
+  );
 }
 
 /** A small workbook in memory (import templates and error reports; a few rows at most). */

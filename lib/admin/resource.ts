@@ -14,7 +14,8 @@ import { locales } from "@/lib/i18n/config";
 import { messagesFor } from "@/lib/i18n/messages";
 import { controlCharField } from "@/lib/validation/text";
 import { translateIssues } from "@/lib/validation/translate";
-import { type Cell, readSheet, SheetError, streamXlsx, xlsxBuffer, type SheetColumn } from "./excel";
+import { type Cell, type ExportProgress, readSheet, SheetError, streamXlsx, xlsxBuffer, type SheetColumn } from "./excel";
+import { acquireExportLease, assertExportRows, MAX_EXPORT_ROWS } from "./export-lease";
 import { parseListQuery, type FilterValue, type ListQuery, type ListSpec, type Sort } from "./list-query";
 
 // The server half of the admin-screen pattern. A screen declares one AdminResource (how its
@@ -123,7 +124,13 @@ async function labelsFor(r: { labels: string }) {
 }
 
 /** The filtered rows as a streamed .xlsx (permission `export`), headers in the viewer's language. */
-export async function exportResource<Row, W, I>(r: AdminResource<Row, W, I>, viewer: Viewer, params: URLSearchParams, requestId: string | null): Promise<Answer> {
+export async function exportResource<Row, W, I>(
+  r: AdminResource<Row, W, I>,
+  viewer: Viewer,
+  params: URLSearchParams,
+  requestId: string | null,
+  opts: { progress?: ExportProgress } = {},
+): Promise<Answer> {
   if (!r.exportColumns || !r.batch) return { status: 404, body: { code: "NOT_FOUND" } };
   if (!r.permissions.export || !hasPermission(viewer, r.permissions.export)) return { status: 403, body: { code: "FORBIDDEN" } };
   await assertScreen(viewer, r.route);
@@ -137,7 +144,12 @@ export async function exportResource<Row, W, I>(r: AdminResource<Row, W, I>, vie
   async function* cells() {
     for await (const rows of batches(r, where)) yield rows.map((row) => Object.fromEntries(cols.map((c) => [c.key, c.value(row, ctx)])));
   }
-  return { status: 200, stream: streamXlsx({ sheet: title, columns, batches: cells(), requestId }), filename: `${r.name}-${new Date().toISOString().slice(0, 10)}.xlsx` };
+  // The caps (lib/admin/export-lease.ts): too many rows → narrow the filter; the user's slots
+  // are reserved last, so a refusal above holds none. The stream releases the lease.
+  assertExportRows(await r.count(where));
+  const lease = await acquireExportLease(viewer.userId, r.name);
+  const stream = streamXlsx({ sheet: title, columns, batches: cells(), requestId, lease, maxRows: MAX_EXPORT_ROWS, progress: opts.progress });
+  return { status: 200, stream, filename: `${r.name}-${new Date().toISOString().slice(0, 10)}.xlsx` };
 }
 
 /** An empty workbook with the import columns, for people to fill in. */

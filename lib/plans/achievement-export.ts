@@ -1,5 +1,6 @@
 import "server-only";
 import { streamXlsx, type Cell, type SheetColumn } from "@/lib/admin/excel";
+import { acquireExportLease } from "@/lib/admin/export-lease";
 import type { Viewer } from "@/lib/auth/viewer";
 import { achievementNetwork, type NetworkRow } from "./achievement";
 
@@ -38,5 +39,8 @@ export async function networkXlsx(viewer: Viewer, month: string, locale: string,
   async function* batches() {
     yield rows.map(cells);
   }
-  return streamXlsx({ sheet: t("sheet", { month }), columns, batches: batches(), requestId });
+  // One of the user's export slots like every export (lib/admin/export-lease.ts); a few hundred
+  // rows, far below the row cap.
+  const lease = await acquireExportLease(viewer.userId, "planAchievement");
+  return streamXlsx({ sheet: t("sheet", { month }), columns, batches: batches(), requestId, lease });
 }
