@@ -4,6 +4,7 @@ import { revalidatePath, updateTag } from "next/cache";
 import { headers } from "next/headers";
 import type { z } from "zod";
 import { getViewer, hasPermission, type Viewer } from "@/lib/auth/viewer";
+import { publishTagExpiry } from "@/lib/cache/next-tags";
 import { clientIpOf } from "@/lib/http/client-ip";
 import type { AuditCtx } from "@/lib/core/audit";
 import { errorText, failureOf, forbidden, parseInput, unauthenticated, type ErrorCode, type ErrorText, type Failure } from "./errors";
@@ -79,7 +80,11 @@ async function pipeline<S extends z.ZodType, R>(
     const data = await run(parsed.data);
     const paths = typeof opts.revalidate === "function" ? opts.revalidate(data, parsed.data) : (opts.revalidate ?? []);
     for (const p of paths) revalidatePath(p);
-    for (const tag of opts.expireTags ?? []) updateTag(tag);
+    for (const tag of opts.expireTags ?? []) {
+      updateTag(tag);
+      // The other app instances' data caches too (lib/cache/next-tags.ts); never throws.
+      void publishTagExpiry(tag);
+    }
     return { ok: true, data };
   } catch (err) {
     return failed(failureOf(err, t, { requestId, what: "action failed" }));

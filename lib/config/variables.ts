@@ -1,4 +1,5 @@
 import "server-only";
+import { onInvalidate, publishInvalidation } from "@/lib/cache/bus";
 import { db } from "@/lib/db";
 import type { z } from "zod";
 import { VARIABLES, type VariableKey } from "./variable-registry";
@@ -33,7 +34,8 @@ type Typed<K extends VariableKey> = Def<K>["type"] extends "NUMBER"
 /**
  * A system variable's value: the company's override, else the platform value, else the coded
  * default (a fresh database before the seed). Cached for 30 s per process; a change clears this
- * process's cache at once (invalidateVariables), other instances see it within the 30 s.
+ * process's cache at once (invalidateVariables), other instances through the cache bus
+ * (lib/cache/bus.ts) within a second, within the 30 s if the bus is down.
  */
 export async function variable<K extends VariableKey>(key: K, companyId?: number | null): Promise<Typed<K>> {
   const cacheKey = `${key}:${companyId ?? ""}`;
@@ -52,7 +54,16 @@ export async function variable<K extends VariableKey>(key: K, companyId?: number
   return value as Typed<K>;
 }
 
-export function invalidateVariables(): void {
+export const VARIABLES_CACHE = "variables";
+
+function clearVariables(): void {
   generation++;
   cache.clear();
+}
+onInvalidate(VARIABLES_CACHE, clearVariables);
+
+/** Clears this process's cache and tells the other instances (call it after the commit). */
+export function invalidateVariables(): void {
+  clearVariables();
+  void publishInvalidation(VARIABLES_CACHE);
 }

@@ -1,11 +1,13 @@
 import "server-only";
+import { onInvalidate, publishInvalidation } from "@/lib/cache/bus";
 import { db } from "@/lib/db";
 import type { DictCode } from "./catalog";
 import { itemLabel, type DictItemView } from "./items";
 
 // Dictionary lookups for pages and forms: `dict("delivery_way")` → the enabled items in order.
 // Cached per process for 60 s; every dictionary write calls invalidateDicts(). Other instances
-// behind a load balancer see a change within the TTL.
+// behind a load balancer see a change through the cache bus within a second (lib/cache/bus.ts),
+// within the TTL if it is down.
 
 const TTL_MS = 60_000;
 type Cached = { items: readonly (DictItemView & { enabled: boolean })[]; at: number };
@@ -59,8 +61,17 @@ export async function dictLabel(code: AnyDictCode, value: string | null | undefi
   return itemLabel(await dict(code, { includeDisabled: true, client }), value, locale);
 }
 
-/** Forgets every cached dictionary; called after each dictionary write. */
-export function invalidateDicts(): void {
+export const DICTS_CACHE = "dicts";
+
+function clearDicts(): void {
   cache.generation++;
   cache.entries.clear();
+}
+onInvalidate(DICTS_CACHE, clearDicts);
+
+/** Forgets every cached dictionary; called after each dictionary write. `publish: false` inside
+ * a transaction, which then sends the notice itself on commit (notifyInTransaction). */
+export function invalidateDicts({ publish = true } = {}): void {
+  clearDicts();
+  if (publish) void publishInvalidation(DICTS_CACHE);
 }

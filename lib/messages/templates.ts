@@ -1,4 +1,5 @@
 import "server-only";
+import { onInvalidate, publishInvalidation } from "@/lib/cache/bus";
 import { db } from "@/lib/db";
 import type { Locale } from "@/lib/i18n/config";
 import { MESSAGE_EVENTS, type MessageChannel, type MessageEvent } from "./template-schemas";
@@ -16,11 +17,20 @@ const cache = new Map<string, { row: Cached; at: number }>();
 let generation = 0;
 const listeners: (() => void)[] = [];
 
-/** Clears this instance's template cache (every write does); other instances follow within 60 s. */
-export function invalidateTemplates(): void {
+export const TEMPLATES_CACHE = "messageTemplates";
+
+function clearTemplates(): void {
   generation++;
   cache.clear();
   for (const l of listeners) l();
+}
+onInvalidate(TEMPLATES_CACHE, clearTemplates);
+
+/** Clears this instance's template cache (every write does, after its commit); other instances
+ * follow through the cache bus within a second (lib/cache/bus.ts), within 60 s if it is down. */
+export function invalidateTemplates(): void {
+  clearTemplates();
+  void publishInvalidation(TEMPLATES_CACHE);
 }
 
 /** Another channel's cache cleared with this one (lib/wechat/templates.ts). */

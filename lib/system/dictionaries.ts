@@ -3,7 +3,8 @@ import { defineResource, duplicateKeys } from "@/lib/admin/resource";
 import type { Tx } from "@/lib/core/tx";
 import { db } from "@/lib/db";
 import { isSeededItem } from "@/lib/dict/catalog";
-import { invalidateDicts } from "@/lib/dict/dict";
+import { notifyInTransaction } from "@/lib/cache/bus";
+import { DICTS_CACHE, invalidateDicts } from "@/lib/dict/dict";
 import { DomainError, NotFoundError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { audit, type AuditCtx } from "@/lib/core/audit";
@@ -111,7 +112,9 @@ export const dictTypeResource = defineResource<DictTypeRow, Prisma.DictTypeWhere
         else created++;
       }
       // Inside the import's transaction: a read racing the commit is cached for the TTL at most.
-      invalidateDicts();
+      // The other instances hear of it on commit (the notice is part of the transaction).
+      invalidateDicts({ publish: false });
+      await notifyInTransaction(tx, DICTS_CACHE);
       return { created, updated };
     },
   },

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Permission } from "@/lib/access/permissions";
 import { hasPermission, type Viewer } from "@/lib/auth/viewer";
+import { onInvalidate, publishInvalidation } from "@/lib/cache/bus";
 import { db } from "@/lib/db";
 import {
   aspectRatio,
@@ -19,8 +20,9 @@ import {
 const TTL_MS = 30_000;
 export type UploadRules = Record<AttachmentKindName, UploadRule> & { crops: ImageCropSetting[] };
 
-// Read on every upload and on every page with an upload field: kept per process for 30 s, so
-// an edit on system/attachmentConfig reaches every instance within that time.
+// Read on every upload and on every page with an upload field: kept per process for 30 s; an
+// edit on system/attachmentConfig reaches the other instances through the cache bus within a
+// second (lib/cache/bus.ts), within the 30 s if the bus is down.
 const holder = globalThis as unknown as { __uploadRules?: { at: number; rules: Promise<UploadRules> } };
 
 /** Every image use's cropping: its row, or none for a missing row or a value the code no longer knows. */
@@ -49,7 +51,7 @@ export function getUploadRules(): Promise<UploadRules> {
   if (cached && Date.now() - cached.at < TTL_MS) return cached.rules;
   const rules = load();
   holder.__uploadRules = { at: Date.now(), rules };
-  rules.catch(() => invalidateUploadRules());
+  rules.catch(() => clearUploadRules());
   return rules;
 }
 
@@ -64,8 +66,17 @@ export async function imageRuleFor(use: ImageUse): Promise<UploadRule> {
   return { ...rules.IMAGE, crop: crop?.enabled ? { aspect: aspectRatio(crop.aspect) } : null };
 }
 
-export function invalidateUploadRules(): void {
+export const UPLOAD_RULES_CACHE = "uploadRules";
+
+function clearUploadRules(): void {
   holder.__uploadRules = undefined;
+}
+onInvalidate(UPLOAD_RULES_CACHE, clearUploadRules);
+
+/** Clears this process's rules and tells the other instances (call it after the commit). */
+export function invalidateUploadRules(): void {
+  clearUploadRules();
+  void publishInvalidation(UPLOAD_RULES_CACHE);
 }
 
 /** Kinds only some users may upload: app packages (200 MB by default) only those who manage

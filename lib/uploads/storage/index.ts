@@ -1,5 +1,6 @@
 import "server-only";
 import path from "node:path";
+import { onInvalidate, publishInvalidation } from "@/lib/cache/bus";
 import { openSecret } from "@/lib/crypto/secret-box";
 import { db } from "@/lib/db";
 import type { AttachmentStorage } from "@/lib/generated/prisma/client";
@@ -52,7 +53,8 @@ export function storageFromSettings(row: StorageRow): FileStorage {
   return createLocalStorage(dir);
 }
 
-// Per process, re-read every 30 s, so a change made on another instance arrives without a restart.
+// Per process, re-read every 30 s; a change made on another instance arrives through the cache
+// bus within a second (lib/cache/bus.ts), within the 30 s if the bus is down.
 const holder = globalThis as unknown as { __uploadStorage?: { at: number; storage: Promise<FileStorage> }; __uploadStorageOverride?: FileStorage | null };
 
 /** Where uploads are stored now (AttachmentStorage row 1; the local folder while it is missing). */
@@ -64,12 +66,21 @@ export function getStorage(): Promise<FileStorage> {
     .attachmentStorage.findUnique({ where: { id: 1 } })
     .then((row) => storageFromSettings(row ?? DEFAULT_STORAGE));
   holder.__uploadStorage = { at: Date.now(), storage };
-  storage.catch(() => invalidateStorage());
+  storage.catch(() => clearStorage());
   return storage;
 }
 
-export function invalidateStorage(): void {
+export const STORAGE_CACHE = "uploadStorage";
+
+function clearStorage(): void {
   holder.__uploadStorage = undefined;
+}
+onInvalidate(STORAGE_CACHE, clearStorage);
+
+/** Clears this process's storage and tells the other instances (call it after the commit). */
+export function invalidateStorage(): void {
+  clearStorage();
+  void publishInvalidation(STORAGE_CACHE);
 }
 
 /** Tests only: use this storage instead of the configured one (null restores it). */
