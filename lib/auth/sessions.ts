@@ -3,6 +3,7 @@ import type { Tx } from "@/lib/core/tx";
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
 import { errorFields, log } from "@/lib/log";
+import { runExclusive } from "@/lib/cache/exclusive";
 
 // Signed-in sessions, one row each (UserSession). The cookie is next-auth's JWT; it carries the
 // row's id as `sid`, and the viewer is loaded only while that row is neither revoked nor
@@ -102,7 +103,7 @@ let lastPurge = 0;
 export function purgeSessionsSoon(now = new Date()): void {
   if (now.getTime() - lastPurge < 3600_000) return;
   lastPurge = now.getTime();
-  purgeSessions(now)
-    .then((n) => (n.sessions || n.throttles) && log.info("purged sessions and sign-in counters", n))
+  runExclusive("sessions-purge", () => purgeSessions(now))
+    .then((r) => r.ran && (r.result.sessions || r.result.throttles) && log.info("purged sessions and sign-in counters", r.result))
     .catch((err: unknown) => log.error("session purge failed", errorFields(err)));
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { errorFields, log } from "@/lib/log";
 import { expireEntry } from "./ledger";
+import { runExclusive } from "@/lib/cache/exclusive";
 
 // The points expiry job: every earned row with points left whose expiresAt has come is expired
 // through lib/members/ledger.ts expireEntry (an EXPIRE row, the balance lowered, the tier synced),
@@ -56,7 +57,7 @@ const holder = globalThis as unknown as { __pointExpiryAt?: number };
 export function runPointExpirySoon(now = Date.now()): void {
   if (holder.__pointExpiryAt && now - holder.__pointExpiryAt < RUN_EVERY_MS) return;
   holder.__pointExpiryAt = now;
-  runPointExpiry(new Date(now))
-    .then((r) => r.expired + r.failed && log.info("points expiry run", r))
+  runExclusive("point-expiry", () => runPointExpiry(new Date(now)))
+    .then((r) => r.ran && r.result.expired + r.result.failed && log.info("points expiry run", r.result))
     .catch((err: unknown) => log.error("points expiry run failed", errorFields(err)));
 }

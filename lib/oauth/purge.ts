@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { errorFields, log } from "@/lib/log";
+import { runExclusive } from "@/lib/cache/exclusive";
 
 // Rows of the OAuth tables nothing reads any more (docs/DECISIONS.md, "Issue 22 — bearer access
 // and its tests"), deleted like sessions are (lib/auth/sessions.ts purgeSessionsSoon): at most
@@ -33,7 +34,7 @@ let lastPurge = 0;
 export function purgeOAuthSoon(now = new Date()): void {
   if (now.getTime() - lastPurge < HOUR_MS) return;
   lastPurge = now.getTime();
-  purgeOAuth(now)
-    .then((n) => (n.windows || n.codes || n.tokens) && log.info("purged OAuth rate windows, codes and tokens", n))
+  runExclusive("oauth-purge", () => purgeOAuth(now))
+    .then((r) => r.ran && (r.result.windows || r.result.codes || r.result.tokens) && log.info("purged OAuth rate windows, codes and tokens", r.result))
     .catch((err: unknown) => log.error("OAuth purge failed", errorFields(err)));
 }

@@ -9,6 +9,7 @@ import { wechatTemplate } from "@/lib/wechat/templates";
 import { monthDate, planDeadline, reminderMonth } from "./deadline";
 import { planDealerUsers, reminderLink } from "./notify";
 import { HANDED_IN } from "./states";
+import { runExclusive } from "@/lib/cache/exclusive";
 
 // The purchase plan deadline reminder: from `plan.reminderDaysBefore` days before the deadline
 // until the deadline, every ACTIVE dealer company without a SUBMITTED or APPROVED plan for the
@@ -97,7 +98,7 @@ const holder = globalThis as unknown as { __planRemindersAt?: number };
 export function runPlanRemindersSoon(now = Date.now()): void {
   if (holder.__planRemindersAt && now - holder.__planRemindersAt < RUN_EVERY_MS) return;
   holder.__planRemindersAt = now;
-  runPlanReminders(new Date(now))
-    .then((r) => r.reminded && log.info("plan reminders sent", r))
+  runExclusive("plan-reminders", () => runPlanReminders(new Date(now)))
+    .then((r) => r.ran && r.result.reminded && log.info("plan reminders sent", r.result))
     .catch((err: unknown) => log.error("plan reminders failed", errorFields(err)));
 }

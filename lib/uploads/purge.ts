@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { errorFields, log } from "@/lib/log";
 import { getStorage, type FileStorage } from "./storage";
+import { runExclusive } from "@/lib/cache/exclusive";
 
 export const PENDING_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
@@ -36,7 +37,8 @@ const holder = globalThis as unknown as { __uploadPurgeAt?: number };
 export function purgePendingSoon(now = Date.now()): void {
   if (holder.__uploadPurgeAt && now - holder.__uploadPurgeAt < PURGE_EVERY_MS) return;
   holder.__uploadPurgeAt = now;
-  purgePendingAttachments(new Date(now - PENDING_LIFETIME_MS))
-    .then((n) => n && log.info("purged pending uploads", { count: n }))
+  // Once across instances: another one purging now makes this run a no-op.
+  runExclusive("uploads-purge", () => purgePendingAttachments(new Date(now - PENDING_LIFETIME_MS)))
+    .then((r) => r.ran && r.result && log.info("purged pending uploads", { count: r.result }))
     .catch((err: unknown) => log.error("purge of pending uploads failed", errorFields(err)));
 }

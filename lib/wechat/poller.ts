@@ -18,11 +18,14 @@ async function runOnce(): Promise<void> {
   if (running || off()) return;
   running = true;
   try {
-    const { dispatchDue } = await import("./dispatch");
-    for (let i = 0; i < 20; i++) {
-      const r = await dispatchDue();
-      if (r.claimed < 50) break;
-    }
+    const [{ dispatchDue }, { runExclusive }] = await Promise.all([import("./dispatch"), import("@/lib/cache/exclusive")]);
+    // One tick across instances (the rows are claimed with SKIP LOCKED anyway): the others skip.
+    await runExclusive("wechat-dispatch", async () => {
+      for (let i = 0; i < 20; i++) {
+        const r = await dispatchDue();
+        if (r.claimed < 50) break;
+      }
+    });
   } catch (err) {
     log.error("wechat dispatch failed", errorFields(err));
   } finally {

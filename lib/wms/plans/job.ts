@@ -8,6 +8,7 @@ import { errorFields, log } from "@/lib/log";
 import { renderMessage } from "@/lib/messages/templates";
 import { createStocktakeTx } from "../documents";
 import { dateOf, dayOf, nextAfter, shanghaiDay } from "./cycle";
+import { runExclusive } from "@/lib/cache/exclusive";
 
 // The job that runs stocktake plans: every enabled plan due today or earlier (Asia/Shanghai)
 // gets one draft stocktake (source PLAN) and moves on by its cycle, past today in one go, so a
@@ -144,7 +145,7 @@ const holder = globalThis as unknown as { __stocktakePlansAt?: number };
 export function runPlansSoon(now = Date.now()): void {
   if (holder.__stocktakePlansAt && now - holder.__stocktakePlansAt < RUN_EVERY_MS) return;
   holder.__stocktakePlansAt = now;
-  runDueStocktakePlans(new Date(now))
-    .then((r) => r.created + r.failed && log.info("stocktake plans run", r))
+  runExclusive("stocktake-plans", () => runDueStocktakePlans(new Date(now)))
+    .then((r) => r.ran && r.result.created + r.result.failed && log.info("stocktake plans run", r.result))
     .catch((err: unknown) => log.error("stocktake plans run failed", errorFields(err)));
 }
