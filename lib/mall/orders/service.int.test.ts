@@ -122,6 +122,51 @@ describe("stock is never oversold", () => {
     expect(await db().cartLine.count({ where: { goodsId: goods.id } })).toBe(190);
   });
 
+  it("orders naming the same goods in opposite line order never deadlock, and take the stock exactly", async () => {
+    const g1 = await makeGoods({ stock: 100 });
+    const g2 = await makeGoods({ stock: 100 });
+    const company = (await makeCompany()).id;
+    const dealers: Dealer[] = [];
+    for (let i = 0; i < 30; i++) dealers.push(await makeDealer(company));
+    // Half the carts list g2 first, half g1 first (cart line ids follow the order added).
+    const carts = await Promise.all(
+      dealers.map(async (d, i) => {
+        const [x, y] = i % 2 ? [g2, g1] : [g1, g2];
+        const l1 = await addLine(d, x.id, 1);
+        const l2 = await addLine(d, y.id, 2);
+        return [l1.id, l2.id];
+      }),
+    );
+    const results = await Promise.allSettled(dealers.map((d, i) => submitOrder(d.viewer, ctxOf(d.viewer), form(d, carts[i]), uid("key-"))));
+    expect(results.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+    expect(await stockOf(g1.id)).toBe(100 - 15 - 30);
+    expect(await stockOf(g2.id)).toBe(100 - 30 - 15);
+    const numbers = (results as PromiseFulfilledResult<{ orderNo: string }>[]).map((r) => r.value.orderNo);
+    expect(new Set(numbers).size).toBe(30);
+  });
+
+  it("a lost race is refused with what is left, after the order and its notification were written, and leaves nothing", async () => {
+    const goods = await makeGoods({ stock: 3 });
+    const company = (await makeCompany()).id;
+    const dealers: Dealer[] = [];
+    for (let i = 0; i < 12; i++) dealers.push(await makeDealer(company));
+    const lines = await Promise.all(dealers.map((d) => addLine(d, goods.id, 2)));
+    const results = await Promise.allSettled(dealers.map((d, i) => submitOrder(d.viewer, ctxOf(d.viewer), form(d, [lines[i].id]), uid("key-"))));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results.filter((r): r is PromiseRejectedResult => r.status === "rejected")) {
+      expect((r.reason as DomainError).key).toBe("Orders.errors.outOfStock");
+      expect((r.reason as DomainError).values).toMatchObject({ stock: 1 });
+    }
+    expect(await stockOf(goods.id)).toBe(1);
+    const orders = await db().order.findMany({ where: { companyId: company }, select: { id: true } });
+    expect(orders).toHaveLength(1);
+    expect(await db().statusEvent.count({ where: { entity: "Order", entityId: { in: orders.map((o) => o.id) } } })).toBe(1);
+    expect(await db().notification.count({ where: { companyId: company, event: "order.submitted" } })).toBe(
+      await db().notification.count({ where: { companyId: company, event: "order.submitted", link: { contains: `id=${orders[0].id}` } } }),
+    );
+    expect(await db().cartLine.count({ where: { goodsId: goods.id } })).toBe(11);
+  });
+
   it("50 parallel submissions with one idempotency key make one order", async () => {
     const goods = await makeGoods({ stock: 100 });
     const line = await addLine(a, goods.id, 2);

@@ -54,13 +54,18 @@ type Reserved = {
 };
 
 /**
- * Creates an order in the caller's transaction: reserves every line's stock (goods locked in
- * id order, so two carts never deadlock), numbers it (code rule SO), writes lines, the first
- * status event, the audit row and the staff notification. Used by the cart's submission and
- * by a pre-order's conversion. Out of stock / off sale → 409, below the minimum → 400 on
- * "quantity"; the caller's transaction then rolls everything back.
+ * Creates an order in the caller's transaction. The goods locks are taken last and held as
+ * briefly as possible (docs/DECISIONS.md "Issue 24 — faster order submission"): the goods are
+ * read and every line checked without a lock, the order, its lines, the first status event, the
+ * audit row and the staff notification are written, and only then is each line's stock taken
+ * by one conditional UPDATE per goods, in goods-id order (so two carts never deadlock), right
+ * before the caller commits. The number comes from `input.orderNo` when the caller allocated
+ * it outside the transaction (submission, so the counter row is not held either), else from
+ * code rule SO inside it. Used by the cart's submission and by a pre-order's conversion. Out of
+ * stock / off sale → 409, below the minimum → 400 on "quantity"; the caller's transaction then
+ * rolls everything back.
  */
-export async function placeOrder(tx: Tx, ctx: AuditCtx, input: PlaceOrder): Promise<{ id: number; orderNo: string }> {
+export async function placeOrder(tx: Tx, ctx: AuditCtx, input: PlaceOrder & { orderNo?: string }): Promise<{ id: number; orderNo: string }> {
   const merged = new Map<number, { quantity: number; remark: string | null }>();
   for (const l of input.lines) {
     const m = merged.get(l.goodsId);
@@ -68,20 +73,26 @@ export async function placeOrder(tx: Tx, ctx: AuditCtx, input: PlaceOrder): Prom
   }
   await lockActiveCompany(tx, input.companyId);
   const kinds = KINDS_OF[input.type];
+  const ids = [...merged.keys()].sort((a, b) => a - b);
+  // Unlocked read: the lines are priced and checked here; the UPDATE below re-checks what can
+  // change under us (on sale, stock, minimum, kind) under the row lock.
+  const found = new Map(
+    (
+      await tx.goods.findMany({
+        where: { id: { in: ids } },
+        select: { id: true, kind: true, nameEn: true, nameZh: true, config: true, specification: true, coverId: true, price: true, minOrderQty: true, onSale: true, stock: true },
+      })
+    ).map((g) => [g.id, g]),
+  );
   const reserved: (Reserved & { quantity: number; remark: string | null })[] = [];
-  for (const goodsId of [...merged.keys()].sort((a, b) => a - b)) {
+  for (const goodsId of ids) {
     const { quantity, remark } = merged.get(goodsId)!;
-    // Atomic: the row lock makes concurrent submissions queue here and re-check the stock.
-    const rows = await tx.$queryRaw<Reserved[]>`
-      UPDATE "Goods" SET "stock" = "stock" - ${quantity}, "updatedAt" = now()
-      WHERE "id" = ${goodsId} AND "onSale" AND "stock" >= ${quantity} AND "minOrderQty" <= ${quantity}
-        AND "kind"::text = ANY(${kinds as string[]})
-      RETURNING "id", "kind", "nameEn", "nameZh", "config", "specification", "coverId", "price", "minOrderQty"`;
-    if (rows.length === 0) await refuseLine(tx, goodsId, quantity, kinds);
-    reserved.push({ ...rows[0], quantity, remark });
+    const g = found.get(goodsId);
+    refusal(g, quantity, kinds);
+    reserved.push({ ...g!, quantity, remark });
   }
   const amount = reserved.reduce((sum, l) => sum.add(new Prisma.Decimal(l.price).mul(l.quantity)), new Prisma.Decimal(0));
-  const orderNo = await nextCode("SO", { tx });
+  const orderNo = input.orderNo ?? (await nextCode("SO", { tx }));
   const order = await tx.order.create({
     data: {
       orderNo,
@@ -122,17 +133,40 @@ export async function placeOrder(tx: Tx, ctx: AuditCtx, input: PlaceOrder): Prom
   await tx.statusEvent.create({ data: { entity: "Order", entityId: order.id, fromStatus: null, toStatus: "SUBMITTED", userId: ctx.userId } });
   await audit(tx, ctx, "Order", order.id, "submit", null, { ...order, lines: reserved.map((l) => ({ goodsId: l.id, quantity: l.quantity })) });
   await notifyOrderEvent(tx, { orderId: order.id, event: "order.submitted", actorId: ctx.userId });
+  await takeStock(tx, reserved, kinds);
   return { id: order.id, orderNo: order.orderNo };
 }
 
-/** Why a line could not be reserved, as the error a dealer can act on. */
-async function refuseLine(tx: Tx, goodsId: number, quantity: number, kinds: GoodsKind[]): Promise<never> {
-  const g = await tx.goods.findUnique({ where: { id: goodsId }, select: { kind: true, nameEn: true, nameZh: true, onSale: true, stock: true, minOrderQty: true } });
+/**
+ * Takes every line's stock, goods locked in id order, each by one conditional UPDATE:
+ * PostgreSQL re-checks the condition after waiting for the row lock, so racing submissions
+ * never oversell. The locks are held from here to the caller's commit, so call it last.
+ */
+async function takeStock(tx: Tx, lines: { id: number; quantity: number }[], kinds: GoodsKind[]): Promise<void> {
+  for (const { id, quantity } of [...lines].sort((a, b) => a.id - b.id)) {
+    const n = await tx.$executeRaw`
+      UPDATE "Goods" SET "stock" = "stock" - ${quantity}, "updatedAt" = now()
+      WHERE "id" = ${id} AND "onSale" AND "stock" >= ${quantity} AND "minOrderQty" <= ${quantity}
+        AND "kind"::text = ANY(${kinds as string[]})`;
+    // Lost a race since the read: say why from the row as it is now (this statement's snapshot).
+    if (n === 0) {
+      const g = await tx.goods.findUnique({ where: { id }, select: REFUSAL_SELECT });
+      refusal(g, quantity, kinds);
+      throw new DomainError("Orders.errors.outOfStock", { name: g!.nameEn, stock: g!.stock }, "cartLineIds", 409);
+    }
+  }
+}
+
+const REFUSAL_SELECT = { kind: true, nameEn: true, onSale: true, stock: true, minOrderQty: true } as const;
+type RefusalFacts = { kind: GoodsKind; nameEn: string; onSale: boolean; stock: number; minOrderQty: number };
+
+/** Throws why a line cannot be ordered, as the error a dealer can act on; returns when it can. */
+function refusal(g: RefusalFacts | null | undefined, quantity: number, kinds: GoodsKind[]): void {
   if (!g || !kinds.includes(g.kind)) throw new DomainError("Orders.errors.goodsMissing", {}, "cartLineIds", 409);
   const name = g.nameEn;
   if (!g.onSale) throw new DomainError("Orders.errors.offSale", { name }, "cartLineIds", 409);
   if (quantity < g.minOrderQty) throw new DomainError("Orders.errors.belowMinimum", { name, min: g.minOrderQty }, "quantity");
-  throw new DomainError("Orders.errors.outOfStock", { name, stock: g.stock }, "cartLineIds", 409);
+  if (g.stock < quantity) throw new DomainError("Orders.errors.outOfStock", { name, stock: g.stock }, "cartLineIds", 409);
 }
 
 function requireDealer(viewer: Viewer): number {
@@ -152,6 +186,15 @@ export async function submitOrder(viewer: Viewer, ctx: AuditCtx, input: TSubmitO
   const options = await dicts(["delivery_way", "carrier_type"] as const);
   await checkDict("delivery_way", input.deliveryWay, "deliveryWay", options);
   await checkDict("carrier_type", input.carrierType, "carrierType", options);
+  // Outside the transaction, so no lock waits on them: a replay answers at once, and a cart the
+  // submission would refuse anyway is refused before it consumes a number.
+  const replay = await db().order.findUnique({ where: { companyId_idempotencyKey: { companyId, idempotencyKey } }, select: { id: true, orderNo: true } });
+  if (replay) return { ...replay, created: false };
+  await precheck(viewer.userId, companyId, input);
+  // The number is taken in its own statement, like a sequence: the counter row is locked only for
+  // that statement instead of until the order commits (which serialized every submission). A
+  // submission refused after this point (a lost race) leaves a gap in the numbers.
+  const orderNo = await nextCode("SO");
   const run = () =>
     db().$transaction(async (tx) => {
       // Requests with one key queue here; the first makes the order, the rest find it.
@@ -182,7 +225,10 @@ export async function submitOrder(viewer: Viewer, ctx: AuditCtx, input: TSubmitO
       if (!address) throw new DomainError("Orders.errors.addressMissing", {}, "addressId");
       const a = address.regionArea;
       const areaText = [a.parent?.parent?.nameZh, a.parent?.nameZh, a.nameZh].filter(Boolean).join("");
+      // The lines leave the cart now, so nothing but the commit follows the stock update.
+      await tx.cartLine.deleteMany({ where: { id: { in: ids } } });
       const order = await placeOrder(tx, ctx, {
+        orderNo,
         companyId,
         creatorId: viewer.userId,
         type: input.type,
@@ -195,7 +241,6 @@ export async function submitOrder(viewer: Viewer, ctx: AuditCtx, input: TSubmitO
         address: { id: address.id, receiver: address.receiver, receiverPhone: address.phone, regionAreaId: address.regionAreaId, text: `${areaText} ${address.address}` },
         idempotencyKey,
       });
-      await tx.cartLine.deleteMany({ where: { id: { in: ids } } });
       return { ...order, created: true };
     });
   try {
@@ -209,6 +254,22 @@ export async function submitOrder(viewer: Viewer, ctx: AuditCtx, input: TSubmitO
     }
     throw err;
   }
+}
+
+/** The refusals a submission would meet, read without locks: a line not in the viewer's cart,
+ * goods missing, off sale, below the minimum or out of stock. The transaction checks all of it
+ * again; this only keeps refused carts from consuming an order number. */
+async function precheck(userId: number, companyId: number, input: TSubmitOrder): Promise<void> {
+  const ids = [...new Set(input.cartLineIds)];
+  const lines = await db().cartLine.findMany({
+    where: { id: { in: ids }, companyId, userId },
+    select: { goodsId: true, quantity: true, goods: { select: REFUSAL_SELECT } },
+    orderBy: { goodsId: "asc" },
+  });
+  if (lines.length !== ids.length) throw new DomainError("Orders.errors.cartChanged", {}, "cartLineIds", 409);
+  const wanted = new Map<number, { goods: RefusalFacts; quantity: number }>();
+  for (const l of lines) wanted.set(l.goodsId, { goods: l.goods, quantity: (wanted.get(l.goodsId)?.quantity ?? 0) + l.quantity });
+  for (const { goods, quantity } of wanted.values()) refusal(goods, quantity, KINDS_OF[input.type]);
 }
 
 /** `where` over orders the viewer may see: a dealer's company (not deleted), staff's scope. */
