@@ -184,9 +184,36 @@ async function bench(): Promise<number> {
   const total = CLIENTS * ORDERS;
   const perSecond = (n: number, ms: number) => +((n / ms) * 1000).toFixed(1);
   console.table([
-    { run: "submitOrder, spread goods", clients: CLIENTS, orders: spread.ok, refused: spread.refused, errors: spread.errors, seconds: +(spread.ms / 1000).toFixed(2), "orders/s": perSecond(spread.ok, spread.ms), "waiting on locks": spread.waiting },
-    { run: "submitOrder, one hot goods", clients: CLIENTS, orders: hot.ok, refused: hot.refused, errors: hot.errors, seconds: +(hot.ms / 1000).toFixed(2), "orders/s": perSecond(hot.ok, hot.ms), "waiting on locks": hot.waiting },
-    { run: "bare insert (reference)", clients: CLIENTS, orders: total, refused: 0, errors: 0, seconds: +(bare / 1000).toFixed(2), "orders/s": perSecond(total, bare), "waiting on locks": "-" },
+    {
+      run: "submitOrder, spread goods",
+      clients: CLIENTS,
+      orders: spread.ok,
+      refused: spread.refused,
+      errors: spread.errors,
+      seconds: +(spread.ms / 1000).toFixed(2),
+      "orders/s": perSecond(spread.ok, spread.ms),
+      "waiting on locks": spread.waiting,
+    },
+    {
+      run: "submitOrder, one hot goods",
+      clients: CLIENTS,
+      orders: hot.ok,
+      refused: hot.refused,
+      errors: hot.errors,
+      seconds: +(hot.ms / 1000).toFixed(2),
+      "orders/s": perSecond(hot.ok, hot.ms),
+      "waiting on locks": hot.waiting,
+    },
+    {
+      run: "bare insert (reference)",
+      clients: CLIENTS,
+      orders: total,
+      refused: 0,
+      errors: 0,
+      seconds: +(bare / 1000).toFixed(2),
+      "orders/s": perSecond(total, bare),
+      "waiting on locks": "-",
+    },
   ]);
 
   // Never oversold: spread goods each gave exactly one, hot goods went to zero and not below,
@@ -197,9 +224,11 @@ async function bench(): Promise<number> {
   const hotStock = await prisma.goods.findMany({ where: { id: { in: hotGoods } }, select: { id: true, stock: true } });
   if (hotStock.some((g) => g.stock !== 0)) problems.push(`hot goods stock ${hotStock.map((g) => g.stock).join(",")} (expected all 0)`);
   const sold = await prisma.orderLine.groupBy({ by: ["goodsId"], where: { goodsId: { in: hotGoods }, order: { companyId: company.id } }, _sum: { quantity: true } });
-  if (sold.length !== ORDERS || sold.some((s) => s._sum.quantity !== CLIENTS - SHORT)) problems.push(`hot goods sold ${sold.map((s) => s._sum.quantity).join(",")} (expected ${CLIENTS - SHORT} each)`);
+  if (sold.length !== ORDERS || sold.some((s) => s._sum.quantity !== CLIENTS - SHORT))
+    problems.push(`hot goods sold ${sold.map((s) => s._sum.quantity).join(",")} (expected ${CLIENTS - SHORT} each)`);
   if (spread.ok !== total || spread.errors || hot.errors) problems.push("unexpected errors or refusals on spread goods");
-  if (hot.ok !== ORDERS * (CLIENTS - SHORT) || hot.refused !== ORDERS * SHORT) problems.push(`hot: ${hot.ok} orders, ${hot.refused} refused (expected ${ORDERS * (CLIENTS - SHORT)} and ${ORDERS * SHORT})`);
+  if (hot.ok !== ORDERS * (CLIENTS - SHORT) || hot.refused !== ORDERS * SHORT)
+    problems.push(`hot: ${hot.ok} orders, ${hot.refused} refused (expected ${ORDERS * (CLIENTS - SHORT)} and ${ORDERS * SHORT})`);
   console.log(
     `service / bare time: spread ${(spread.ms / spread.ok / (bare / total)).toFixed(1)}×, hot ${(hot.ms / hot.ok / (bare / total)).toFixed(1)}× per order; ` +
       (problems.length ? `PROBLEMS: ${problems.join("; ")}` : "stock never negative, never oversold"),
