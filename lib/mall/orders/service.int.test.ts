@@ -167,6 +167,44 @@ describe("stock is never oversold", () => {
     expect(await db().cartLine.count({ where: { goodsId: goods.id } })).toBe(11);
   });
 
+  it("a race lost at the stock update itself is refused with the stock left then, and what was written before goes", async () => {
+    const goods = await makeGoods({ stock: 5 });
+    const d = await makeDealer();
+    const line = await addLine(d, goods.id, 2);
+    // Another transaction holds the goods row and leaves 1: the submission reads 5, writes its
+    // order and notification, then waits at its stock update and must find the 1 after the wait.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let held!: () => void;
+    const isHeld = new Promise<void>((r) => (held = r));
+    const holder = db().$transaction(async (tx) => {
+      await tx.$executeRaw`UPDATE "Goods" SET "stock" = 1 WHERE "id" = ${goods.id}`;
+      held();
+      await gate;
+    });
+    await isHeld;
+    const submission = submitOrder(d.viewer, ctxOf(d.viewer), form(d, [line.id]), uid("key-")).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    for (let i = 0; i < 200; i++) {
+      const [{ n }] = await db().$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%UPDATE "Goods" SET "stock" = "stock" -%'`;
+      if (n > 0) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    release();
+    await holder;
+    const err = await submission;
+    expect(err).toBeInstanceOf(DomainError);
+    expect((err as DomainError).key).toBe("Orders.errors.outOfStock");
+    expect((err as DomainError).values).toMatchObject({ stock: 1 });
+    expect(await stockOf(goods.id)).toBe(1);
+    expect(await db().order.count({ where: { companyId: d.company } })).toBe(0);
+    expect(await db().notification.count({ where: { companyId: d.company } })).toBe(0);
+    expect(await db().cartLine.count({ where: { id: line.id } })).toBe(1);
+  });
+
   it("50 parallel submissions with one idempotency key make one order", async () => {
     const goods = await makeGoods({ stock: 100 });
     const line = await addLine(a, goods.id, 2);
