@@ -115,6 +115,8 @@ export async function createMigration(name: string, opts: { serverUrl: string; d
       }),
     );
     if (out.exitCode !== 2 || !out.stdout) return null; // 2: the diff is not empty
+    const script = withoutUnreadableIndexes(out.stdout, list);
+    if (!script) return null;
     const slug =
       name
         .trim()
@@ -126,10 +128,33 @@ export async function createMigration(name: string, opts: { serverUrl: string; d
     if (fs.existsSync(target)) throw new Error(`${target} already exists`);
     fs.mkdirSync(target, { recursive: true });
     const file = path.join(target, "migration.sql");
-    fs.writeFileSync(file, out.stdout);
+    fs.writeFileSync(file, script);
     fs.writeFileSync(path.join(dir, LOCKFILE), LOCKFILE_CONTENT);
     return { name: migrationName, file };
   } finally {
     await shadows.cleanup();
   }
+}
+
+/**
+ * The diff without the indexes Prisma cannot read back: a b-tree with an operator class
+ * (`ops: raw("text_pattern_ops")`) is always proposed as dropped and created again, although
+ * a migration already created it exactly so. Such a pair is left out when the CREATE statement
+ * is, word for word, one an existing migration ran; anything else stays. Answers "" when
+ * nothing else is left.
+ */
+export function withoutUnreadableIndexes(script: string, list: MigrationList): string {
+  const applied = list.migrationDirectories.map((d) => (d.migrationFile.content.tag === "ok" ? d.migrationFile.content.value : "")).join("\n");
+  const blocks = script.split(/\n\s*\n/);
+  const created = new Map<string, string>();
+  for (const b of blocks) {
+    const m = /^CREATE (?:UNIQUE )?INDEX "([^"]+)"[^;]*;/m.exec(b);
+    if (m) created.set(m[1], m[0]);
+  }
+  const same = new Set([...created].filter(([, stmt]) => applied.includes(stmt)).map(([name]) => name));
+  const kept = blocks.filter((b) => {
+    const name = /^(?:DROP INDEX|CREATE (?:UNIQUE )?INDEX) "([^"]+)"/m.exec(b)?.[1];
+    return !(name && same.has(name) && (/^DROP INDEX/m.test(b) ? blocks.some((o) => /^CREATE/m.test(o) && o.includes(`"${name}"`)) : true));
+  });
+  return kept.some((b) => /^\s*[A-Z]/m.test(b.replace(/^--.*$/gm, ""))) ? kept.join("\n\n") : "";
 }
