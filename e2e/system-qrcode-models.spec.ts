@@ -58,9 +58,10 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
       // The label sketch shows the chosen fields with sample values.
       const sketch = drawer(page).getByTestId("label-sketch");
       const fieldName = purpose === "DOWNLOAD" ? "date" : "version";
+      // Checked, whatever the purpose's default layout already holds (clicking would toggle it).
       await field(page, "layout-fields")
-        .getByText(tr(`QrcodeModel.field.${fieldName}`), { exact: true })
-        .click();
+        .getByRole("checkbox", { name: tr(`QrcodeModel.field.${fieldName}`), exact: true })
+        .check();
       await expect(sketch.getByTestId(`sketch-${fieldName}`)).toContainText(tr(`QrcodeModel.samples.${fieldName}`));
       await page.screenshot({ path: path.join(SCREENS_DIR, `admin-qrcodeModel-drawer-${locale}.png`), fullPage: true });
       await saveDrawer(page);
