@@ -21,17 +21,27 @@ import { formatCode, maxSequence, periodOf, type CodeRuleShape } from "./format"
 export async function nextCode(ruleCode: string, opts: { tx?: Tx; now?: Date } = {}): Promise<string> {
   const client = opts.tx ?? db();
   const now = opts.now ?? new Date();
-  const rule = await client.codeRule.findUnique({
-    where: { code: ruleCode },
-    select: { id: true, code: true, prefix: true, datePattern: true, seqLength: true, reset: true, enabled: true },
-  });
-  if (!rule) throw new DomainError("CodeRuleAdmin.errors.missing", { code: ruleCode }, undefined, 500);
-  if (!rule.enabled) throw new DomainError("CodeRuleAdmin.errors.disabled", { code: ruleCode }, undefined, 409);
+  // One statement (order submission takes a number per order): the rule is read and its counter
+  // for the period bumped together. The period depends on the rule's reset, so every reset's
+  // period is passed and the rule picks its own.
+  const rows = await client.$queryRaw<(CodeRuleShape & { id: number; code: string; value: number })[]>`
+    WITH rule AS (
+      SELECT "id", "code", "prefix", "datePattern", "seqLength", "reset"::text AS "reset",
+             CASE "reset" WHEN 'DAILY' THEN ${periodOf("DAILY", now)} WHEN 'MONTHLY' THEN ${periodOf("MONTHLY", now)} ELSE ${periodOf("NEVER", now)} END AS "period"
+      FROM "CodeRule" WHERE "code" = ${ruleCode} AND "enabled"
+    ), counter AS (
+      INSERT INTO "CodeCounter" ("ruleId", "period", "value", "updatedAt") SELECT "id", "period", 1, now() FROM rule
+      ON CONFLICT ("ruleId", "period") DO UPDATE SET "value" = "CodeCounter"."value" + 1, "updatedAt" = now()
+      RETURNING "value"
+    )
+    SELECT rule.*, counter."value" FROM rule, counter`;
+  if (!rows.length) {
+    const rule = await client.codeRule.findUnique({ where: { code: ruleCode }, select: { enabled: true } });
+    if (!rule) throw new DomainError("CodeRuleAdmin.errors.missing", { code: ruleCode }, undefined, 500);
+    throw new DomainError("CodeRuleAdmin.errors.disabled", { code: ruleCode }, undefined, 409);
+  }
+  const { value, ...rule } = rows[0];
   const period = periodOf(rule.reset, now);
-  const [{ value }] = await client.$queryRaw<{ value: number }[]>`
-    INSERT INTO "CodeCounter" ("ruleId", "period", "value", "updatedAt") VALUES (${rule.id}, ${period}, 1, now())
-    ON CONFLICT ("ruleId", "period") DO UPDATE SET "value" = "CodeCounter"."value" + 1, "updatedAt" = now()
-    RETURNING "value"`;
   if (value > maxSequence(rule.seqLength)) throw new DomainError("CodeRuleAdmin.errors.overflow", { code: rule.code, period, max: maxSequence(rule.seqLength) }, undefined, 409);
   return formatCode(rule, now, value);
 }

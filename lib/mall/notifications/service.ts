@@ -3,7 +3,7 @@ import type { Tx } from "@/lib/core/tx";
 import { combineScopes } from "@/lib/access/scope";
 import { dictLabel } from "@/lib/dict/dict";
 import { formatMoney } from "@/lib/format/money";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { DataScope, Prisma } from "@/lib/generated/prisma/client";
 import type { Locale } from "@/lib/i18n/config";
 import { renderMessage } from "@/lib/messages/templates";
 import type { MessageEvent } from "@/lib/messages/template-schemas";
@@ -102,30 +102,32 @@ export const orderLink = (o: { id: number; type: string }) => `onlineMall/${o.ty
 export const preOrderLink = (id: number) => `onlineMall/car/preOrder?id=${id}`;
 
 /** Staff who may process a new document of the company: STAFF, active, holding `permission`
- * through a role, with the company inside their data scope. Two queries whatever the count. */
+ * through a role, with the company inside their data scope. One statement whatever the count
+ * (it runs in every submission's transaction): the candidates with their roles' scopes, and the
+ * organization tree the scopes are resolved against. */
 export async function staffRecipients(tx: Tx, company: { id: number; organizationId: number }, permission: string): Promise<number[]> {
-  const [users, tree] = await Promise.all([
-    tx.user.findMany({
-      where: { userType: "STAFF", status: "ACTIVE", service: false, roles: { some: { role: { menus: { some: { menu: { permission } } } } } } },
-      select: {
-        id: true,
-        organizationId: true,
-        roles: { select: { role: { select: { dataScope: true, organizations: { select: { organizationId: true } } } } } },
-        companies: { where: { companyId: company.id }, select: { companyId: true } },
-      },
-    }),
-    tx.organization.findMany({ select: { id: true, parentId: true } }),
-  ]);
-  return users
+  type Candidate = { id: number; organizationId: number | null; hasCompany: boolean; roles: { dataScope: DataScope; organizationIds: number[] }[] };
+  const [{ users, tree }] = await tx.$queryRaw<{ users: Candidate[] | null; tree: { id: number; parentId: number | null }[] | null }[]>`
+    SELECT
+      (SELECT json_agg(json_build_object(
+          'id', u."id",
+          'organizationId', u."organizationId",
+          'hasCompany', EXISTS (SELECT 1 FROM "UserCompany" uc WHERE uc."userId" = u."id" AND uc."companyId" = ${company.id}),
+          'roles', (SELECT coalesce(json_agg(json_build_object(
+                        'dataScope', r."dataScope",
+                        'organizationIds', (SELECT coalesce(json_agg(ro."organizationId"), '[]'::json) FROM "RoleOrganization" ro WHERE ro."roleId" = r."id"))), '[]'::json)
+                    FROM "UserRole" ur JOIN "Role" r ON r."id" = ur."roleId" WHERE ur."userId" = u."id")))
+       FROM "User" u
+       WHERE u."userType" = 'STAFF' AND u."status" = 'ACTIVE' AND NOT u."service"
+         AND EXISTS (SELECT 1 FROM "UserRole" ur JOIN "RoleMenu" rm ON rm."roleId" = ur."roleId" JOIN "Menu" m ON m."id" = rm."menuId"
+                     WHERE ur."userId" = u."id" AND m."permission" = ${permission})) AS "users",
+      (SELECT json_agg(json_build_object('id', o."id", 'parentId', o."parentId")) FROM "Organization" o) AS "tree"`;
+  return (users ?? [])
     .filter((u) => {
-      const scope = combineScopes(
-        { userType: "STAFF", organizationId: u.organizationId, company: null },
-        u.roles.map(({ role }) => ({ dataScope: role.dataScope, organizationIds: role.organizations.map((o) => o.organizationId) })),
-        tree,
-      );
+      const scope = combineScopes({ userType: "STAFF", organizationId: u.organizationId, company: null }, u.roles, tree ?? []);
       if (scope.kind === "all") return true;
       if (scope.kind !== "orgs") return false;
-      return scope.orgIds.includes(company.organizationId) || (scope.self && u.companies.length > 0);
+      return scope.orgIds.includes(company.organizationId) || (scope.self && u.hasCompany);
     })
     .map((u) => u.id);
 }
@@ -163,9 +165,10 @@ async function deliver(
   await enqueueWechat(tx, { event: n.event, userIds: users, values: n.zhValues, link: n.link });
 }
 
-/** Notifies the people concerned of an order event (call it inside the transition's transaction). */
-export async function notifyOrderEvent(tx: Tx, e: { orderId: number; event: OrderEvent; actorId: number }): Promise<void> {
-  const o = await tx.order.findUnique({ where: { id: e.orderId }, select: ORDER_NOTICE_SELECT });
+/** Notifies the people concerned of an order event (call it inside the transition's transaction).
+ * `notice`: the order as ORDER_NOTICE_SELECT reads it, when the caller has just written it. */
+export async function notifyOrderEvent(tx: Tx, e: { orderId: number; event: OrderEvent; actorId: number; notice?: OrderNotice }): Promise<void> {
+  const o = e.notice ?? (await tx.order.findUnique({ where: { id: e.orderId }, select: ORDER_NOTICE_SELECT }));
   if (!o) return;
   await deliver(tx, {
     event: e.event,

@@ -12,7 +12,7 @@ import { createEntryForOrder } from "@/lib/wms/documents";
 import { audit, type AuditCtx } from "@/lib/core/audit";
 import { normalizeVin, vinProblem } from "@/lib/vehicles/vin";
 import { lockActiveCompany } from "@/lib/companies/guard";
-import { notifyOrderEvent } from "../notifications/service";
+import { notifyOrderEvent, type OrderNotice } from "../notifications/service";
 import type { TShipOrder, TSubmitOrder } from "./schemas";
 import { DELETABLE, ORDER_MOVES, RELEASES_STOCK, type OrderMove } from "./states";
 
@@ -71,7 +71,7 @@ export async function placeOrder(tx: Tx, ctx: AuditCtx, input: PlaceOrder & { or
     const m = merged.get(l.goodsId);
     merged.set(l.goodsId, { quantity: (m?.quantity ?? 0) + l.quantity, remark: m?.remark ?? l.remark ?? null });
   }
-  await lockActiveCompany(tx, input.companyId);
+  const company = await lockActiveCompany(tx, input.companyId);
   const kinds = KINDS_OF[input.type];
   const ids = [...merged.keys()].sort((a, b) => a - b);
   // Unlocked read: the lines are priced and checked here; the UPDATE below re-checks what can
@@ -93,6 +93,7 @@ export async function placeOrder(tx: Tx, ctx: AuditCtx, input: PlaceOrder & { or
   }
   const amount = reserved.reduce((sum, l) => sum.add(new Prisma.Decimal(l.price).mul(l.quantity)), new Prisma.Decimal(0));
   const orderNo = input.orderNo ?? (await nextCode("SO", { tx }));
+  // The order, then its lines in one insert (a nested create would read the order back too).
   const order = await tx.order.create({
     data: {
       orderNo,
@@ -112,27 +113,37 @@ export async function placeOrder(tx: Tx, ctx: AuditCtx, input: PlaceOrder & { or
       regionAreaId: input.address.regionAreaId,
       address: input.address.text,
       idempotencyKey: input.idempotencyKey ?? null,
-      lines: {
-        create: reserved.map((l) => ({
-          goodsId: l.id,
-          kind: l.kind,
-          nameEn: l.nameEn,
-          nameZh: l.nameZh,
-          config: l.config,
-          specification: l.specification,
-          coverId: l.coverId,
-          price: l.price,
-          quantity: l.quantity,
-          subtotal: new Prisma.Decimal(l.price).mul(l.quantity),
-          remark: l.remark,
-        })),
-      },
     },
     select: { id: true, orderNo: true, status: true, amount: true, quantity: true, companyId: true, type: true },
   });
+  await tx.orderLine.createMany({
+    data: reserved.map((l) => ({
+      orderId: order.id,
+      goodsId: l.id,
+      kind: l.kind,
+      nameEn: l.nameEn,
+      nameZh: l.nameZh,
+      config: l.config,
+      specification: l.specification,
+      coverId: l.coverId,
+      price: l.price,
+      quantity: l.quantity,
+      subtotal: new Prisma.Decimal(l.price).mul(l.quantity),
+      remark: l.remark,
+    })),
+  });
   await tx.statusEvent.create({ data: { entity: "Order", entityId: order.id, fromStatus: null, toStatus: "SUBMITTED", userId: ctx.userId } });
   await audit(tx, ctx, "Order", order.id, "submit", null, { ...order, lines: reserved.map((l) => ({ goodsId: l.id, quantity: l.quantity })) });
-  await notifyOrderEvent(tx, { orderId: order.id, event: "order.submitted", actorId: ctx.userId });
+  // The notice from what was just written and the company read under its lock: no read-back.
+  const notice: OrderNotice = {
+    ...order,
+    rejectReason: null,
+    cancelReason: null,
+    logisticsCompany: null,
+    logisticsNo: null,
+    company: { nameEn: company.nameEn, nameZh: company.nameZh, organizationId: company.organizationId },
+  };
+  await notifyOrderEvent(tx, { orderId: order.id, event: "order.submitted", actorId: ctx.userId, notice });
   await takeStock(tx, reserved, kinds);
   return { id: order.id, orderNo: order.orderNo };
 }
@@ -206,25 +217,21 @@ export async function submitOrder(viewer: Viewer, ctx: AuditCtx, input: TSubmitO
       // finds them gone and is refused, so one cart line makes at most one order. A line not
       // (or no longer) in the viewer's cart answers the same whoever's it is.
       const ids = [...new Set(input.cartLineIds)].sort((x, y) => x - y);
-      const locked = await tx.$queryRaw<{ id: number }[]>`
-        SELECT "id" FROM "CartLine" WHERE "id" = ANY(${ids}::int[]) AND "companyId" = ${companyId} AND "userId" = ${viewer.userId}
+      const lines = await tx.$queryRaw<{ id: number; goodsId: number; quantity: number; remark: string | null }[]>`
+        SELECT "id", "goodsId", "quantity", "remark" FROM "CartLine"
+        WHERE "id" = ANY(${ids}::int[]) AND "companyId" = ${companyId} AND "userId" = ${viewer.userId}
         ORDER BY "id" FOR UPDATE`;
-      if (locked.length !== ids.length) throw new DomainError("Orders.errors.cartChanged", {}, "cartLineIds", 409);
-      const lines = await tx.cartLine.findMany({ where: { id: { in: ids } }, select: { id: true, goodsId: true, quantity: true, remark: true } });
-      const address = await tx.address.findFirst({
-        where: { id: input.addressId, companyId },
-        select: {
-          id: true,
-          receiver: true,
-          phone: true,
-          address: true,
-          regionAreaId: true,
-          regionArea: { select: { nameEn: true, nameZh: true, parent: { select: { nameZh: true, parent: { select: { nameZh: true } } } } } },
-        },
-      });
+      if (lines.length !== ids.length) throw new DomainError("Orders.errors.cartChanged", {}, "cartLineIds", 409);
+      // The address with its area's names up to the province, in one read.
+      const [address] = await tx.$queryRaw<{ id: number; receiver: string; phone: string; address: string; regionAreaId: number; areas: (string | null)[] }[]>`
+        SELECT a."id", a."receiver", a."phone", a."address", a."regionAreaId", ARRAY[r3."nameZh", r2."nameZh", r1."nameZh"] AS "areas"
+        FROM "Address" a
+        JOIN "RegionArea" r1 ON r1."id" = a."regionAreaId"
+        LEFT JOIN "RegionArea" r2 ON r2."id" = r1."parentId"
+        LEFT JOIN "RegionArea" r3 ON r3."id" = r2."parentId"
+        WHERE a."id" = ${input.addressId} AND a."companyId" = ${companyId}`;
       if (!address) throw new DomainError("Orders.errors.addressMissing", {}, "addressId");
-      const a = address.regionArea;
-      const areaText = [a.parent?.parent?.nameZh, a.parent?.nameZh, a.nameZh].filter(Boolean).join("");
+      const areaText = address.areas.filter(Boolean).join("");
       // The lines leave the cart now, so nothing but the commit follows the stock update.
       await tx.cartLine.deleteMany({ where: { id: { in: ids } } });
       const order = await placeOrder(tx, ctx, {
@@ -261,14 +268,14 @@ export async function submitOrder(viewer: Viewer, ctx: AuditCtx, input: TSubmitO
  * again; this only keeps refused carts from consuming an order number. */
 async function precheck(userId: number, companyId: number, input: TSubmitOrder): Promise<void> {
   const ids = [...new Set(input.cartLineIds)];
-  const lines = await db().cartLine.findMany({
-    where: { id: { in: ids }, companyId, userId },
-    select: { goodsId: true, quantity: true, goods: { select: REFUSAL_SELECT } },
-    orderBy: { goodsId: "asc" },
-  });
+  const lines = await db().$queryRaw<(RefusalFacts & { goodsId: number; quantity: number })[]>`
+    SELECT c."goodsId", c."quantity", g."kind"::text AS "kind", g."nameEn", g."onSale", g."stock", g."minOrderQty"
+    FROM "CartLine" c JOIN "Goods" g ON g."id" = c."goodsId"
+    WHERE c."id" = ANY(${ids}::int[]) AND c."companyId" = ${companyId} AND c."userId" = ${userId}
+    ORDER BY c."goodsId"`;
   if (lines.length !== ids.length) throw new DomainError("Orders.errors.cartChanged", {}, "cartLineIds", 409);
   const wanted = new Map<number, { goods: RefusalFacts; quantity: number }>();
-  for (const l of lines) wanted.set(l.goodsId, { goods: l.goods, quantity: (wanted.get(l.goodsId)?.quantity ?? 0) + l.quantity });
+  for (const { goodsId, quantity, ...goods } of lines) wanted.set(goodsId, { goods, quantity: (wanted.get(goodsId)?.quantity ?? 0) + quantity });
   for (const { goods, quantity } of wanted.values()) refusal(goods, quantity, KINDS_OF[input.type]);
 }
 
