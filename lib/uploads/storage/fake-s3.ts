@@ -45,7 +45,8 @@ export async function startFakeS3(opts: { accessKey: string; region: string }): 
     } else {
       const m = /^bytes=(\d+)-(\d+)$/.exec(String(req.headers.range ?? ""));
       const part = m ? obj.body.subarray(Number(m[1]), Number(m[2]) + 1) : obj.body;
-      res.writeHead(m ? 206 : 200, { "Content-Length": part.length, "Content-Type": obj.type }).end(part);
+      const range = m ? { "Content-Range": `bytes ${m[1]}-${Number(m[1]) + part.length - 1}/${obj.body.length}` } : {};
+      res.writeHead(m ? 206 : 200, { "Content-Length": part.length, "Content-Type": obj.type, ...range }).end(part);
     }
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -60,6 +60,15 @@ export function createS3Storage(cfg: S3Config, opts: { transport?: (req: Request
         return null;
       }
       if (!res.ok) await fail("GET", res);
+      // A store may ignore or misread Range and answer other bytes (s3rver answers "bytes=0-0"
+      // with the whole object): served under the caller's Content-Range they would be wrong.
+      if (range) {
+        const answered = res.headers.get("content-range");
+        if (res.status !== 206 || !answered?.startsWith(`bytes ${range.start}-${range.end}/`)) {
+          await res.body?.cancel();
+          throw new Error(`S3 GET answered ${res.status === 206 ? answered : `HTTP ${res.status}`} for range bytes=${range.start}-${range.end}`);
+        }
+      }
       return res.body;
     },
     async head(key) {

@@ -72,6 +72,21 @@ describe("S3 driver", () => {
     await expect(bad.put("2026/11/x.txt", enc("x"), { contentType: "text/plain" })).rejects.toThrow("S3 PUT answered HTTP 403 AccessDenied");
   });
 
+  it("refuses an answer to a ranged read that is not the range asked for", async () => {
+    // A store that ignores Range (HTTP allows it) or misreads it: its bytes must not be served
+    // under the Content-Range the file route computed (lib/uploads/serve.ts).
+    const answering = (res: () => Response) =>
+      createS3Storage(
+        { endpoint: fake.endpoint, region: "cn-test-1", bucket: "dealer-files", accessKey: "AKTEST", secretKey: "x", forcePathStyle: true },
+        { transport: async () => res() },
+      );
+    await expect(answering(() => new Response("whole object")).get("2026/11/a.txt", { start: 0, end: 0 })).rejects.toThrow("S3 GET answered HTTP 200 for range bytes=0-0");
+    const wrong = () => new Response("whole object", { status: 206, headers: { "Content-Range": "bytes 0-11/12" } });
+    await expect(answering(wrong).get("2026/11/a.txt", { start: 0, end: 0 })).rejects.toThrow("S3 GET answered bytes 0-11/12 for range bytes=0-0");
+    const right = () => new Response("w", { status: 206, headers: { "Content-Range": "bytes 0-0/12" } });
+    expect(await text(await answering(right).get("2026/11/a.txt", { start: 0, end: 0 }))).toBe("w");
+  });
+
   it("builds path-style and virtual-hosted object URLs", () => {
     expect(objectUrl({ endpoint: "https://minio.example.com:9000/", bucket: "b", forcePathStyle: true }, "2026/11/a.jpg")).toBe("https://minio.example.com:9000/b/2026/11/a.jpg");
     expect(objectUrl({ endpoint: "https://s3.eu-central-1.amazonaws.com", bucket: "dealer", forcePathStyle: false }, "2026/11/a.jpg")).toBe(
