@@ -102,7 +102,7 @@ function summaryOf(text: string): string {
 }
 
 /**
- * The page's orders' line counts and first lines, in one grouped statement on OrderLine(orderId)
+ * The page's orders' line counts and first lines, in one grouped statement on OrderLine(orderId, goodsId, quantity)
  * restricted to the ids of the orders the page shows (both kinds, not the extra row each kind
  * reads to find the next page): a relation count (`_count`) made PostgreSQL group every order
  * line of the table on each request.

@@ -27,7 +27,10 @@ import { monthDay, monthRange, monthsEnding, percent, SERIES_MONTHS } from "./ac
 //   Whatever has figures but is not on the plan is an unplanned line.
 // Every figure of a month is one grouped statement over indexed columns (Order's (companyId,
 // type, dealerDeleted, createdAt), its partial (companyId, shippedAt), VehicleSale's (companyId,
-// soldAt), WmsDocument's (companyId, type, createdAt)): no query per line or per dealer.
+// soldAt), WmsDocument's (companyId, type, createdAt)): no query per line or per dealer. Lines
+// are read index-only on OrderLine(orderId, goodsId, quantity); a month's facts are summed by
+// goods before the goods are looked up by id, so the catalogue is never read whole (see
+// "Issue 24 — bench outliers" in docs/DECISIONS.md).
 // Dealers see their signed-in company only; staff the companies of their data scope; any other
 // company is a 404, the same as a missing one.
 
@@ -174,6 +177,8 @@ export async function companyAchievement(viewer: Viewer, companyId: number | nul
         lines: { select: { kind: true, quantity: true, partsCategory: true, goods: { select: { id: true, code: true, nameEn: true, nameZh: true, config: true } } } },
       },
     }),
+    // Summed by goods first, then each goods read by id: OFFSET 0 keeps the lookup a per-row
+    // index read (the planner, not knowing how few goods a month has, would hash the catalogue).
     db().$queryRaw<FactRow[]>`
       SELECT f."m",
              CASE WHEN g."kind" = 'VEHICLE' THEN g."id" END AS "goodsId",
@@ -183,7 +188,8 @@ export async function companyAchievement(viewer: Viewer, companyId: number | nul
              CASE WHEN g."kind" = 'VEHICLE' THEN g."nameZh" END AS "nameZh",
              CASE WHEN g."kind" = 'VEHICLE' THEN g."config" END AS "config",
              SUM(f."qty")::int AS "qty"
-      FROM (${factsSql([company.id], b, { shipped: true, byMonth: false })}) f JOIN "Goods" g ON g."id" = f."goodsId"
+      FROM (SELECT f."m", f."goodsId", SUM(f."qty") AS "qty" FROM (${factsSql([company.id], b, { shipped: true, byMonth: false })}) f GROUP BY 1, 2) f
+      CROSS JOIN LATERAL (SELECT "id", "kind", "partsCategory", "code", "nameEn", "nameZh", "config" FROM "Goods" WHERE "id" = f."goodsId" OFFSET 0) g
       GROUP BY 1, 2, 3, 4, 5, 6, 7`,
     dict("parts_category", { includeDisabled: true }),
   ]);
