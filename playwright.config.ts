@@ -10,6 +10,16 @@ installPrismaInterop();
 const baseURL = (process.env.BASE_URL ?? "http://127.0.0.1:3100/customerWeb").replace(/\/*$/, "/");
 const CI = !!process.env.CI;
 
+const browser = {
+  ...devices["Desktop Chrome"],
+  viewport: { width: 1440, height: 900 },
+  // Browsers cannot be downloaded here: Debian's Chromium (apt: chromium fonts-noto-cjk).
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-gpu"],
+  },
+};
+
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results/artifacts",
@@ -34,18 +44,11 @@ export default defineConfig({
     navigationTimeout: 60_000,
     actionTimeout: 20_000,
   },
+  // chromium: the suite against one instance. two-instances: e2e/two-instances/ against a load
+  // balancer in front of two instances (npm test starts them and nginx; INSTANCE_URLS names the
+  // instances behind it). npm test runs each project in its own step, with --project.
   projects: [
-    {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        viewport: { width: 1440, height: 900 },
-        // Browsers cannot be downloaded here: Debian's Chromium (apt: chromium fonts-noto-cjk).
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-          args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-gpu"],
-        },
-      },
-    },
+    { name: "chromium", testIgnore: "**/two-instances/**", use: browser },
+    { name: "two-instances", testMatch: "**/two-instances/**/*.spec.ts", use: browser },
   ],
 });
