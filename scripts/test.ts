@@ -153,7 +153,7 @@ const steps: { name: string; when: boolean; run: () => Promise<void> }[] = [
       }
       if (!filtersMatch(oneInstanceSpecs())) return console.log("no spec of the chromium project matches the filters: skipped");
       const env = { ...process.env, BASE_URL: ctx.baseUrl, DATABASE_URL: ctx.demoDb!.url };
-      await run(bin("playwright"), ["test", "--project", "chromium", ...playwrightArgs], { env });
+      await run(bin("playwright"), ["test", ...playwrightArgs, "--project=chromium"], { env });
     },
   },
   {
@@ -177,7 +177,7 @@ const steps: { name: string; when: boolean; run: () => Promise<void> }[] = [
         try {
           console.log(`nginx on ${lbPort} in front of next start on ${E2E_PORT} and ${port2}`);
           const env = { ...process.env, BASE_URL: `${balancer.origin}/customerWeb`, INSTANCE_URLS: `${ctx.baseUrl},${second}`, DATABASE_URL: ctx.demoDb!.url };
-          await run(bin("playwright"), ["test", "--project", "two-instances", ...playwrightArgs], { env });
+          await run(bin("playwright"), ["test", ...playwrightArgs, "--project=two-instances"], { env });
         } finally {
           await balancer.stop();
         }
