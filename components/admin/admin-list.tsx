@@ -10,7 +10,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { useRef, useState, useSyncExternalStore, useTransition, type FormEvent, type Key, type ReactNode } from "react";
 import type { ActionResult } from "@/lib/actions/action";
 import type { ListResult } from "@/lib/admin/resource";
-import { listQueryParams, PAGE_SIZES, type FilterValue, type Sort } from "@/lib/admin/list-query";
+import { KEYSET_SIZE, listQueryParams, PAGE_SIZES, type FilterValue, type Sort } from "@/lib/admin/list-query";
 import { withBase } from "@/lib/client/base-path";
 import { actionFailed, confirmDialog, toast } from "@/components/ui/feedback";
 import { PageContainer } from "@/components/ui/page-container";
@@ -155,9 +155,20 @@ export function AdminList<Row extends object, V extends object = Record<string, 
   const selected = selection.rows === data.rows ? selection.keys : [];
   const setSelected = (keys: Key[]) => setSelection({ rows: data.rows, keys });
 
+  const push = (qs: string) => start(() => router.push(qs ? `${pathname}?${qs}` : pathname));
   const go = (filters: Record<string, FilterValue>, sort: Sort, page = 1, pageSize = data.pageSize) => {
-    const qs = listQueryParams({ filters, sort, page, pageSize }).toString();
-    start(() => router.push(qs ? `${pathname}?${qs}` : pathname));
+    if (!data.keyset) return push(listQueryParams({ filters, sort, page, pageSize }).toString());
+    // Keyset pages (lib/admin/resource.ts `keyset`): the filters, the kit's `size` and `cursor`.
+    const p = listQueryParams({ filters });
+    if (pageSize !== KEYSET_SIZE) p.set("size", String(pageSize));
+    push(p.toString());
+  };
+  const move = (cursor: string | null) => {
+    if (!cursor) return;
+    const p = listQueryParams({ filters: data.filters });
+    if (data.pageSize !== KEYSET_SIZE) p.set("size", String(data.pageSize));
+    p.set("cursor", cursor);
+    push(p.toString());
   };
 
   // The search form's fields hold the URL's filters (the form is keyed by them, so a new
@@ -231,7 +242,8 @@ export function AdminList<Row extends object, V extends object = Record<string, 
         width: c.width,
         align: c.align,
         ellipsis: c.ellipsis,
-        sortable: c.sortable,
+        // A keyset list keeps its one order (the one its indexes serve).
+        sortable: c.sortable && !data.keyset,
         render: (_: unknown, row: Row) => cell(c, row),
       })),
     ...(canEdit || canDelete || props.rowActions
@@ -405,13 +417,26 @@ export function AdminList<Row extends object, V extends object = Record<string, 
         sort={data.sort}
         onSort={(sort) => go(data.filters, sort)}
         selection={canDelete ? { keys: selected, onChange: setSelected, disabled: props.remove?.deletable ? (r) => !props.remove!.deletable!(r) : undefined } : undefined}
-        paging={{
-          page: data.page,
-          pageSize: data.pageSize,
-          total: data.total,
-          pageSizes: PAGE_SIZES,
-          onChange: (page, pageSize) => go(data.filters, data.sort, pageSize !== data.pageSize ? 1 : page, pageSize),
-        }}
+        paging={
+          data.keyset
+            ? {
+                total: data.total,
+                capped: data.keyset.capped,
+                pageSize: data.pageSize,
+                pageSizes: PAGE_SIZES,
+                hasPrev: !!data.keyset.prev,
+                hasNext: !!data.keyset.next,
+                onMove: (dir) => move(dir === "prev" ? data.keyset!.prev : data.keyset!.next),
+                onSize: (size) => go(data.filters, data.sort, 1, size),
+              }
+            : {
+                page: data.page,
+                pageSize: data.pageSize,
+                total: data.total,
+                pageSizes: PAGE_SIZES,
+                onChange: (page, pageSize) => go(data.filters, data.sort, pageSize !== data.pageSize ? 1 : page, pageSize),
+              }
+        }
       />
 
       {props.form && opened.drawer && (

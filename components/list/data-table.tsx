@@ -41,6 +41,19 @@ export type OffsetPaging = {
   onChange: (page: number, pageSize: number) => void;
 };
 
+/** Keyset pages (a table that grows without bound): newer/older, a count capped at `total`. */
+export type KeysetPaging = {
+  total: number;
+  /** More rows match than `total`: shown as "more than". */
+  capped: boolean;
+  pageSize: number;
+  pageSizes?: readonly number[];
+  hasPrev: boolean;
+  hasNext: boolean;
+  onMove: (dir: "prev" | "next") => void;
+  onSize: (pageSize: number) => void;
+};
+
 type Props<Row> = {
   rows: readonly Row[];
   columns: readonly DataColumn<Row>[];
@@ -61,7 +74,7 @@ type Props<Row> = {
   tree?: { children: (row: Row) => readonly Row[] | undefined; defaultExpandAll?: boolean };
   /** A panel under a row, opened by the row's expand button. */
   expandedRow?: (row: Row) => ReactNode;
-  paging?: OffsetPaging;
+  paging?: OffsetPaging | KeysetPaging;
 };
 
 export function DataTable<Row>(props: Props<Row>) {
@@ -208,7 +221,7 @@ export function DataTable<Row>(props: Props<Row>) {
           </tbody>
         </table>
       </div>
-      {props.paging && <OffsetPager {...props.paging} disabled={props.loading} />}
+      {props.paging && ("onMove" in props.paging ? <KeysetPager {...props.paging} disabled={props.loading} /> : <OffsetPager {...props.paging} disabled={props.loading} />)}
     </div>
   );
 }
@@ -240,23 +253,40 @@ export function OffsetPager({ page, pageSize, total, pageSizes, onChange, disabl
       <button type="button" className={kit.button} disabled={disabled || page >= pages} onClick={() => onChange(page + 1, pageSize)} data-testid="pager-next">
         {t("next")}
       </button>
-      {pageSizes && (
-        <select
-          className={kit.input}
-          style={{ minWidth: 0 }}
-          aria-label={t("pageSize")}
-          value={pageSize}
-          disabled={disabled}
-          onChange={(e) => onChange(1, Number(e.target.value))}
-          data-testid="pager-size"
-        >
-          {pageSizes.map((s) => (
-            <option key={s} value={s}>
-              {t("perPage", { size: s })}
-            </option>
-          ))}
-        </select>
-      )}
+      <SizeSelect pageSize={pageSize} pageSizes={pageSizes} disabled={disabled} onChange={(size) => onChange(1, size)} />
     </nav>
+  );
+}
+
+/** "Total 42" (or "More than 1,000"), previous, next, and the page size: no page numbers. */
+export function KeysetPager({ total, capped, pageSize, pageSizes, hasPrev, hasNext, onMove, onSize, disabled }: KeysetPaging & { disabled?: boolean }) {
+  const t = useTranslations("Common.table");
+  return (
+    <nav className={styles.pager} aria-label={t("pagination")} data-testid="pager">
+      <span className={kit.muted} data-testid="pager-total">
+        {capped ? t("totalCapped", { total }) : t("total", { total })}
+      </span>
+      <button type="button" className={kit.button} disabled={disabled || !hasPrev} onClick={() => onMove("prev")} data-testid="pager-prev">
+        {t("previous")}
+      </button>
+      <button type="button" className={kit.button} disabled={disabled || !hasNext} onClick={() => onMove("next")} data-testid="pager-next">
+        {t("next")}
+      </button>
+      <SizeSelect pageSize={pageSize} pageSizes={pageSizes} disabled={disabled} onChange={onSize} />
+    </nav>
+  );
+}
+
+function SizeSelect({ pageSize, pageSizes, disabled, onChange }: { pageSize: number; pageSizes?: readonly number[]; disabled?: boolean; onChange: (size: number) => void }) {
+  const t = useTranslations("Common.table");
+  if (!pageSizes) return null;
+  return (
+    <select className={kit.input} style={{ minWidth: 0 }} aria-label={t("pageSize")} value={pageSize} disabled={disabled} onChange={(e) => onChange(Number(e.target.value))} data-testid="pager-size">
+      {pageSizes.map((s) => (
+        <option key={s} value={s}>
+          {t("perPage", { size: s })}
+        </option>
+      ))}
+    </select>
   );
 }

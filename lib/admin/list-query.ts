@@ -2,6 +2,7 @@
 // (server), the /__serverLoader answer, the export endpoint and the browser (which writes it),
 // so one URL means the same rows everywhere. Pure and client-safe.
 import { dayStart } from "@/lib/core/list-params";
+import { cursorParam, sizeParam } from "@/lib/list/keyset";
 import { hasControlChars } from "@/lib/validation/text";
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -58,6 +59,24 @@ export function parseListQuery(p: URLSearchParams, spec: ListSpec): ListQuery {
     }
   }
   return { page, pageSize, sort, filters };
+}
+
+/**
+ * A keyset resource's query string (lib/admin/resource.ts `keyset`): the same filters, the
+ * record-list kit's cursor (`cursor=a…`/`b…`) and page size (`size=`). No page number and no
+ * sort: the list keeps its default order, the one its indexes serve.
+ */
+export type KeysetQuery = {
+  values: Record<string, FilterValue>;
+  /** "a<ms>_<id>" (rows after) or "b<ms>_<id>" (rows before), else "". */
+  cursor: string;
+  size: number;
+};
+
+export const KEYSET_SIZE = 20;
+
+export function parseKeysetQuery(p: URLSearchParams, spec: ListSpec): KeysetQuery {
+  return { values: parseListQuery(p, spec).filters, cursor: cursorParam(p), size: sizeParam(p, { fallback: KEYSET_SIZE, sizes: PAGE_SIZES }) };
 }
 
 /** The inverse: a list query (or just its filters) as query-string entries. */

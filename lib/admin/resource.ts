@@ -16,7 +16,8 @@ import { controlCharField } from "@/lib/validation/text";
 import { translateIssues } from "@/lib/validation/translate";
 import { type Cell, type ExportProgress, readSheet, SheetError, streamXlsx, xlsxBuffer, type SheetColumn } from "./excel";
 import { acquireExportLease, assertExportRows, MAX_EXPORT_ROWS } from "./export-lease";
-import { parseListQuery, type FilterValue, type ListQuery, type ListSpec, type Sort } from "./list-query";
+import type { KeysetPage, Total } from "@/lib/list/keyset";
+import { parseKeysetQuery, parseListQuery, type FilterValue, type KeysetQuery, type ListQuery, type ListSpec, type Sort } from "./list-query";
 
 // The server half of the admin-screen pattern. A screen declares one AdminResource (how its
 // rows are found, sorted, paged, exported and imported); loadList, exportResource and
@@ -44,7 +45,25 @@ export type ImportError = { row: number; field: string; message: string };
 /** A database check's finding: a message key (full path) and its values. */
 export type ImportIssue = { row: number; field: string; key: string; values?: Record<string, string | number> };
 
-export type AdminResource<Row, W = unknown, I = unknown> = {
+/** One keyset page of a table that grows without bound, read with the record-list kit
+ * (lib/list/prisma.ts readKeysetPage): newest first on the spec's default sort field and id,
+ * cursors `a…`/`b…`, the count capped in the list's own order. */
+export type KeysetRead<Row, W> = (where: W, q: Pick<KeysetQuery, "cursor" | "size">) => Promise<KeysetPage<Row> & { total: Total }>;
+
+/**
+ * How a list pages: numbered pages with an exact count (`page`, for tables that stay small), or
+ * keyset pages with a capped count (`keyset`, for tables that grow without bound; the list keeps
+ * its default order only, the one its indexes serve).
+ */
+type Paging<Row, W> =
+  | {
+      /** One page in the given order (the resource appends a unique tiebreaker). */
+      page: (args: { where: W; sort: Sort; skip: number; take: number }) => Promise<Row[]>;
+      keyset?: never;
+    }
+  | { keyset: KeysetRead<Row, W>; page?: never };
+
+export type AdminResource<Row, W = unknown, I = unknown> = Paging<Row, W> & {
   /** The segment of /api/v1/admin/<name>/export|import. */
   name: string;
   route: RouteId;
@@ -53,8 +72,7 @@ export type AdminResource<Row, W = unknown, I = unknown> = {
   spec: ListSpec;
   permissions: Partial<Record<"create" | "update" | "delete" | "export" | "import", Permission>>;
   where: (viewer: Viewer, filters: Filters) => W | Promise<W>;
-  /** One page in the given order (the resource appends a unique tiebreaker). */
-  page: (args: { where: W; sort: Sort; skip: number; take: number }) => Promise<Row[]>;
+  /** The exact count (numbered pages; the export's row cap). */
   count: (where: W) => Promise<number>;
   /** Export batches: rows with a key above `after`, ascending by that key (keyset). */
   batch?: (where: W, after: Key | null, take: number) => Promise<Row[]>;
@@ -71,6 +89,8 @@ export type ListResult<Row> = {
   sort: Sort;
   filters: Filters;
   can: Record<"create" | "update" | "delete" | "export" | "import", boolean>;
+  /** A keyset resource's page: `total` is then the count up to the cap, `page` always 1. */
+  keyset?: { cursor: string; next: string | null; prev: string | null; capped: boolean };
 };
 
 export function defineResource<Row, W, I = unknown>(r: AdminResource<Row, W, I>): AdminResource<Row, W, I> {
@@ -92,13 +112,32 @@ export async function assertScreen(viewer: Viewer, route: RouteId) {
   if (!(await canOpenRoute(viewer, route))) throw new ForbiddenError(route);
 }
 
+/**
+ * One keyset page of a keyset resource for the viewer (the screens on the record-list kit call
+ * it with their parsed URL; loadList does too). The cursor only ever narrows the resource's
+ * `where`, which carries the viewer's company or data scope, so a forged cursor moves within
+ * the viewer's rows and never outside them.
+ */
+export async function readKeysetList<Row, W, I>(r: AdminResource<Row, W, I>, viewer: Viewer, q: KeysetQuery): Promise<KeysetPage<Row> & { total: Total }> {
+  if (!r.keyset) throw new Error(`${r.name} pages by number`);
+  return r.keyset(await r.where(viewer, q.values), q);
+}
+
 /** One page of the list as the URL asks for it, and what the viewer may do. Two queries. */
 export async function loadList<Row, W, I>(r: AdminResource<Row, W, I>, viewer: Viewer, url: URL | URLSearchParams): Promise<ListResult<Row>> {
   await assertScreen(viewer, r.route);
-  const q: ListQuery = parseListQuery(url instanceof URL ? url.searchParams : url, r.spec);
+  const params = url instanceof URL ? url.searchParams : url;
+  const can = permissionsOf(viewer, erase(r));
+  if (r.keyset) {
+    const q = parseKeysetQuery(params, r.spec);
+    const { rows, next, prev, total } = await readKeysetList(r, viewer, q);
+    const keyset = { cursor: q.cursor, next, prev, capped: total.capped };
+    return { rows, total: total.count, page: 1, pageSize: q.size, sort: r.spec.defaultSort, filters: q.values, can, keyset };
+  }
+  const q: ListQuery = parseListQuery(params, r.spec);
   const where = await r.where(viewer, q.filters);
   const [rows, total] = await Promise.all([r.page({ where, sort: q.sort, skip: (q.page - 1) * q.pageSize, take: q.pageSize }), r.count(where)]);
-  return { rows, total, page: q.page, pageSize: q.pageSize, sort: q.sort, filters: q.filters, can: permissionsOf(viewer, erase(r)) };
+  return { rows, total, page: q.page, pageSize: q.pageSize, sort: q.sort, filters: q.filters, can };
 }
 
 const BATCH = 1000;

@@ -4,23 +4,16 @@
 // (/api/v1/admin/<resource>/export) reads them with the same resource definition, so the list
 // and its export always mean the same rows. Paging is the record-list kit's keyset cursor and
 // page size (lib/list/keyset.ts). Pure and client-safe.
-import { listQueryParams, parseListQuery, type FilterValue, type ListSpec } from "@/lib/admin/list-query";
-import { cursorParam, sizeParam } from "@/lib/list/keyset";
+import { KEYSET_SIZE, listQueryParams, PAGE_SIZES, parseKeysetQuery, type KeysetQuery } from "@/lib/admin/list-query";
 
-export const LIST_SIZES = [10, 20, 50, 100] as const;
-export const DEFAULT_LIST_SIZE = 20;
+export const LIST_SIZES = PAGE_SIZES;
+export const DEFAULT_LIST_SIZE = KEYSET_SIZE;
 
-export type VehicleListFilters = {
-  /** The resource's filters as lib/admin/list-query.ts parses them. */
-  values: Record<string, FilterValue>;
-  /** "a<ms>_<id>" (rows after) or "b<ms>_<id>" (rows before), else "". */
-  cursor: string;
-  size: number;
-};
+/** The resource's filters as lib/admin/list-query.ts parses them, the cursor and the page size:
+ * a keyset resource's query (lib/admin/list-query.ts `parseKeysetQuery`). */
+export type VehicleListFilters = KeysetQuery;
 
-export function parseVehicleListFilters(p: URLSearchParams, spec: ListSpec): VehicleListFilters {
-  return { values: parseListQuery(p, spec).filters, cursor: cursorParam(p), size: sizeParam(p, { fallback: DEFAULT_LIST_SIZE, sizes: LIST_SIZES }) };
-}
+export const parseVehicleListFilters = parseKeysetQuery;
 
 /** The filters alone, as the export endpoint reads them ("?vin=…" or ""). */
 export function filterQuery(f: Pick<VehicleListFilters, "values">): string {

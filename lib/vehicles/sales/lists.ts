@@ -8,7 +8,7 @@ import { dicts } from "@/lib/dict/dict";
 import type { DictItemView } from "@/lib/dict/items";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { companyFilter } from "@/lib/list/prisma";
+import { companyFilter, readKeysetPage } from "@/lib/list/prisma";
 import { dateToMinute } from "../schemas";
 import { normalizeVin } from "../vin";
 
@@ -23,6 +23,7 @@ import { normalizeVin } from "../vin";
 // (soldAt, id) and (returnedAt, id) for the network; dictionaries are cached.
 
 type Filters = Record<string, FilterValue>;
+export const MAX_SALES_PAGE = 100;
 /** A dictionary value with its labels, so the browser and the export need no dictionary. */
 export type Labelled = { value: string; en: string; zh: string };
 
@@ -215,8 +216,17 @@ export const vehicleSaleResource = defineResource<VehicleSaleRow, Prisma.Vehicle
   },
   permissions: { export: "vehicle:export" },
   where: (viewer, f) => saleWhere(viewer, f, false),
-  page: async ({ where, sort, skip, take }) =>
-    toSaleRows(await db().vehicleSale.findMany({ where, orderBy: [{ soldAt: sort.order }, { id: sort.order }], skip, take, select: SALE_SELECT })),
+  keyset: async (where, q) => {
+    const page = await readKeysetPage(
+      q,
+      "soldAt",
+      where,
+      (a) => db().vehicleSale.findMany({ ...a, select: SALE_SELECT }),
+      (a) => db().vehicleSale.count(a),
+      { maxSize: MAX_SALES_PAGE },
+    );
+    return { ...page, rows: await toSaleRows(page.rows) };
+  },
   count: (where) => db().vehicleSale.count({ where }),
   batch: async (where, key, take) => toSaleRows(await db().vehicleSale.findMany({ where: after(where, key), orderBy: { id: "asc" }, take, select: SALE_SELECT })),
   key: (r) => r.id,
@@ -254,8 +264,17 @@ export const carReturnResource = defineResource<CarReturnRow, Prisma.VehicleSale
   },
   permissions: { export: "vehicle:export" },
   where: (viewer, f) => saleWhere(viewer, f, true),
-  page: async ({ where, sort, skip, take }) =>
-    (await db().vehicleSale.findMany({ where, orderBy: [{ returnedAt: sort.order }, { id: sort.order }], skip, take, select: RETURN_SELECT })).map(toReturnRow),
+  keyset: async (where, q) => {
+    const page = await readKeysetPage(
+      q,
+      "returnedAt",
+      where,
+      (a) => db().vehicleSale.findMany({ ...a, select: RETURN_SELECT }),
+      (a) => db().vehicleSale.count(a),
+      { maxSize: MAX_SALES_PAGE },
+    );
+    return { ...page, rows: page.rows.map(toReturnRow) };
+  },
   count: (where) => db().vehicleSale.count({ where }),
   batch: async (where, key, take) => (await db().vehicleSale.findMany({ where: after(where, key), orderBy: { id: "asc" }, take, select: RETURN_SELECT })).map(toReturnRow),
   key: (r) => r.id,

@@ -1,11 +1,9 @@
 import "server-only";
-import { assertScreen, erase, permissionsOf } from "@/lib/admin/resource";
+import { assertScreen, erase, permissionsOf, readKeysetList } from "@/lib/admin/resource";
 import { hasPermission, type Viewer } from "@/lib/auth/viewer";
-import { db } from "@/lib/db";
 import type { Total } from "@/lib/list/keyset";
-import { readKeysetPage } from "@/lib/list/prisma";
 import { parseVehicleListFilters, type VehicleListFilters } from "../list-params";
-import { carReturnResource, RETURN_SELECT, SALE_SELECT, toReturnRow, toSaleRows, vehicleSaleResource, type CarReturnRow, type VehicleSaleRow } from "./lists";
+import { carReturnResource, vehicleSaleResource, type CarReturnRow, type VehicleSaleRow } from "./lists";
 
 // car/vehicleSales and car/carReturn on the record-list kit: the sales newest purchase first and
 // the returns newest return first, keyset paging on (soldAt | returnedAt desc, id desc) over the
@@ -13,7 +11,7 @@ import { carReturnResource, RETURN_SELECT, SALE_SELECT, toReturnRow, toSaleRows,
 // a dealer's own company's; staff's and administrators' every dealer in their data scope), the
 // same the export answers.
 
-export const MAX_SALES_PAGE = 100;
+export { MAX_SALES_PAGE } from "./lists";
 
 type ListPage<R> = {
   rows: R[];
@@ -31,30 +29,12 @@ export type CarReturnsData = ListPage<CarReturnRow> & { canReturn: boolean };
 /** Only a dealer acting for its company sells or records returns (the service refuses anyone else). */
 const actsForCompany = (viewer: Viewer) => viewer.userType === "DEALER" && !!viewer.company;
 
-export async function listVehicleSales(viewer: Viewer, filters: VehicleListFilters) {
-  const where = await vehicleSaleResource.where(viewer, filters.values);
-  const page = await readKeysetPage(
-    filters,
-    "soldAt",
-    where,
-    (q) => db().vehicleSale.findMany({ ...q, select: SALE_SELECT }),
-    (q) => db().vehicleSale.count(q),
-    { maxSize: MAX_SALES_PAGE },
-  );
-  return { ...page, rows: await toSaleRows(page.rows) };
+export function listVehicleSales(viewer: Viewer, filters: VehicleListFilters) {
+  return readKeysetList(vehicleSaleResource, viewer, filters);
 }
 
-export async function listCarReturns(viewer: Viewer, filters: VehicleListFilters) {
-  const where = await carReturnResource.where(viewer, filters.values);
-  const page = await readKeysetPage(
-    filters,
-    "returnedAt",
-    where,
-    (q) => db().vehicleSale.findMany({ ...q, select: RETURN_SELECT }),
-    (q) => db().vehicleSale.count(q),
-    { maxSize: MAX_SALES_PAGE },
-  );
-  return { ...page, rows: page.rows.map(toReturnRow) };
+export function listCarReturns(viewer: Viewer, filters: VehicleListFilters) {
+  return readKeysetList(carReturnResource, viewer, filters);
 }
 
 const params = (url: URL | URLSearchParams) => (url instanceof URL ? url.searchParams : url);

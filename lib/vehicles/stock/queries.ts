@@ -1,15 +1,14 @@
 import "server-only";
 import { companyScopeWhere } from "@/lib/access/scope";
-import { assertScreen, erase, permissionsOf } from "@/lib/admin/resource";
+import { assertScreen, erase, permissionsOf, readKeysetList } from "@/lib/admin/resource";
 import type { Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { dict } from "@/lib/dict/dict";
 import type { DictItemView } from "@/lib/dict/items";
 import type { VehicleStatus } from "@/lib/generated/prisma/enums";
 import type { Total } from "@/lib/list/keyset";
-import { readKeysetPage } from "@/lib/list/prisma";
 import { parseVehicleListFilters, type VehicleListFilters } from "../list-params";
-import { ALL_STATUSES, DEALER_STATUSES, STOCK_SELECT, toStockRow, vehicleStockResource, type StockRow } from "./resource";
+import { ALL_STATUSES, DEALER_STATUSES, vehicleStockResource, type StockRow } from "./resource";
 
 // car/stock on the record-list kit: newest warehouse entry first, keyset paging on
 // (entryAt desc, id desc) over the Vehicle(entryAt, id) and (companyId, status, entryAt)
@@ -17,7 +16,7 @@ import { ALL_STATUSES, DEALER_STATUSES, STOCK_SELECT, toStockRow, vehicleStockRe
 // dealer's own vehicles in stock or sold, staff's data scope), the same the export answers.
 
 const NAMED = { nameEn: true, nameZh: true } as const;
-export const MAX_STOCK_PAGE = 100;
+export { MAX_STOCK_PAGE } from "./resource";
 
 export type NamedOption = { id: number; nameEn: string; nameZh: string };
 export type HolderOption = NamedOption & { code: string };
@@ -38,17 +37,8 @@ export type VehicleStockData = {
 };
 
 /** One page of the viewer's vehicles and its capped count. */
-export async function listVehicleStock(viewer: Viewer, filters: VehicleListFilters) {
-  const where = await vehicleStockResource.where(viewer, filters.values);
-  const page = await readKeysetPage(
-    filters,
-    "entryAt",
-    where,
-    (q) => db().vehicle.findMany({ ...q, select: STOCK_SELECT }),
-    (q) => db().vehicle.count(q),
-    { maxSize: MAX_STOCK_PAGE },
-  );
-  return { ...page, rows: page.rows.map(toStockRow) };
+export function listVehicleStock(viewer: Viewer, filters: VehicleListFilters) {
+  return readKeysetList(vehicleStockResource, viewer, filters);
 }
 
 /** car/stock: the page of rows, the filters' choices and what the viewer may do. */

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { dayEnd, dayStart } from "@/lib/core/list-params";
 import { defineResource, type ImportIssue } from "@/lib/admin/resource";
+import { readKeysetPage } from "@/lib/list/prisma";
 import { excelTime } from "@/lib/admin/excel";
 import type { Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
@@ -23,6 +24,7 @@ import { normalizeVin } from "../vin";
 
 export const DEALER_STATUSES = ["IN_STOCK", "SOLD"] as const satisfies readonly VehicleStatus[];
 export const ALL_STATUSES = ["FACTORY_STOCK", "ALLOCATED", "IN_TRANSIT", "IN_STOCK", "SOLD"] as const satisfies readonly VehicleStatus[];
+export const MAX_STOCK_PAGE = 100;
 /** The holder filter's value for vehicles no dealer holds yet. */
 export const FACTORY = "factory";
 
@@ -81,7 +83,7 @@ export const vehicleStockResource = defineResource<StockRow, Prisma.VehicleWhere
       { name: "entryAt", type: "dateRange" },
       { name: "holder", type: "text", max: 10 },
     ],
-    sorts: ["entryAt", "vin"],
+    sorts: [],
     defaultSort: { field: "entryAt", order: "desc" },
   },
   permissions: { create: "vehicle:import", export: "vehicle:export", import: "vehicle:import" },
@@ -103,8 +105,19 @@ export const vehicleStockResource = defineResource<StockRow, Prisma.VehicleWhere
       ],
     };
   },
-  page: async ({ where, sort, skip, take }) =>
-    (await db().vehicle.findMany({ where, orderBy: [{ [sort.field]: sort.order }, { id: sort.order }], skip, take, select: STOCK_SELECT })).map(toStockRow),
+  // Keyset pages on (entryAt desc, id desc): the Vehicle (companyId, status, entryAt, id) index
+  // for a dealer, (entryAt, id) for staff (./queries.ts).
+  keyset: async (where, q) => {
+    const page = await readKeysetPage(
+      q,
+      "entryAt",
+      where,
+      (a) => db().vehicle.findMany({ ...a, select: STOCK_SELECT }),
+      (a) => db().vehicle.count(a),
+      { maxSize: MAX_STOCK_PAGE },
+    );
+    return { ...page, rows: page.rows.map(toStockRow) };
+  },
   count: (where) => db().vehicle.count({ where }),
   batch: async (where, after, take) => {
     const [rows, statuses] = await Promise.all([

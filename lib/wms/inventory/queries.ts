@@ -1,5 +1,5 @@
 import "server-only";
-import { assertScreen } from "@/lib/admin/resource";
+import { assertScreen, readKeysetList } from "@/lib/admin/resource";
 import { hasPermission, type Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { NotFoundError } from "@/lib/errors";
@@ -20,7 +20,7 @@ import { avgCost, inventoryResource, inventoryWhere, ON_HAND_SELECT, toInventory
 // totals and minimum. Another company's movements never show: the company is in the `where`.
 
 export const INVENTORY_ROUTE = "customerWms/inventory" as const;
-export const MAX_INVENTORY_PAGE = 100;
+export { MAX_INVENTORY_PAGE } from "./resource";
 export const LEDGER_SIZE = 20;
 
 export type InventoryFilters = VehicleListFilters;
@@ -33,16 +33,8 @@ export const parseInventoryFilters = (p: URLSearchParams): InventoryFilters => p
 
 /** One page of the viewer's on-hand rows and its capped count. */
 export async function listInventory(viewer: Viewer, filters: InventoryFilters): Promise<InventoryPage> {
-  const where = await inventoryWhere(viewer, filters.values);
-  const page = await readKeysetPage(
-    filters,
-    "createdAt",
-    where,
-    (q) => db().stockOnHand.findMany({ ...q, select: ON_HAND_SELECT }),
-    (q) => db().stockOnHand.count(q),
-    { maxSize: MAX_INVENTORY_PAGE },
-  );
-  return { ...page, rows: await toInventoryRows(page.rows), filters, staff: viewer.userType !== "DEALER" };
+  const page = await readKeysetList(inventoryResource, viewer, filters);
+  return { ...page, filters, staff: viewer.userType !== "DEALER" };
 }
 
 /** The warehouses the filter offers: the dealer's, or (staff) those of the companies in scope, first 200 by code. */

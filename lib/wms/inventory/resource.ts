@@ -5,7 +5,7 @@ import type { Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { GoodsKind } from "@/lib/generated/prisma/enums";
-import { companyFilter } from "@/lib/list/prisma";
+import { companyFilter, readKeysetPage } from "@/lib/list/prisma";
 import { wmsCompanyWhere } from "../access";
 import { INVENTORY_FILTERS } from "./options";
 
@@ -16,6 +16,7 @@ import { INVENTORY_FILTERS } from "./options";
 // page's low-stock flags, company totals and VINs are three more queries whatever its size.
 
 const NAMED = { nameEn: true, nameZh: true } as const;
+export const MAX_INVENTORY_PAGE = 100;
 export const ON_HAND_SELECT = {
   id: true,
   companyId: true,
@@ -155,8 +156,17 @@ export const inventoryResource = defineResource<InventoryRow, Prisma.StockOnHand
   spec: INVENTORY_FILTERS,
   permissions: { export: "inventory:export" },
   where: inventoryWhere,
-  page: async ({ where, skip, take }) =>
-    toInventoryRows(await db().stockOnHand.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take, select: ON_HAND_SELECT })),
+  keyset: async (where, q) => {
+    const page = await readKeysetPage(
+      q,
+      "createdAt",
+      where,
+      (a) => db().stockOnHand.findMany({ ...a, select: ON_HAND_SELECT }),
+      (a) => db().stockOnHand.count(a),
+      { maxSize: MAX_INVENTORY_PAGE },
+    );
+    return { ...page, rows: await toInventoryRows(page.rows) };
+  },
   count: (where) => db().stockOnHand.count({ where }),
   batch: async (where, after, take) =>
     toInventoryRows(
