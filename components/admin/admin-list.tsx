@@ -10,7 +10,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { useRef, useState, useSyncExternalStore, useTransition, type FormEvent, type Key, type ReactNode } from "react";
 import type { ActionResult } from "@/lib/actions/action";
 import type { ListResult } from "@/lib/admin/resource";
-import { KEYSET_SIZE, listQueryParams, PAGE_SIZES, type FilterValue, type Sort } from "@/lib/admin/list-query";
+import { keysetQueryParams, listQueryParams, PAGE_SIZES, type FilterValue, type Sort } from "@/lib/admin/list-query";
 import { withBase } from "@/lib/client/base-path";
 import { actionFailed, confirmDialog, toast } from "@/components/ui/feedback";
 import { PageContainer } from "@/components/ui/page-container";
@@ -157,19 +157,10 @@ export function AdminList<Row extends object, V extends object = Record<string, 
 
   const push = (qs: string) => start(() => router.push(qs ? `${pathname}?${qs}` : pathname));
   const go = (filters: Record<string, FilterValue>, sort: Sort, page = 1, pageSize = data.pageSize) => {
-    if (!data.keyset) return push(listQueryParams({ filters, sort, page, pageSize }).toString());
-    // Keyset pages (lib/admin/resource.ts `keyset`): the filters, the kit's `size` and `cursor`.
-    const p = listQueryParams({ filters });
-    if (pageSize !== KEYSET_SIZE) p.set("size", String(pageSize));
-    push(p.toString());
+    // Keyset pages (lib/admin/resource.ts `keyset`): the filters and the kit's `size`, from the first page.
+    push((data.keyset ? keysetQueryParams({ filters, size: pageSize }) : listQueryParams({ filters, sort, page, pageSize })).toString());
   };
-  const move = (cursor: string | null) => {
-    if (!cursor) return;
-    const p = listQueryParams({ filters: data.filters });
-    if (data.pageSize !== KEYSET_SIZE) p.set("size", String(data.pageSize));
-    p.set("cursor", cursor);
-    push(p.toString());
-  };
+  const move = (cursor: string | null) => cursor && push(keysetQueryParams({ filters: data.filters, size: data.pageSize, cursor }).toString());
 
   // The search form's fields hold the URL's filters (the form is keyed by them, so a new
   // query redraws it); a date range is two days, `<name>From` and `<name>To`, as in the URL.

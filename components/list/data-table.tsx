@@ -281,7 +281,15 @@ function SizeSelect({ pageSize, pageSizes, disabled, onChange }: { pageSize: num
   const t = useTranslations("Common.table");
   if (!pageSizes) return null;
   return (
-    <select className={kit.input} style={{ minWidth: 0 }} aria-label={t("pageSize")} value={pageSize} disabled={disabled} onChange={(e) => onChange(Number(e.target.value))} data-testid="pager-size">
+    <select
+      className={kit.input}
+      style={{ minWidth: 0 }}
+      aria-label={t("pageSize")}
+      value={pageSize}
+      disabled={disabled}
+      onChange={(e) => onChange(Number(e.target.value))}
+      data-testid="pager-size"
+    >
       {pageSizes.map((s) => (
         <option key={s} value={s}>
           {t("perPage", { size: s })}

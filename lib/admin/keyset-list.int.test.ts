@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { COUNT_CAP } from "@/lib/list/keyset";
 import { setTestLocale } from "@/lib/test/action-harness";
 import { makeDealer, makeGoods, makeUser, makeVehicles, nowSeconds, uid } from "@/lib/test/factories";
-import { analyze, captureQueries, indexesOf, nodesOf, planOf } from "@/lib/test/plans";
+import { analyze, captureQueries, nodesOf, planOf } from "@/lib/test/plans";
 import { carReturnResource, vehicleSaleResource } from "@/lib/vehicles/sales/lists";
 import { vehicleStockResource } from "@/lib/vehicles/stock/resource";
 import { inventoryResource } from "@/lib/wms/inventory/resource";
@@ -97,7 +97,11 @@ beforeAll(async () => {
   await db().vehicleSale.create({ data: sale(bCar.id, b.companyId, b.userId, new Date(T0 + 500 * DAY), new Date(T0 + 501 * DAY)) });
   const sales = await db().vehicleSale.findMany({ where: { companyId: a.companyId }, orderBy: [{ soldAt: "desc" }, { id: "desc" }], select: { id: true } });
   expected.vehicleSales = sales.map((s) => s.id);
-  const returns = await db().vehicleSale.findMany({ where: { companyId: a.companyId, returnedAt: { not: null } }, orderBy: [{ returnedAt: "desc" }, { id: "desc" }], select: { id: true } });
+  const returns = await db().vehicleSale.findMany({
+    where: { companyId: a.companyId, returnedAt: { not: null } },
+    orderBy: [{ returnedAt: "desc" }, { id: "desc" }],
+    select: { id: true },
+  });
   expected.carReturns = returns.map((s) => s.id);
 
   // A: 22 on-hand rows of one part in 22 locations, one created a day; B: one.
@@ -108,10 +112,22 @@ beforeAll(async () => {
     await db().warehouseLocation.createMany({ data: Array.from({ length: n }, (_, i) => ({ warehouseId: w.id, code: `K-${i}` })) });
     const locs = await db().warehouseLocation.findMany({ where: { warehouseId: w.id }, orderBy: { id: "asc" }, select: { id: true } });
     await db().stockOnHand.createMany({
-      data: locs.map((l, i) => ({ companyId: d.companyId, warehouseId: w.id, locationId: l.id, goodsId: part.id, quantity: i % 4 === 0 ? 0 : 2, value: "10.00", createdAt: new Date(T0 + (d === a ? i : 300) * DAY) })),
+      data: locs.map((l, i) => ({
+        companyId: d.companyId,
+        warehouseId: w.id,
+        locationId: l.id,
+        goodsId: part.id,
+        quantity: i % 4 === 0 ? 0 : 2,
+        value: "10.00",
+        createdAt: new Date(T0 + (d === a ? i : 300) * DAY),
+      })),
     });
   }
-  const onHand = await db().stockOnHand.findMany({ where: { companyId: a.companyId, quantity: { gt: 0 } }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { id: true } });
+  const onHand = await db().stockOnHand.findMany({
+    where: { companyId: a.companyId, quantity: { gt: 0 } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { id: true },
+  });
   expected.wmsInventory = onHand.map((s) => s.id);
 });
 
@@ -211,7 +227,15 @@ describe("the capped count", () => {
     await db().warehouseLocation.createMany({ data: Array.from({ length: n }, (_, i) => ({ warehouseId: w.id, code: `L${i}` })) });
     const locs = await db().warehouseLocation.findMany({ where: { warehouseId: w.id }, select: { id: true } });
     await db().stockOnHand.createMany({
-      data: locs.map((l, i) => ({ companyId: c.companyId, warehouseId: w.id, locationId: l.id, goodsId: part.id, quantity: 1, value: "1.00", createdAt: new Date(T0 - 3000 * DAY + i * 60_000) })),
+      data: locs.map((l, i) => ({
+        companyId: c.companyId,
+        warehouseId: w.id,
+        locationId: l.id,
+        goodsId: part.id,
+        quantity: 1,
+        value: "1.00",
+        createdAt: new Date(T0 - 3000 * DAY + i * 60_000),
+      })),
     });
     await analyze("Vehicle", "VehicleSale", "StockOnHand");
   });

@@ -79,6 +79,14 @@ export function parseKeysetQuery(p: URLSearchParams, spec: ListSpec): KeysetQuer
   return { values: parseListQuery(p, spec).filters, cursor: cursorParam(p), size: sizeParam(p, { fallback: KEYSET_SIZE, sizes: PAGE_SIZES }) };
 }
 
+/** A keyset list's URL: its filters, a page size other than the default, then the cursor. */
+export function keysetQueryParams(q: { filters: Record<string, FilterValue>; size: number; cursor?: string | null }): URLSearchParams {
+  const out = listQueryParams({ filters: q.filters });
+  if (q.size !== KEYSET_SIZE) out.set("size", String(q.size));
+  if (q.cursor) out.set("cursor", q.cursor);
+  return out;
+}
+
 /** The inverse: a list query (or just its filters) as query-string entries. */
 export function listQueryParams(q: Partial<ListQuery>, spec?: ListSpec): URLSearchParams {
   const out = new URLSearchParams();

@@ -10,7 +10,7 @@ import { readKeysetPage } from "@/lib/list/prisma";
 import { parseVehicleListFilters, type VehicleListFilters } from "@/lib/vehicles/list-params";
 import { wmsCompanyWhere } from "../access";
 import { INVENTORY_FILTERS } from "./options";
-import { avgCost, inventoryResource, inventoryWhere, ON_HAND_SELECT, toInventoryRows, type InventoryRow } from "./resource";
+import { avgCost, inventoryResource, type InventoryRow } from "./resource";
 
 // customerWms/inventory on the record-list kit: the on-hand rows newest first, keyset paging on
 // StockOnHand (createdAt desc, id desc) over its (companyId, createdAt, id) index, a capped
