@@ -240,8 +240,10 @@ describe("the capped count", () => {
     await analyze("Vehicle", "VehicleSale", "StockOnHand");
   });
 
-  const cases: [ErasedResource, string, string][] = [
-    [erase(vehicleStockResource), "Vehicle", "Vehicle_companyId_entryAt_id_idx"],
+  // vehicleStock: only the cap (docs/DECISIONS.md "Issue 24 — keyset paging on admin lists": the
+  // dealer's (companyId, entryAt, id) index was left out), its plans are not asserted.
+  const cases: [ErasedResource, string, string | null][] = [
+    [erase(vehicleStockResource), "Vehicle", null],
     [erase(vehicleSaleResource), "VehicleSale", "VehicleSale_companyId_soldAt_id_idx"],
     [erase(carReturnResource), "VehicleSale", "VehicleSale_companyId_returnedAt_id_idx"],
     [erase(inventoryResource), "StockOnHand", "StockOnHand_companyId_createdAt_id_idx"],
@@ -258,7 +260,7 @@ describe("the capped count", () => {
 
       const ordered = statements.filter((s) => s.sql.split("WHERE")[0].includes(`FROM "public"."${table}"`) && /ORDER BY/.test(s.sql));
       expect(ordered.length).toBe(2);
-      for (const s of ordered) {
+      for (const s of index ? ordered : []) {
         const plan = await planOf(s.sql, s.params, { analyze: true });
         const scan = nodesOf(plan).find((n) => n["Relation Name"] === table);
         expect(scan?.["Index Name"], s.sql).toBe(index);
