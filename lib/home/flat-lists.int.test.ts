@@ -2,10 +2,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { analyze, captureQueries, indexesOf, nodesOf, planOf } from "@/lib/test/plans";
 import { uid } from "@/lib/test/factories";
-import { dealerFigures, FIGURE_CAP } from "./figures";
+import { makeOrganization } from "@/lib/test/factories";
+import { dealerFigures, FIGURE_CAP, staffWork } from "./figures";
 import { listRecords } from "./records";
 import { parseRecordFilters } from "./records-params";
-import { makeCatalog, makeDealer, makeOrder, type Catalog, type Dealer } from "./test-data";
+import { makeCatalog, makeDealer, makeOrder, makeStaff, type Catalog, type Dealer } from "./test-data";
 
 // Issue 24, flat lists: the Records page and the dealer home read only what they show, however
 // many orders and lines the tables hold. Records counts lines for the page's orders only (one
@@ -21,7 +22,7 @@ beforeAll(async () => {
 });
 
 /** `n` orders of the dealer's in one statement (no lines), of one type and status. */
-async function bulkOrders(d: Dealer, n: number, type: "VEHICLE" | "PARTS", status: "SHIPPED" | "SUBMITTED", createdAt = new Date("2024-01-01T00:00:00Z")) {
+async function bulkOrders(d: Dealer, n: number, type: "VEHICLE" | "PARTS", status: "SHIPPED" | "SUBMITTED" | "CONFIRMED", createdAt = new Date("2024-01-01T00:00:00Z")) {
   const tag = uid("BK").toUpperCase();
   await db().order.createMany({
     data: Array.from({ length: n }, (_, i) => ({
@@ -97,5 +98,24 @@ describe("home figures: capped, on an index of their filter", () => {
     // Complaints, this month's sales and vehicles in stock each read their company index too.
     for (const index of ["Complaint_companyId_status_createdAt_idx", "VehicleSale_companyId_soldAt_id_idx", "Vehicle_companyId_status_entryAt_idx"])
       expect(indexesOf(plan)).toContain(index);
+  });
+
+  it("caps a staff work queue past FIGURE_CAP, reading no more than that many orders", async () => {
+    const org = (await makeOrganization()).id;
+    const d = await makeDealer(org);
+    await bulkOrders(d, FIGURE_CAP + 25, "PARTS", "CONFIRMED");
+    await bulkOrders(d, 7, "PARTS", "SUBMITTED");
+    const staff = await makeStaff({ dataScope: "ORG", organizationId: org, permissions: ["order:confirm", "order:ship"] });
+    const work = await staffWork(staff);
+    expect(work.partsOrdersToShip).toBe(FIGURE_CAP + 1);
+    expect(work.partsOrdersToConfirm).toBe(7);
+    await analyze("Order");
+    const statements = await captureQueries(() => staffWork(staff));
+    const ship = statements.find((s) => s.sql.includes('"partsOrdersToShip"'))!;
+    expect(ship).toBeDefined();
+    const plan = await planOf(ship.sql, ship.params, { analyze: true });
+    const orderScans = nodesOf(plan).filter((n) => n["Relation Name"] === "Order");
+    expect(orderScans.length).toBeGreaterThan(0);
+    expect(Math.max(...orderScans.map((n) => n["Actual Rows"] ?? 0))).toBeLessThanOrEqual(FIGURE_CAP + 1);
   });
 });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "@/lib/auth/viewer";
 import { db } from "@/lib/db";
 import { makeOrganization, makeUser, uid } from "@/lib/test/factories";
-import { shanghaiMonthStart } from "./figures";
+import { FIGURE_CAP, shanghaiMonthStart } from "./figures";
 import { loadHome, NEWS_ON_HOME, type HomeData } from "./queries";
 import { cartLine, countQueries, makeCatalog, makeComplaint, makeDealer, makeOrder, makeReturn, makeSale, makeStaff, makeVehicle, type Catalog, type Dealer } from "./test-data";
 
@@ -196,14 +196,17 @@ describe("staff work queues", () => {
     await makeComplaint(b, { status: "SUBMITTED" });
     const [all, org] = await Promise.all([loadHome(staffAll), loadHome(staffOrgA)]);
 
+    // A queue's count stops past FIGURE_CAP (the shared test database's whole network can be
+    // past it): then it stays at FIGURE_CAP + 1, else it grows by what was added.
     const d = (after: HomeData, before: HomeData, key: string) => work(after, key)! - work(before, key)!;
-    expect(d(all, allBefore, "vehicleOrdersToConfirm")).toBe(2);
-    expect(d(all, allBefore, "partsOrdersToConfirm")).toBe(1);
-    expect(d(all, allBefore, "partsOrdersToShip")).toBe(1);
-    expect(d(all, allBefore, "returnsToApprove")).toBe(2);
-    expect(d(all, allBefore, "returnsToReceive")).toBe(1);
-    expect(d(all, allBefore, "complaintsToTake")).toBe(2);
-    expect(d(all, allBefore, "complaintsToReply")).toBe(1);
+    const grew = (after: HomeData, before: HomeData, key: string, n: number) => expect(work(after, key)).toBe(Math.min(work(before, key)! + n, FIGURE_CAP + 1));
+    grew(all, allBefore, "vehicleOrdersToConfirm", 2);
+    grew(all, allBefore, "partsOrdersToConfirm", 1);
+    grew(all, allBefore, "partsOrdersToShip", 1);
+    grew(all, allBefore, "returnsToApprove", 2);
+    grew(all, allBefore, "returnsToReceive", 1);
+    grew(all, allBefore, "complaintsToTake", 2);
+    grew(all, allBefore, "complaintsToReply", 1);
 
     expect(d(org, orgBefore, "vehicleOrdersToConfirm")).toBe(1);
     expect(d(org, orgBefore, "partsOrdersToConfirm")).toBe(1);
