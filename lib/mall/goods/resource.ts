@@ -179,7 +179,9 @@ export async function loadGoodsAdmin(viewer: Viewer, which: "vehicle" | "parts",
   const after = afterKeyWhere<Prisma.GoodsWhereInput>(decodeCatalogCursor(f.cursor), "sort");
   const [raw, n, options, imageRule, allCategories, enabledCategories] = await Promise.all([
     db().goods.findMany({ where: after ? { AND: [where, after] } : where, orderBy: [{ sort: "asc" }, { id: "asc" }], take: f.size + 1, select: ROW_SELECT }),
-    db().goods.count({ where, take: COUNT_CAP + 1 }),
+    // In the page's order: Prisma orders a counted subquery with `take` by id otherwise, and that
+    // sort reads every matching goods before the cap.
+    db().goods.count({ where, take: COUNT_CAP + 1, orderBy: [{ sort: "asc" }, { id: "asc" }] }),
     catalogOptions(),
     imageRuleFor("GOODS_PICTURE"),
     which === "parts" ? dict("parts_category", { includeDisabled: true }) : [],

@@ -125,7 +125,9 @@ export async function loadInventory(viewer: Viewer, url: URL | URLSearchParams):
   const pageWhere: Prisma.GoodsWhereInput = after ? { AND: [where, after] } : where;
   const [rows, count, models] = await Promise.all([
     db().goods.findMany({ where: pageWhere, orderBy: [{ sort: "asc" }, { id: "asc" }], take: INVENTORY_PAGE_SIZE + 1, select: GROUP_SELECT }),
-    db().goods.count({ where, take: COUNT_CAP + 1 }),
+    // In the page's order: Prisma orders a counted subquery with `take` by id otherwise, and that
+    // sort reads every matching goods before the cap.
+    db().goods.count({ where, take: COUNT_CAP + 1, orderBy: [{ sort: "asc" }, { id: "asc" }] }),
     db().vehicleModel.findMany({
       where: { goods: { some: baseWhere(viewer) } },
       orderBy: [{ sort: "asc" }, { id: "asc" }],
