@@ -24,7 +24,7 @@ describe("unfiltered after-sales lists of the whole network", () => {
     const ordered = statements.filter((s) => s.sql.split("WHERE")[0].includes(`FROM "public"."${table}"`) && /ORDER BY/.test(s.sql));
     expect(ordered.length).toBe(2);
     for (const s of ordered) {
-      const plan = await planOf(s.sql, s.params);
+      const plan = await planOf(s.sql, s.params, { noSort: true });
       expect(indexesOf(plan), s.sql).toContain(index);
       expect(nodesOf(plan).map((n) => n["Node Type"])).not.toContain("Sort");
     }
