@@ -11,7 +11,9 @@
 // data/bench-scale.md; exits 1 when a large p95 exceeds 2× its demo p95 by more than 20 ms
 // (scripts/lib/scale-report.ts says why the floor).
 // Options: --scale 1 --requests 15 --warmup 3 --deep 3 --reuse (keep a large database built
-// before at the same scale), or BENCH_PORT for the first port.
+// before at the same scale), --only a,b (measure only the screens and endpoints whose path holds
+// one of those; the report then goes to data/bench-scale-only.md, so the full one stays), or
+// BENCH_PORT for the first port.
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -36,6 +38,7 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "3" },
     deep: { type: "string", default: "3" },
     reuse: { type: "boolean", default: false },
+    only: { type: "string" },
   },
 });
 const SCALE = Number(values.scale);
@@ -44,7 +47,8 @@ const WARMUP = Number(values.warmup);
 const DEEP = Number(values.deep);
 const STAFF: Account = { account: "staff.sales", password: "Staff@123456" };
 const ACCOUNTS = [DEALER, STAFF, ADMIN];
-const REPORT = path.join(ROOT, "data/bench-scale.md");
+const ONLY = values.only ? values.only.split(",").filter(Boolean) : null;
+const REPORT = path.join(ROOT, ONLY ? "data/bench-scale-only.md" : "data/bench-scale.md");
 
 /** Screens that need a parameter to show anything (not lists). */
 const SCREEN_QUERY: Record<string, string> = { "car/vehicleInformation": "vin=SCV00000000000001" };
@@ -185,6 +189,7 @@ async function main(): Promise<number> {
     if (skipped.length) console.warn(`[bench:scale] not measured (no demo account opens them): ${skipped.join(", ")}`);
 
     for (const t of targets) {
+      if (ONLY && !ONLY.some((o) => t.path.includes(o))) continue;
       const filter = FILTERS[t.path];
       const filtered = filter ? `${t.path}${t.path.includes("?") ? "&" : "?"}${filter}` : null;
       const variants: [ReportRow["variant"], [string, string] | null][] = [["first", [t.path, t.path]]];
@@ -207,7 +212,9 @@ async function main(): Promise<number> {
     if (largeNext) await stopChild(largeNext);
     await demo.stop();
   }
-  const md = markdownReport(rows, { date: new Date().toISOString().slice(0, 10), scale: SCALE, requests: REQUESTS, warmup: WARMUP, limits: DEFAULT_LIMITS, counts, skipped });
+  const md =
+    (ONLY ? `Only the paths holding: ${ONLY.join(", ")}\n\n` : "") +
+    markdownReport(rows, { date: new Date().toISOString().slice(0, 10), scale: SCALE, requests: REQUESTS, warmup: WARMUP, limits: DEFAULT_LIMITS, counts, skipped });
   fs.mkdirSync(path.dirname(REPORT), { recursive: true });
   fs.writeFileSync(REPORT, md);
   console.log(`\n${md}\n[bench:scale] written to ${path.relative(ROOT, REPORT)}`);
