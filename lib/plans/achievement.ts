@@ -6,7 +6,7 @@ import { dict } from "@/lib/dict/dict";
 import { NotFoundError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { PurchasePlanStatus } from "@/lib/generated/prisma/enums";
-import { monthDay, monthRange, monthsEnding, percent, SERIES_MONTHS } from "./achievement-month";
+import { monthDay, monthsEnding, percent, SERIES_MONTHS } from "./achievement-month";
 
 // Plan achievement (crm/customerPlan, ?tab=achievement): what a dealer planned for a month
 // against what it ordered, what was shipped to it and what it sold at retail. Server-only.
@@ -25,12 +25,12 @@ import { monthDay, monthRange, monthsEnding, percent, SERIES_MONTHS } from "./ac
 //   the month, the points of sale's own day rule) by the goods' parts category.
 // - Vehicle lines match by goods, parts lines by Goods.partsCategory (none counts as OTHER).
 //   Whatever has figures but is not on the plan is an unplanned line.
-// Every figure of a month is one grouped statement over indexed columns (Order's (companyId,
-// type, dealerDeleted, createdAt), its partial (companyId, shippedAt), VehicleSale's (companyId,
-// soldAt), WmsDocument's (companyId, type, createdAt)): no query per line or per dealer. Lines
-// are read index-only on OrderLine(orderId, goodsId, quantity); a month's facts are summed by
-// goods before the goods are looked up by id, so the catalogue is never read whole (see
-// "Issue 24 — bench outliers" in docs/DECISIONS.md).
+// The figures are read from AchievementFact, which triggers keep per company, Shanghai month,
+// measure and goods (the migration achievement_facts; lib/plans/achievement-facts.int.test.ts
+// holds it equal to the definitions above through every writer). A month is an index range of
+// its primary key: no order, line or sale is read per request, whatever the network's size. A
+// month's facts are summed by goods before the goods are looked up by id, so the catalogue is
+// never read whole (see "Issue 24 — plan achievement rollup" in docs/DECISIONS.md).
 // Dealers see their signed-in company only; staff the companies of their data scope; any other
 // company is a 404, the same as a missing one.
 
@@ -80,48 +80,20 @@ export type NetworkRow = {
 export type Network = { month: string; rows: NetworkRow[] };
 
 type Measure = "O" | "S" | "R";
-type Bounds = { s: string; e: string; sz: string; ez: string };
-
-/** [start, end) of the months for SQL: naive UTC text for the timestamp(3) columns (Prisma
- * stores them in UTC), ISO for timestamptz ones. */
-function bounds(first: string, last: string): Bounds {
-  const { start } = monthRange(first);
-  const { end } = monthRange(last);
-  const naive = (d: Date) => d.toISOString().slice(0, 23).replace("T", " ");
-  return { s: naive(start), e: naive(end), sz: start.toISOString(), ez: end.toISOString() };
-}
 
 /**
- * The facts of the companies in [first, last]: one row per order line, sold vehicle and counter
- * sale line, with its measure, goods, quantity and (with `byMonth`) its Shanghai month.
- * `ids` null: every company (staff whose scope is all).
+ * The facts of the companies in the months [first, last], from AchievementFact (kept by triggers:
+ * the migration achievement_facts defines each measure as above): one row per company, measure,
+ * goods and (with `byMonth`) month. `ids` null: every company (staff whose scope is all).
  */
-function factsSql(ids: number[] | null, b: Bounds, opts: { shipped: boolean; byMonth: boolean }): Prisma.Sql {
-  const of = (col: Prisma.Sql) => (ids ? Prisma.sql`${col} = ANY(${ids}::int[])` : Prisma.sql`TRUE`);
-  const naiveMonth = (col: Prisma.Sql) => (opts.byMonth ? Prisma.sql`to_char(${col} + interval '8 hours', 'YYYY-MM')` : Prisma.sql`''`);
-  const zonedMonth = (col: Prisma.Sql) => (opts.byMonth ? Prisma.sql`to_char(${col} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM')` : Prisma.sql`''`);
-  const ordered = Prisma.sql`
-    SELECT o."companyId", 'O' AS "m", ${naiveMonth(Prisma.sql`o."createdAt"`)} AS "month", l."goodsId", l."quantity" AS "qty"
-    FROM "Order" o JOIN "OrderLine" l ON l."orderId" = o."id"
-    WHERE ${of(Prisma.sql`o."companyId"`)} AND o."type" IN ('VEHICLE', 'PARTS') AND o."dealerDeleted" = false
-      AND o."createdAt" >= ${b.s}::timestamp AND o."createdAt" < ${b.e}::timestamp AND o."status" NOT IN ('CANCELLED', 'REJECTED')`;
-  const shipped = Prisma.sql`
-    UNION ALL
-    SELECT o."companyId", 'S', ${naiveMonth(Prisma.sql`o."shippedAt"`)}, l."goodsId", l."quantity"
-    FROM "Order" o JOIN "OrderLine" l ON l."orderId" = o."id"
-    WHERE ${of(Prisma.sql`o."companyId"`)} AND o."shippedAt" IS NOT NULL
-      AND o."shippedAt" >= ${b.s}::timestamp AND o."shippedAt" < ${b.e}::timestamp AND o."status" IN ('SHIPPED', 'COMPLETED')`;
-  const retail = Prisma.sql`
-    UNION ALL
-    SELECT s."companyId", 'R', ${naiveMonth(Prisma.sql`s."soldAt"`)}, v."goodsId", 1
-    FROM "VehicleSale" s JOIN "Vehicle" v ON v."id" = s."vehicleId"
-    WHERE ${of(Prisma.sql`s."companyId"`)} AND s."soldAt" >= ${b.s}::timestamp AND s."soldAt" < ${b.e}::timestamp AND s."returnedAt" IS NULL
-    UNION ALL
-    SELECT d."companyId", 'R', ${zonedMonth(Prisma.sql`d."createdAt"`)}, dl."goodsId", dl."quantity"
-    FROM "WmsDocument" d JOIN "WmsDocumentLine" dl ON dl."documentId" = d."id"
-    WHERE ${of(Prisma.sql`d."companyId"`)} AND d."type" = 'DELIVERY' AND d."createdAt" >= ${b.sz}::timestamptz AND d."createdAt" < ${b.ez}::timestamptz
-      AND d."source" = 'COUNTER' AND d."status" = 'POSTED'`;
-  return Prisma.sql`${ordered} ${opts.shipped ? shipped : Prisma.empty} ${retail}`;
+function factsSql(ids: number[] | null, first: string, last: string, opts: { shipped: boolean; byMonth: boolean }): Prisma.Sql {
+  const of = ids ? Prisma.sql`f."companyId" = ANY(${ids}::int[])` : Prisma.sql`TRUE`;
+  const measures = opts.shipped ? ["O", "S", "R"] : ["O", "R"];
+  return Prisma.sql`
+    SELECT f."companyId", f."measure" AS "m", ${opts.byMonth ? Prisma.sql`to_char(f."month", 'YYYY-MM')` : Prisma.sql`''`} AS "month", f."goodsId", f."qty"
+    FROM "AchievementFact" f
+    WHERE ${of} AND f."month" >= ${monthDay(first)}::date AND f."month" <= ${monthDay(last)}::date
+      AND f."measure" = ANY(${measures}::text[]) AND f."qty" <> 0`;
 }
 
 /** The company when the viewer may see it; another company (or none) is a 404. */
@@ -166,7 +138,6 @@ type FactRow = {
  * retail figures and percentages, subtotals by kind and the total. Three statements. */
 export async function companyAchievement(viewer: Viewer, companyId: number | null, month: string): Promise<CompanyAchievement> {
   const company = await achievementCompany(viewer, companyId);
-  const b = bounds(month, month);
   const [plan, facts, categories] = await Promise.all([
     db().purchasePlan.findUnique({
       where: { companyId_month: { companyId: company.id, month: new Date(`${monthDay(month)}T00:00:00Z`) } },
@@ -188,7 +159,7 @@ export async function companyAchievement(viewer: Viewer, companyId: number | nul
              CASE WHEN g."kind" = 'VEHICLE' THEN g."nameZh" END AS "nameZh",
              CASE WHEN g."kind" = 'VEHICLE' THEN g."config" END AS "config",
              SUM(f."qty")::int AS "qty"
-      FROM (SELECT f."m", f."goodsId", SUM(f."qty") AS "qty" FROM (${factsSql([company.id], b, { shipped: true, byMonth: false })}) f GROUP BY 1, 2) f
+      FROM (SELECT f."m", f."goodsId", SUM(f."qty") AS "qty" FROM (${factsSql([company.id], month, month, { shipped: true, byMonth: false })}) f GROUP BY 1, 2) f
       CROSS JOIN LATERAL (SELECT "id", "kind", "partsCategory", "code", "nameEn", "nameZh", "config" FROM "Goods" WHERE "id" = f."goodsId" OFFSET 0) g
       GROUP BY 1, 2, 3, 4, 5, 6, 7`,
     dict("parts_category", { includeDisabled: true }),
@@ -263,7 +234,6 @@ export async function achievementSeries(viewer: Viewer, companyId: number | null
   const company = await achievementCompany(viewer, companyId);
   const list = monthsEnding(month, months);
   const first = list[0];
-  const b = bounds(first, month);
   const [plans, facts] = await Promise.all([
     db().$queryRaw<{ month: string; planned: number }[]>`
       SELECT to_char(p."month", 'YYYY-MM') AS "month", COALESCE(SUM(l."quantity"), 0)::int AS "planned"
@@ -272,7 +242,7 @@ export async function achievementSeries(viewer: Viewer, companyId: number | null
       GROUP BY 1`,
     db().$queryRaw<{ month: string; m: Measure; qty: number }[]>`
       SELECT f."month", f."m", SUM(f."qty")::int AS "qty"
-      FROM (${factsSql([company.id], b, { shipped: false, byMonth: true })}) f
+      FROM (${factsSql([company.id], first, month, { shipped: false, byMonth: true })}) f
       GROUP BY 1, 2`,
   ]);
   const planned = new Map(plans.map((p) => [p.month, p.planned]));
@@ -302,7 +272,6 @@ export async function achievementNetwork(viewer: Viewer, month: string, locale: 
   if (!companies) throw new NotFoundError();
   if (!companies.length) return { month, rows: [] };
   const ids = companies.map((c) => c.id);
-  const b = bounds(month, month);
   const [plans, facts] = await Promise.all([
     db().$queryRaw<{ companyId: number; status: PurchasePlanStatus; planned: number }[]>`
       SELECT p."companyId", p."status", COALESCE(SUM(l."quantity"), 0)::int AS "planned"
@@ -311,7 +280,7 @@ export async function achievementNetwork(viewer: Viewer, month: string, locale: 
       GROUP BY p."id"`,
     db().$queryRaw<{ companyId: number; m: Measure; qty: number }[]>`
       SELECT f."companyId", f."m", SUM(f."qty")::int AS "qty"
-      FROM (${factsSql(ids, b, { shipped: true, byMonth: false })}) f
+      FROM (${factsSql(ids, month, month, { shipped: true, byMonth: false })}) f
       GROUP BY 1, 2`,
   ]);
   const plan = new Map(plans.map((p) => [p.companyId, p]));
