@@ -11,7 +11,7 @@ import type { GoodsKind, OrderStatus, OrderType } from "@/lib/generated/prisma/e
 import { createEntryForOrder } from "@/lib/wms/documents";
 import { audit, type AuditCtx } from "@/lib/core/audit";
 import { normalizeVin, vinProblem } from "@/lib/vehicles/vin";
-import { lockActiveCompany } from "@/lib/companies/guard";
+import { lockActiveCompany, type ActiveCompany } from "@/lib/companies/guard";
 import { notifyOrderEvent, type OrderNotice } from "../notifications/service";
 import type { TShipOrder, TSubmitOrder } from "./schemas";
 import { DELETABLE, ORDER_MOVES, RELEASES_STOCK, type OrderMove } from "./states";
@@ -65,25 +65,24 @@ type Reserved = {
  * stock / off sale → 409, below the minimum → 400 on "quantity"; the caller's transaction then
  * rolls everything back.
  */
-export async function placeOrder(tx: Tx, ctx: AuditCtx, input: PlaceOrder & { orderNo?: string }): Promise<{ id: number; orderNo: string }> {
+export async function placeOrder(
+  tx: Tx,
+  ctx: AuditCtx,
+  input: PlaceOrder & { orderNo?: string },
+  /** The company (read under its share lock) and the goods, when the caller read them with its own statement. */
+  read?: { company: ActiveCompany; goods: GoodsRow[] },
+): Promise<{ id: number; orderNo: string }> {
   const merged = new Map<number, { quantity: number; remark: string | null }>();
   for (const l of input.lines) {
     const m = merged.get(l.goodsId);
     merged.set(l.goodsId, { quantity: (m?.quantity ?? 0) + l.quantity, remark: m?.remark ?? l.remark ?? null });
   }
-  const company = await lockActiveCompany(tx, input.companyId);
+  const company = read?.company ?? (await lockActiveCompany(tx, input.companyId));
   const kinds = KINDS_OF[input.type];
   const ids = [...merged.keys()].sort((a, b) => a - b);
   // Unlocked read: the lines are priced and checked here; the UPDATE below re-checks what can
   // change under us (on sale, stock, minimum, kind) under the row lock.
-  const found = new Map(
-    (
-      await tx.goods.findMany({
-        where: { id: { in: ids } },
-        select: { id: true, kind: true, nameEn: true, nameZh: true, config: true, specification: true, coverId: true, price: true, minOrderQty: true, onSale: true, stock: true },
-      })
-    ).map((g) => [g.id, g]),
-  );
+  const found = new Map((read?.goods ?? (await tx.goods.findMany({ where: { id: { in: ids } }, select: GOODS_SELECT }))).map((g) => [g.id, g]));
   const reserved: (Reserved & { quantity: number; remark: string | null })[] = [];
   for (const goodsId of ids) {
     const { quantity, remark } = merged.get(goodsId)!;
@@ -93,60 +92,80 @@ export async function placeOrder(tx: Tx, ctx: AuditCtx, input: PlaceOrder & { or
   }
   const amount = reserved.reduce((sum, l) => sum.add(new Prisma.Decimal(l.price).mul(l.quantity)), new Prisma.Decimal(0));
   const orderNo = input.orderNo ?? (await nextCode("SO", { tx }));
-  // The order, then its lines in one insert (a nested create would read the order back too).
-  const order = await tx.order.create({
-    data: {
-      orderNo,
-      type: input.type,
-      companyId: input.companyId,
-      creatorId: input.creatorId,
-      quantity: reserved.reduce((n, l) => n + l.quantity, 0),
-      amount,
-      phone: input.phone,
-      deliveryWay: input.deliveryWay,
-      carrierType: input.carrierType ?? null,
-      secondaryDestination: input.secondaryDestination ?? null,
-      remark: input.remark ?? null,
-      addressId: input.address.id,
-      receiver: input.address.receiver,
-      receiverPhone: input.address.receiverPhone,
-      regionAreaId: input.address.regionAreaId,
-      address: input.address.text,
-      idempotencyKey: input.idempotencyKey ?? null,
-    },
-    select: { id: true, orderNo: true, status: true, amount: true, quantity: true, companyId: true, type: true },
-  });
-  await tx.orderLine.createMany({
-    data: reserved.map((l) => ({
-      orderId: order.id,
-      goodsId: l.id,
-      kind: l.kind,
-      nameEn: l.nameEn,
-      nameZh: l.nameZh,
-      config: l.config,
-      specification: l.specification,
-      coverId: l.coverId,
-      price: l.price,
-      quantity: l.quantity,
-      subtotal: new Prisma.Decimal(l.price).mul(l.quantity),
-      remark: l.remark,
-    })),
-  });
-  await tx.statusEvent.create({ data: { entity: "Order", entityId: order.id, fromStatus: null, toStatus: "SUBMITTED", userId: ctx.userId } });
-  await audit(tx, ctx, "Order", order.id, "submit", null, { ...order, lines: reserved.map((l) => ({ goodsId: l.id, quantity: l.quantity })) });
+  const quantity = reserved.reduce((n, l) => n + l.quantity, 0);
+  const lines = reserved.map((l) => ({
+    goodsId: l.id,
+    kind: l.kind,
+    nameEn: l.nameEn,
+    nameZh: l.nameZh,
+    config: l.config,
+    specification: l.specification,
+    coverId: l.coverId,
+    price: new Prisma.Decimal(l.price).toFixed(2),
+    quantity: l.quantity,
+    subtotal: new Prisma.Decimal(l.price).mul(l.quantity).toFixed(2),
+    remark: l.remark,
+  }));
+  const written = { orderNo, status: "SUBMITTED" as const, amount, quantity, companyId: input.companyId, type: input.type };
+  const after = JSON.stringify({ ...written, lines: reserved.map((l) => ({ goodsId: l.id, quantity: l.quantity })) });
+  // The order, its lines, its first status event and its audit row in one statement (a round
+  // trip each cost more than the writes themselves; docs/DECISIONS.md "Issue 24 — faster order
+  // submission"). The audit row holds what audit() would: the order as written, with its id.
+  // Times are UTC, as Prisma stores them, whatever the session's zone.
+  const [{ id }] = await tx.$queryRaw<{ id: number }[]>`
+    WITH o AS (
+      INSERT INTO "Order" ("orderNo", "type", "companyId", "creatorId", "quantity", "amount", "phone", "deliveryWay", "carrierType", "secondaryDestination",
+                           "remark", "addressId", "receiver", "receiverPhone", "regionAreaId", "address", "idempotencyKey", "createdAt", "updatedAt")
+      VALUES (${orderNo}, ${input.type}::"OrderType", ${input.companyId}::int, ${input.creatorId}::int, ${quantity}::int, ${amount.toFixed(2)}::numeric,
+              ${input.phone}, ${input.deliveryWay}, ${input.carrierType ?? null}::text, ${input.secondaryDestination ?? null}::text, ${input.remark ?? null}::text,
+              ${input.address.id}::int, ${input.address.receiver}, ${input.address.receiverPhone}, ${input.address.regionAreaId}::int, ${input.address.text},
+              ${input.idempotencyKey ?? null}::text, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')
+      RETURNING "id"
+    ), lines AS (
+      INSERT INTO "OrderLine" ("orderId", "goodsId", "kind", "nameEn", "nameZh", "config", "specification", "coverId", "price", "quantity", "subtotal", "remark")
+      SELECT o."id", x."goodsId", x."kind"::"GoodsKind", x."nameEn", x."nameZh", x."config", x."specification", x."coverId", x."price", x."quantity", x."subtotal", x."remark"
+      FROM o, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) AS x("goodsId" int, "kind" text, "nameEn" text, "nameZh" text, "config" text, "specification" text,
+                                                                   "coverId" text, "price" numeric, "quantity" int, "subtotal" numeric, "remark" text)
+    ), history AS (
+      INSERT INTO "StatusEvent" ("entity", "entityId", "fromStatus", "toStatus", "userId", "createdAt")
+      SELECT 'Order', o."id", NULL, 'SUBMITTED', ${ctx.userId}::int, now() AT TIME ZONE 'UTC' FROM o
+    ), audited AS (
+      INSERT INTO "AuditLog" ("userId", "companyId", "entity", "entityId", "action", "after", "requestId", "createdAt")
+      SELECT ${ctx.userId}::int, ${ctx.companyId}::int, 'Order', o."id"::text, 'submit', ${after}::jsonb || jsonb_build_object('id', o."id"), ${ctx.requestId}::text,
+             now() AT TIME ZONE 'UTC'
+      FROM o
+    )
+    SELECT "id" FROM o`;
   // The notice from what was just written and the company read under its lock: no read-back.
   const notice: OrderNotice = {
-    ...order,
+    id,
+    ...written,
     rejectReason: null,
     cancelReason: null,
     logisticsCompany: null,
     logisticsNo: null,
     company: { nameEn: company.nameEn, nameZh: company.nameZh, organizationId: company.organizationId },
   };
-  await notifyOrderEvent(tx, { orderId: order.id, event: "order.submitted", actorId: ctx.userId, notice });
+  await notifyOrderEvent(tx, { orderId: id, event: "order.submitted", actorId: ctx.userId, notice });
   await takeStock(tx, reserved, kinds);
-  return { id: order.id, orderNo: order.orderNo };
+  return { id, orderNo };
 }
+
+/** What an order line copies from its goods, and what checks it. */
+const GOODS_SELECT = {
+  id: true,
+  kind: true,
+  nameEn: true,
+  nameZh: true,
+  config: true,
+  specification: true,
+  coverId: true,
+  price: true,
+  minOrderQty: true,
+  onSale: true,
+  stock: true,
+} as const;
+type GoodsRow = Reserved & { onSale: boolean; stock: number };
 
 /**
  * Takes every line's stock, goods locked in id order, each by one conditional UPDATE:
@@ -199,55 +218,46 @@ export async function submitOrder(viewer: Viewer, ctx: AuditCtx, input: TSubmitO
   await checkDict("carrier_type", input.carrierType, "carrierType", options);
   // Outside the transaction, so no lock waits on them: a replay answers at once, and a cart the
   // submission would refuse anyway is refused before it consumes a number.
-  const replay = await db().order.findUnique({ where: { companyId_idempotencyKey: { companyId, idempotencyKey } }, select: { id: true, orderNo: true } });
+  const replay = await precheck(viewer.userId, companyId, input, idempotencyKey);
   if (replay) return { ...replay, created: false };
-  await precheck(viewer.userId, companyId, input);
   // The number is taken in its own statement, like a sequence: the counter row is locked only for
   // that statement instead of until the order commits (which serialized every submission). A
   // submission refused after this point (a lost race) leaves a gap in the numbers.
   const orderNo = await nextCode("SO");
   const run = () =>
     db().$transaction(async (tx) => {
-      // Requests with one key queue here; the first makes the order, the rest find it.
+      // Requests with one key queue here; the first makes the order, the rest find it (takeCart's
+      // statement starts after the lock, so it sees the first one's order once committed).
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`order:${companyId}:${idempotencyKey}`}, 0))`;
-      const existing = await tx.order.findUnique({ where: { companyId_idempotencyKey: { companyId, idempotencyKey } }, select: { id: true, orderNo: true } });
-      if (existing) return { ...existing, created: false };
-      // The lines are consumed under a row lock, taken in id order (no deadlocks between
-      // submissions of overlapping lines): a submission with another key that waited here
-      // finds them gone and is refused, so one cart line makes at most one order. A line not
-      // (or no longer) in the viewer's cart answers the same whoever's it is.
       const ids = [...new Set(input.cartLineIds)].sort((x, y) => x - y);
-      const lines = await tx.$queryRaw<{ id: number; goodsId: number; quantity: number; remark: string | null }[]>`
-        SELECT "id", "goodsId", "quantity", "remark" FROM "CartLine"
-        WHERE "id" = ANY(${ids}::int[]) AND "companyId" = ${companyId} AND "userId" = ${viewer.userId}
-        ORDER BY "id" FOR UPDATE`;
+      const { existing, company, lines, address, goods } = await takeCart(tx, viewer.userId, companyId, ids, input.addressId, idempotencyKey);
+      if (existing) return { ...existing, created: false };
+      if (!company) throw new DomainError("Orders.errors.companyDisabled", {}, undefined, 409);
       if (lines.length !== ids.length) throw new DomainError("Orders.errors.cartChanged", {}, "cartLineIds", 409);
-      // The address with its area's names up to the province, in one read.
-      const [address] = await tx.$queryRaw<{ id: number; receiver: string; phone: string; address: string; regionAreaId: number; areas: (string | null)[] }[]>`
-        SELECT a."id", a."receiver", a."phone", a."address", a."regionAreaId", ARRAY[r3."nameZh", r2."nameZh", r1."nameZh"] AS "areas"
-        FROM "Address" a
-        JOIN "RegionArea" r1 ON r1."id" = a."regionAreaId"
-        LEFT JOIN "RegionArea" r2 ON r2."id" = r1."parentId"
-        LEFT JOIN "RegionArea" r3 ON r3."id" = r2."parentId"
-        WHERE a."id" = ${input.addressId} AND a."companyId" = ${companyId}`;
       if (!address) throw new DomainError("Orders.errors.addressMissing", {}, "addressId");
       const areaText = address.areas.filter(Boolean).join("");
-      // The lines leave the cart now, so nothing but the commit follows the stock update.
-      await tx.cartLine.deleteMany({ where: { id: { in: ids } } });
-      const order = await placeOrder(tx, ctx, {
-        orderNo,
-        companyId,
-        creatorId: viewer.userId,
-        type: input.type,
-        lines: lines.map((l) => ({ goodsId: l.goodsId, quantity: l.quantity, remark: l.remark })),
-        phone: input.phone,
-        deliveryWay: input.deliveryWay,
-        carrierType: input.carrierType ?? null,
-        secondaryDestination: input.secondaryDestination ?? null,
-        remark: input.remark ?? null,
-        address: { id: address.id, receiver: address.receiver, receiverPhone: address.phone, regionAreaId: address.regionAreaId, text: `${areaText} ${address.address}` },
-        idempotencyKey,
-      });
+      const order = await placeOrder(
+        tx,
+        ctx,
+        {
+          orderNo,
+          companyId,
+          creatorId: viewer.userId,
+          type: input.type,
+          lines: lines.map((l) => ({ goodsId: l.goodsId, quantity: l.quantity, remark: l.remark })),
+          phone: input.phone,
+          deliveryWay: input.deliveryWay,
+          carrierType: input.carrierType ?? null,
+          secondaryDestination: input.secondaryDestination ?? null,
+          remark: input.remark ?? null,
+          address: { id: address.id, receiver: address.receiver, receiverPhone: address.phone, regionAreaId: address.regionAreaId, text: `${areaText} ${address.address}` },
+          idempotencyKey,
+        },
+        {
+          company,
+          goods: goods.map((g) => ({ ...g, price: new Prisma.Decimal(g.price) })),
+        },
+      );
       return { ...order, created: true };
     });
   try {
@@ -263,20 +273,90 @@ export async function submitOrder(viewer: Viewer, ctx: AuditCtx, input: TSubmitO
   }
 }
 
-/** The refusals a submission would meet, read without locks: a line not in the viewer's cart,
- * goods missing, off sale, below the minimum or out of stock. The transaction checks all of it
- * again; this only keeps refused carts from consuming an order number. */
-async function precheck(userId: number, companyId: number, input: TSubmitOrder): Promise<void> {
+/**
+ * The order this idempotency key already made, if any; else the refusals a submission would
+ * meet, read without locks in the same statement: a line not in the viewer's cart, goods
+ * missing, off sale, below the minimum or out of stock. The transaction checks all of it again;
+ * this only keeps a replay or a refused cart from consuming an order number.
+ */
+async function precheck(userId: number, companyId: number, input: TSubmitOrder, idempotencyKey: string): Promise<{ id: number; orderNo: string } | null> {
   const ids = [...new Set(input.cartLineIds)];
-  const lines = await db().$queryRaw<(RefusalFacts & { goodsId: number; quantity: number })[]>`
-    SELECT c."goodsId", c."quantity", g."kind"::text AS "kind", g."nameEn", g."onSale", g."stock", g."minOrderQty"
-    FROM "CartLine" c JOIN "Goods" g ON g."id" = c."goodsId"
-    WHERE c."id" = ANY(${ids}::int[]) AND c."companyId" = ${companyId} AND c."userId" = ${userId}
-    ORDER BY c."goodsId"`;
+  const [row] = await db().$queryRaw<{ replay: { id: number; orderNo: string } | null; lines: (RefusalFacts & { goodsId: number; quantity: number })[] | null }[]>`
+    SELECT (SELECT json_build_object('id', "id", 'orderNo', "orderNo") FROM "Order" WHERE "companyId" = ${companyId} AND "idempotencyKey" = ${idempotencyKey}) AS "replay",
+           (SELECT json_agg(json_build_object('goodsId', c."goodsId", 'quantity', c."quantity", 'kind', g."kind", 'nameEn', g."nameEn", 'onSale', g."onSale",
+                                              'stock', g."stock", 'minOrderQty', g."minOrderQty") ORDER BY c."goodsId")
+            FROM "CartLine" c JOIN "Goods" g ON g."id" = c."goodsId"
+            WHERE c."id" = ANY(${ids}::int[]) AND c."companyId" = ${companyId} AND c."userId" = ${userId}) AS "lines"`;
+  if (row.replay) return row.replay;
+  const lines = row.lines ?? [];
   if (lines.length !== ids.length) throw new DomainError("Orders.errors.cartChanged", {}, "cartLineIds", 409);
   const wanted = new Map<number, { goods: RefusalFacts; quantity: number }>();
   for (const { goodsId, quantity, ...goods } of lines) wanted.set(goodsId, { goods, quantity: (wanted.get(goodsId)?.quantity ?? 0) + quantity });
   for (const { goods, quantity } of wanted.values()) refusal(goods, quantity, KINDS_OF[input.type]);
+  return null;
+}
+
+type CartLineRow = { id: number; goodsId: number; quantity: number; remark: string | null };
+type AddressRow = { id: number; receiver: string; phone: string; address: string; regionAreaId: number; areas: (string | null)[] };
+
+/**
+ * In one statement: the order this idempotency key already made (then nothing is deleted and the
+ * caller answers with it), the company under a share lock (null when not active), the cart lines
+ * locked in id order and deleted (so two submissions of overlapping lines never deadlock, and
+ * one that waited finds them gone: one cart line makes at most one order; a line not, or no
+ * longer, in the viewer's cart answers the same whoever's it is), the address with its area's
+ * names up to the province, and the lines' goods (unlocked, as placeOrder reads them). The
+ * caller's transaction rolls the deletion back when it refuses.
+ */
+async function takeCart(
+  tx: Tx,
+  userId: number,
+  companyId: number,
+  ids: number[],
+  addressId: number,
+  idempotencyKey: string,
+): Promise<{
+  existing: { id: number; orderNo: string } | null;
+  company: ActiveCompany | null;
+  lines: CartLineRow[];
+  address: AddressRow | null;
+  goods: (Omit<GoodsRow, "price"> & { price: string })[];
+}> {
+  const [row] = await tx.$queryRaw<
+    {
+      existing: { id: number; orderNo: string } | null;
+      company: ActiveCompany | null;
+      lines: CartLineRow[] | null;
+      address: AddressRow | null;
+      goods: (Omit<GoodsRow, "price"> & { price: string })[] | null;
+    }[]
+  >`
+    WITH existing AS (
+      SELECT "id", "orderNo" FROM "Order" WHERE "companyId" = ${companyId} AND "idempotencyKey" = ${idempotencyKey}
+    ), company AS (
+      SELECT "id", "nameEn", "nameZh", "organizationId" FROM "Company" WHERE "id" = ${companyId} AND "status" = 'ACTIVE' FOR SHARE
+    ), locked AS (
+      SELECT "id", "goodsId", "quantity", "remark" FROM "CartLine"
+      WHERE "id" = ANY(${ids}::int[]) AND "companyId" = ${companyId} AND "userId" = ${userId}
+      ORDER BY "id" FOR UPDATE
+    ), gone AS (
+      DELETE FROM "CartLine" c USING locked WHERE c."id" = locked."id" AND NOT EXISTS (SELECT 1 FROM existing) RETURNING c."id"
+    )
+    SELECT (SELECT row_to_json(existing) FROM existing) AS "existing",
+           (SELECT row_to_json(company) FROM company) AS "company",
+           (SELECT json_agg(locked ORDER BY "id") FROM locked) AS "lines",
+           (SELECT json_build_object('id', a."id", 'receiver', a."receiver", 'phone', a."phone", 'address', a."address", 'regionAreaId', a."regionAreaId",
+                                     'areas', json_build_array(r3."nameZh", r2."nameZh", r1."nameZh"))
+            FROM "Address" a
+            JOIN "RegionArea" r1 ON r1."id" = a."regionAreaId"
+            LEFT JOIN "RegionArea" r2 ON r2."id" = r1."parentId"
+            LEFT JOIN "RegionArea" r3 ON r3."id" = r2."parentId"
+            WHERE a."id" = ${addressId} AND a."companyId" = ${companyId}) AS "address",
+           (SELECT json_agg(json_build_object('id', g."id", 'kind', g."kind", 'nameEn', g."nameEn", 'nameZh', g."nameZh", 'config', g."config",
+                                              'specification', g."specification", 'coverId', g."coverId", 'price', g."price"::text,
+                                              'minOrderQty', g."minOrderQty", 'onSale', g."onSale", 'stock', g."stock"))
+            FROM "Goods" g WHERE g."id" IN (SELECT "goodsId" FROM locked)) AS "goods"`;
+  return { existing: row.existing, company: row.company, lines: row.lines ?? [], address: row.address, goods: row.goods ?? [] };
 }
 
 /** `where` over orders the viewer may see: a dealer's company (not deleted), staff's scope. */
