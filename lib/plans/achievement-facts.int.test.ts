@@ -7,7 +7,8 @@ import { submitOrder } from "@/lib/mall/orders/service";
 import { makeAddress, makeDealer, makeGoods, makeOrder, makeVehicles, nowSeconds, uid, type TestDealer, type TestGoods } from "@/lib/test/factories";
 
 // AchievementFact (the migration achievement_facts) is kept by triggers on Order, OrderLine,
-// VehicleSale, Vehicle, WmsDocument and WmsDocumentLine. After every kind of write, alone, in a
+// VehicleSale, Vehicle, WmsDocument and WmsDocumentLine, and AchievementMonth (its sums over
+// goods) by a deferred trigger on AchievementFact. After every kind of write, alone, in a
 // bulk statement, several in one transaction and concurrently through order submission, it must
 // hold exactly what plan achievement's definitions (lib/plans/achievement.ts) sum from those
 // tables: the reference below is those definitions over the source tables.
@@ -42,9 +43,29 @@ async function kept(ids: number[]): Promise<Fact[]> {
     FROM "AchievementFact" WHERE "companyId" = ANY(${ids}::int[]) AND "qty" <> 0 ORDER BY 1, 2, 3, 4`;
 }
 
+/** AchievementMonth of these companies, as facts without goods (g 0). */
+async function keptMonths(ids: number[]): Promise<Fact[]> {
+  return db().$queryRaw<Fact[]>`
+    SELECT "companyId" c, to_char("month", 'YYYY-MM') mo, "measure"::text ms, 0 g, "qty" q
+    FROM "AchievementMonth" WHERE "companyId" = ANY(${ids}::int[]) AND "qty" <> 0 ORDER BY 1, 2, 3`;
+}
+
+/** The reference summed over goods, as AchievementMonth holds it. */
+function byMonth(facts: Fact[]): Fact[] {
+  const sums = new Map<string, Fact>();
+  for (const f of facts) {
+    const key = `${f.c}|${f.mo}|${f.ms}`;
+    const s = sums.get(key) ?? { c: f.c, mo: f.mo, ms: f.ms, g: 0, q: 0 };
+    s.q += f.q;
+    sums.set(key, s);
+  }
+  return [...sums.values()].filter((f) => f.q !== 0);
+}
+
 async function expectKept(ids: number[], what: string) {
-  const [want, have] = await Promise.all([reference(ids), kept(ids)]);
+  const [want, have, months] = await Promise.all([reference(ids), kept(ids), keptMonths(ids)]);
   expect(have, what).toEqual(want);
+  expect(months, `${what} (months)`).toEqual(byMonth(want));
   return want;
 }
 

@@ -5,14 +5,14 @@ import { makeDealer, makeGoods, makeOrder, makeUser, nowSeconds, roleId, type Te
 import { analyze, captureQueries, nodesOf, planOf, type PlanNode, type Statement } from "@/lib/test/plans";
 import { achievementNetwork, achievementSeries, companyAchievement } from "./achievement";
 
-// Issue 24: plan achievement reads its figures from AchievementFact on its primary key (the
-// month, the chart's 12 months and the network), never an order, line, sale or counter document,
+// Issue 24: plan achievement reads its figures on a primary key, AchievementFact's for the month,
+// AchievementMonth's for the chart's 12 months and the network, never an order, line, sale or
+// counter document,
 // and a company's month sums its facts by goods before reading each goods by id, so the
 // catalogue is never read whole. Shapes, not timings: the statements each call sends, planned
 // and run with sequential and bitmap scans off (lib/test/plans.ts).
 
 const MONTH = "2023-07";
-const FACT_INDEX = "AchievementFact_pkey";
 /** The tables the figures come from: read by the triggers that keep AchievementFact, not per request. */
 const SOURCES = ['"Order"', '"OrderLine"', '"VehicleSale"', '"Vehicle"', '"WmsDocument"', '"WmsDocumentLine"'];
 
@@ -39,25 +39,25 @@ beforeAll(async () => {
   await order(vehicle, 3);
   await order(part, 7);
   await order(part, 100, "CANCELLED");
-  await analyze("AchievementFact", "Goods");
+  await analyze("AchievementFact", "AchievementMonth", "Goods");
 });
 
-/** The statement of `statements` that reads the facts (there is exactly one), after checking
- * that none reads a source table. */
-function factStatement(statements: Statement[]): Statement {
+/** The statement of `statements` that reads `table` (there is exactly one), after checking that
+ * none reads a source table. */
+function factStatement(statements: Statement[], table = "AchievementFact"): Statement {
   for (const s of statements) for (const t of SOURCES) expect(s.sql, s.sql).not.toContain(`FROM ${t}`);
-  const reads = statements.filter((s) => s.sql.includes('"AchievementFact"'));
+  const reads = statements.filter((s) => s.sql.includes(`"${table}"`));
   expect(reads).toHaveLength(1);
   return reads[0];
 }
 
 const onRelation = (plan: PlanNode, relation: string) => nodesOf(plan).filter((n) => n["Relation Name"] === relation);
 
-/** Every read of AchievementFact in the plan is a range of its primary key. */
-function expectFactsByKey(plan: PlanNode) {
-  const facts = onRelation(plan, "AchievementFact");
+/** Every read of `table` in the plan is a range of its primary key. */
+function expectFactsByKey(plan: PlanNode, table = "AchievementFact") {
+  const facts = onRelation(plan, table);
   expect(facts.length).toBeGreaterThan(0);
-  for (const n of facts) expect([n["Node Type"].replace("Only ", ""), n["Index Name"]]).toEqual(["Index Scan", FACT_INDEX]);
+  for (const n of facts) expect([n["Node Type"].replace("Only ", ""), n["Index Name"]]).toEqual(["Index Scan", `${table}_pkey`]);
 }
 
 describe("plan achievement: facts by key, goods by id", () => {
@@ -85,23 +85,23 @@ describe("plan achievement: facts by key, goods by id", () => {
     }
   });
 
-  it("the chart's 12 months read their facts by key", async () => {
+  it("the chart's 12 months read their month totals by key", async () => {
     let series: Awaited<ReturnType<typeof achievementSeries>> = [];
     const statements = await captureQueries(async () => {
       series = await achievementSeries(dealer.viewer, null, MONTH);
     });
     expect(series.find((p) => p.month === MONTH)?.ordered).toBe(12);
-    const facts = factStatement(statements);
-    expectFactsByKey(await planOf(facts.sql, facts.params));
+    const facts = factStatement(statements, "AchievementMonth");
+    expectFactsByKey(await planOf(facts.sql, facts.params), "AchievementMonth");
   });
 
-  it("the network reads its month's facts by key", async () => {
+  it("the network reads its month's totals by key", async () => {
     let network: Awaited<ReturnType<typeof achievementNetwork>> | null = null;
     const statements = await captureQueries(async () => {
       network = await achievementNetwork(staff, MONTH);
     });
     expect(network!.rows.find((r) => r.company.id === dealer.companyId)?.ordered).toBe(12);
-    const facts = factStatement(statements);
-    expectFactsByKey(await planOf(facts.sql, facts.params));
+    const facts = factStatement(statements, "AchievementMonth");
+    expectFactsByKey(await planOf(facts.sql, facts.params), "AchievementMonth");
   });
 });

@@ -26,11 +26,13 @@ import { monthDay, monthsEnding, percent, SERIES_MONTHS } from "./achievement-mo
 // - Vehicle lines match by goods, parts lines by Goods.partsCategory (none counts as OTHER).
 //   Whatever has figures but is not on the plan is an unplanned line.
 // The figures are read from AchievementFact, which triggers keep per company, Shanghai month,
-// measure and goods (the migration achievement_facts; lib/plans/achievement-facts.int.test.ts
-// holds it equal to the definitions above through every writer). A month is an index range of
-// its primary key: no order, line or sale is read per request, whatever the network's size. A
-// month's facts are summed by goods before the goods are looked up by id, so the catalogue is
-// never read whole (see "Issue 24 — plan achievement rollup" in docs/DECISIONS.md).
+// measure and goods (the migration achievement_facts), and, for the chart and the network, from
+// AchievementMonth, the same summed over goods (achievement_month_totals);
+// lib/plans/achievement-facts.int.test.ts holds both equal to the definitions above through every
+// writer. Each read is an index range of a primary key: no order, line or sale is read per
+// request, whatever the network's size. A month's facts are summed by goods before the goods are
+// looked up by id, so the catalogue is never read whole (see "Issue 24 — plan achievement rollup"
+// in docs/DECISIONS.md).
 // Dealers see their signed-in company only; staff the companies of their data scope; any other
 // company is a 404, the same as a missing one.
 
@@ -82,18 +84,14 @@ export type Network = { month: string; rows: NetworkRow[] };
 type Measure = "O" | "S" | "R";
 
 /**
- * The facts of the companies in the months [first, last], from AchievementFact (kept by triggers:
- * the migration achievement_facts defines each measure as above): one row per company, measure,
- * goods and (with `byMonth`) month. `ids` null: every company (staff whose scope is all).
+ * A company's facts of a month by measure and goods, from AchievementFact (kept by triggers: the
+ * migration achievement_facts defines each measure as above). The chart and the network read
+ * AchievementMonth, the same summed over goods.
  */
-function factsSql(ids: number[] | null, first: string, last: string, opts: { shipped: boolean; byMonth: boolean }): Prisma.Sql {
-  const of = ids ? Prisma.sql`f."companyId" = ANY(${ids}::int[])` : Prisma.sql`TRUE`;
-  const measures = opts.shipped ? ["O", "S", "R"] : ["O", "R"];
+function factsSql(companyId: number, month: string): Prisma.Sql {
   return Prisma.sql`
-    SELECT f."companyId", f."measure" AS "m", ${opts.byMonth ? Prisma.sql`to_char(f."month", 'YYYY-MM')` : Prisma.sql`''`} AS "month", f."goodsId", f."qty"
-    FROM "AchievementFact" f
-    WHERE ${of} AND f."month" >= ${monthDay(first)}::date AND f."month" <= ${monthDay(last)}::date
-      AND f."measure" = ANY(${measures}::text[]) AND f."qty" <> 0`;
+    SELECT f."measure" AS "m", f."goodsId", f."qty" FROM "AchievementFact" f
+    WHERE f."companyId" = ${companyId} AND f."month" = ${monthDay(month)}::date AND f."qty" <> 0`;
 }
 
 /** The company when the viewer may see it; another company (or none) is a 404. */
@@ -159,7 +157,7 @@ export async function companyAchievement(viewer: Viewer, companyId: number | nul
              CASE WHEN g."kind" = 'VEHICLE' THEN g."nameZh" END AS "nameZh",
              CASE WHEN g."kind" = 'VEHICLE' THEN g."config" END AS "config",
              SUM(f."qty")::int AS "qty"
-      FROM (SELECT f."m", f."goodsId", SUM(f."qty") AS "qty" FROM (${factsSql([company.id], month, month, { shipped: true, byMonth: false })}) f GROUP BY 1, 2) f
+      FROM (SELECT f."m", f."goodsId", SUM(f."qty") AS "qty" FROM (${factsSql(company.id, month)}) f GROUP BY 1, 2) f
       CROSS JOIN LATERAL (SELECT "id", "kind", "partsCategory", "code", "nameEn", "nameZh", "config" FROM "Goods" WHERE "id" = f."goodsId" OFFSET 0) g
       GROUP BY 1, 2, 3, 4, 5, 6, 7`,
     dict("parts_category", { includeDisabled: true }),
@@ -241,9 +239,9 @@ export async function achievementSeries(viewer: Viewer, companyId: number | null
       WHERE p."companyId" = ${company.id} AND p."month" >= ${monthDay(first)}::date AND p."month" <= ${monthDay(month)}::date AND p."status" = 'APPROVED'
       GROUP BY 1`,
     db().$queryRaw<{ month: string; m: Measure; qty: number }[]>`
-      SELECT f."month", f."m", SUM(f."qty")::int AS "qty"
-      FROM (${factsSql([company.id], first, month, { shipped: false, byMonth: true })}) f
-      GROUP BY 1, 2`,
+      SELECT to_char("month", 'YYYY-MM') AS "month", "measure" AS "m", "qty"
+      FROM "AchievementMonth"
+      WHERE "companyId" = ${company.id} AND "month" >= ${monthDay(first)}::date AND "month" <= ${monthDay(month)}::date AND "measure" IN ('O', 'R')`,
   ]);
   const planned = new Map(plans.map((p) => [p.month, p.planned]));
   const fact = (m: string, measure: Measure) => facts.filter((f) => f.month === m && f.m === measure).reduce((n, f) => n + f.qty, 0);
@@ -279,9 +277,7 @@ export async function achievementNetwork(viewer: Viewer, month: string, locale: 
       WHERE p."month" = ${monthDay(month)}::date AND p."companyId" = ANY(${ids}::int[])
       GROUP BY p."id"`,
     db().$queryRaw<{ companyId: number; m: Measure; qty: number }[]>`
-      SELECT f."companyId", f."m", SUM(f."qty")::int AS "qty"
-      FROM (${factsSql(ids, month, month, { shipped: true, byMonth: false })}) f
-      GROUP BY 1, 2`,
+      SELECT "companyId", "measure" AS "m", "qty" FROM "AchievementMonth" WHERE "companyId" = ANY(${ids}::int[]) AND "month" = ${monthDay(month)}::date`,
   ]);
   const plan = new Map(plans.map((p) => [p.companyId, p]));
   const fact = new Map(facts.map((f) => [`${f.companyId}${f.m}`, f.qty]));
