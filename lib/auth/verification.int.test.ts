@@ -59,15 +59,23 @@ describe("verification codes", () => {
     const { code } = await issueAndRead(phone, "REGISTER");
     const wrong = Array.from({ length: 8 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, "0"));
     const answers = await Promise.all([...wrong, code!].map((c) => check(phone, c)));
-    // Entries 1–4 may answer "wrong code", the 5th is the last compared: it passes if right,
-    // else the code is dead; everything after answers CODE_EXHAUSTED without a comparison.
+    // At most 5 entries are compared (each reserves an attempt first). The right code passes only
+    // if it is among them; once it has, the entries still to come find the code used and answer
+    // CODE_INVALID without a comparison. If it is not, the 5th comparison kills the code and
+    // everything after answers CODE_EXHAUSTED.
     const invalid = answers.filter((a) => !a.ok && a.reason === "CODE_INVALID").length;
+    const exhausted = answers.filter((a) => !a.ok && a.reason === "CODE_EXHAUSTED").length;
     const passed = answers.filter((a) => a.ok).length;
-    expect(invalid).toBeLessThanOrEqual(4);
-    expect(invalid + passed).toBeLessThanOrEqual(5);
-    expect(answers.filter((a) => !a.ok && a.reason === "CODE_EXHAUSTED").length).toBeGreaterThanOrEqual(4);
+    expect(invalid + exhausted + passed).toBe(answers.length);
+    expect(passed).toBeLessThanOrEqual(1);
     const row = await db().verificationCode.findFirstOrThrow({ where: { phone } });
     expect(row.attempts).toBeLessThanOrEqual(5);
+    if (passed) expect(row.consumedAt).not.toBeNull();
+    else {
+      expect(row.consumedAt).toBeNull();
+      expect(invalid).toBeLessThanOrEqual(4);
+      expect(exhausted).toBeGreaterThanOrEqual(answers.length - 4);
+    }
   });
 
   it("belong to their scene: a registration code does not reset a password", async () => {

@@ -95,9 +95,10 @@ describe("home figures: capped, on an index of their filter", () => {
     expect(indexesOf(plan)).toContain("Order_companyId_type_dealerDeleted_status_createdAt_id_idx");
     const orderScans = nodesOf(plan).filter((n) => n["Index Name"] === "Order_companyId_type_dealerDeleted_status_createdAt_id_idx");
     expect(Math.max(...orderScans.map((n) => n["Actual Rows"] ?? 0))).toBeLessThanOrEqual(FIGURE_CAP + 1);
-    // Complaints, this month's sales and vehicles in stock each read their company index too.
-    for (const index of ["Complaint_companyId_status_createdAt_idx", "VehicleSale_companyId_soldAt_id_idx", "Vehicle_companyId_status_entryAt_idx"])
-      expect(indexesOf(plan)).toContain(index);
+    // Complaints, this month's sales and vehicles in stock each read their company index too
+    // (vehicles: either of the two that lead with the company; the planner picks by cost).
+    for (const index of ["Complaint_companyId_status_createdAt_idx", "VehicleSale_companyId_soldAt_id_idx"]) expect(indexesOf(plan)).toContain(index);
+    expect(indexesOf(plan).filter((i) => i === "Vehicle_companyId_status_entryAt_idx" || i === "Vehicle_companyId_entryAt_id_idx")).toHaveLength(1);
   });
 
   it("caps a staff work queue past FIGURE_CAP, reading no more than that many orders", async () => {
