@@ -753,6 +753,7 @@ export const RPlanAchievement = z.object({
       goods: z.object({ id, code: z.string(), nameEn: z.string(), nameZh: z.string(), config: z.string().nullable() }).nullable().describe("Vehicle lines"),
       category: z.object({ code: z.string(), labelEn: z.string(), labelZh: z.string() }).nullable().describe("Parts lines: the parts_category (OTHER for goods without one)"),
       unplanned: z.boolean(),
+      rest: z.boolean().describe("The unplanned vehicles past the 20 largest by each of ordered, shipped and retail, summed into one line (key VREST, no goods, no category)"),
       ...figures,
     }),
   ),

@@ -3,12 +3,15 @@ import { loadViewer } from "@/lib/auth/viewer";
 import type { AuditCtx } from "@/lib/core/audit";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { saveGoods } from "@/lib/mall/goods/service";
 import { submitOrder } from "@/lib/mall/orders/service";
-import { makeAddress, makeDealer, makeGoods, makeOrder, makeVehicles, nowSeconds, uid, type TestDealer, type TestGoods } from "@/lib/test/factories";
+import { makeAddress, makeDealer, makeGoods, makeOrder, makeUser, makeVehicles, nowSeconds, roleId, uid, type TestDealer, type TestGoods } from "@/lib/test/factories";
 
 // AchievementFact (the migration achievement_facts) is kept by triggers on Order, OrderLine,
 // VehicleSale, Vehicle, WmsDocument and WmsDocumentLine, and AchievementMonth (its sums over
-// goods) by a deferred trigger on AchievementFact. After every kind of write, alone, in a
+// goods) and AchievementGroup (its sums per line group: the vehicles, each parts category) by a
+// deferred trigger on AchievementFact; each fact row carries its goods' line, re-keyed by a
+// trigger on Goods (achievement_line_groups). After every kind of write, alone, in a
 // bulk statement, several in one transaction and concurrently through order submission, it must
 // hold exactly what plan achievement's definitions (lib/plans/achievement.ts) sum from those
 // tables: the reference below is those definitions over the source tables.
@@ -62,10 +65,53 @@ function byMonth(facts: Fact[]): Fact[] {
   return [...sums.values()].filter((f) => f.q !== 0);
 }
 
+type Line = { k: string; cat: string };
+type Group = { c: number; mo: string; ms: string; k: string; cat: string; q: number };
+const groupKey = (f: { c: number; mo: string; ms: string }, l: Line) => `${f.c}|${f.mo}|${f.ms}|${l.k}|${l.cat}`;
+
+/** The line each goods counts for, from Goods as it is: V a vehicle, P parts with its category
+ * (OTHER without one). */
+async function goodsLines(goodsIds: number[]): Promise<Map<number, Line>> {
+  const rows = await db().goods.findMany({ where: { id: { in: goodsIds } }, select: { id: true, kind: true, partsCategory: true } });
+  return new Map(rows.map((g) => [g.id, g.kind === "VEHICLE" ? { k: "V", cat: "" } : { k: "P", cat: g.partsCategory ?? "OTHER" }]));
+}
+
+/** The line every fact row of these companies carries, by goods. */
+async function keptLines(ids: number[]): Promise<Map<number, Line[]>> {
+  const rows = await db().$queryRaw<({ g: number } & Line)[]>`
+    SELECT DISTINCT "goodsId" g, "kind"::text k, "category" cat FROM "AchievementFact" WHERE "companyId" = ANY(${ids}::int[])`;
+  const lines = new Map<number, Line[]>();
+  for (const r of rows) lines.set(r.g, [...(lines.get(r.g) ?? []), { k: r.k, cat: r.cat }]);
+  return lines;
+}
+
+async function keptGroups(ids: number[]): Promise<Group[]> {
+  const rows = await db().$queryRaw<Group[]>`
+    SELECT "companyId" c, to_char("month", 'YYYY-MM') mo, "measure"::text ms, "kind"::text k, "category" cat, "qty" q
+    FROM "AchievementGroup" WHERE "companyId" = ANY(${ids}::int[]) AND "qty" <> 0`;
+  return rows.sort((x, y) => groupKey(x, x).localeCompare(groupKey(y, y)));
+}
+
+/** The reference summed per line group, as AchievementGroup holds it. */
+function byGroup(facts: Fact[], lines: Map<number, Line>): Group[] {
+  const sums = new Map<string, Group>();
+  for (const f of facts) {
+    const l = lines.get(f.g)!;
+    const key = groupKey(f, l);
+    const s = sums.get(key) ?? { c: f.c, mo: f.mo, ms: f.ms, k: l.k, cat: l.cat, q: 0 };
+    s.q += f.q;
+    sums.set(key, s);
+  }
+  return [...sums.values()].filter((g) => g.q !== 0).sort((x, y) => groupKey(x, x).localeCompare(groupKey(y, y)));
+}
+
 async function expectKept(ids: number[], what: string) {
-  const [want, have, months] = await Promise.all([reference(ids), kept(ids), keptMonths(ids)]);
+  const [want, have, months, groups, carried] = await Promise.all([reference(ids), kept(ids), keptMonths(ids), keptGroups(ids), keptLines(ids)]);
   expect(have, what).toEqual(want);
   expect(months, `${what} (months)`).toEqual(byMonth(want));
+  const lines = await goodsLines([...new Set([...want.map((f) => f.g), ...carried.keys()])]);
+  for (const [g, l] of carried) expect(l, `${what} (the line of goods ${g})`).toEqual([lines.get(g)]);
+  expect(groups, `${what} (groups)`).toEqual(byGroup(want, lines));
   return want;
 }
 
@@ -221,6 +267,97 @@ describe("AchievementFact follows every write to its sources", () => {
       await step();
       await expectKept(ids, what);
     }
+  });
+
+  it("a goods' parts category changed, by SQL and through the goods screen, also while orders of it are submitted: its facts re-keyed, its quantities moved between groups", async () => {
+    const d = await makeDealer();
+    const ids = [d.companyId];
+    const categories = (await db().dictItem.findMany({ where: { type: { code: "parts_category" }, enabled: true }, select: { value: true }, orderBy: { sort: "asc" } })).map(
+      (c) => c.value,
+    );
+    expect(categories.length).toBeGreaterThanOrEqual(2);
+    const [c1, c2] = categories;
+    const part = await makeGoods({ kind: "PART", stock: 100_000 });
+    const other = await makeGoods({ kind: "PART", stock: 100_000 });
+    await db().goods.update({ where: { id: other.id }, data: { partsCategory: c1 } });
+    await makeOrder({ companyId: d.companyId, userId: d.userId, goods: part, quantity: 4 });
+    await makeOrder({ companyId: d.companyId, userId: d.userId, goods: other, quantity: 3 });
+    await expectKept(ids, "ordered without a category");
+    const steps: [string, () => Promise<unknown>][] = [
+      ["given a category", () => db().goods.update({ where: { id: part.id }, data: { partsCategory: c1 } })],
+      ["moved to another", () => db().goods.update({ where: { id: part.id }, data: { partsCategory: c2 } })],
+      ["a derivative now, same category", () => db().goods.update({ where: { id: part.id }, data: { kind: "DERIVATIVE" } })],
+      ["its category cleared", () => db().goods.update({ where: { id: part.id }, data: { partsCategory: null } })],
+      [
+        "re-keyed and ordered again in one transaction, then rolled back",
+        () =>
+          db()
+            .$transaction(async (tx) => {
+              await tx.goods.update({ where: { id: part.id }, data: { partsCategory: c2 } });
+              await tx.orderLine.updateMany({ where: { goodsId: part.id }, data: { quantity: 8 } });
+              throw new Error("rolled back");
+            })
+            .catch(() => null),
+      ],
+    ];
+    for (const [what, step] of steps) {
+      await step();
+      await expectKept(ids, what);
+    }
+    expect((await keptGroups(ids)).filter((g) => g.ms === "O").map((g) => [g.cat, g.q])).toEqual(
+      [
+        ["OTHER", 4],
+        [c1, 3],
+      ].sort((x, y) => `${x[0]}`.localeCompare(`${y[0]}`)),
+    );
+
+    // The goods screen edits the category while 16 orders of it are submitted: none deadlocks,
+    // and no fact row keeps the category it had before an edit that committed.
+    const staff = (await loadViewer((await makeUser({ userType: "STAFF", roleIds: [await roleId("SALES_OPS")] })).id, null, nowSeconds()))!;
+    const addressId = (await makeAddress(d.companyId)).id;
+    const work: (() => Promise<unknown>)[] = [];
+    for (let i = 0; i < 16; i++) {
+      const user = i ? await makeDealer({ companyId: d.companyId }) : d;
+      const viewer = (await loadViewer(user.userId, d.companyId, nowSeconds()))!;
+      const ctx: AuditCtx = { userId: user.userId, companyId: d.companyId, requestId: null };
+      const l1 = await db().cartLine.create({ data: { companyId: d.companyId, userId: user.userId, goodsId: part.id, quantity: 1 } });
+      const l2 = await db().cartLine.create({ data: { companyId: d.companyId, userId: user.userId, goodsId: other.id, quantity: 1 } });
+      const input = { type: "PARTS" as const, cartLineIds: [l1.id, l2.id], addressId, phone: "13912345678", deliveryWay: "LOGISTICS" };
+      work.push(() => submitOrder(viewer, ctx, input, uid("key-")));
+    }
+    const row = await db().goods.findUniqueOrThrow({ where: { id: part.id } });
+    for (let i = 0; i < 6; i++)
+      work.splice(i * 3, 0, () =>
+        saveGoods(
+          staff,
+          { userId: staff.userId, companyId: null, requestId: null },
+          {
+            id: part.id,
+            kind: "DERIVATIVE",
+            code: row.code,
+            nameEn: row.nameEn,
+            nameZh: row.nameZh,
+            carGroupId: row.carGroupId,
+            vehicleModelId: null,
+            config: row.config,
+            specification: row.specification,
+            partsCategory: i % 2 ? c1 : c2,
+            price: row.price.toString(),
+            stock: 0,
+            stockSeen: 0,
+            minOrderQty: row.minOrderQty,
+            onSale: true,
+            sort: row.sort,
+            remark: row.remark,
+            pictures: [],
+          },
+          ["PART", "DERIVATIVE"],
+        ),
+      );
+    const results = await Promise.allSettled(work.map((w) => w()));
+    expect(results.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+    await expectKept(ids, "after the edits and the submissions");
+    expect([c1, c2]).toContain((await db().goods.findUniqueOrThrow({ where: { id: part.id } })).partsCategory);
   });
 
   it("30 concurrent submissions of one dealer's users, carts listing the goods in both orders: no deadlock, no lost count", async () => {

@@ -24,15 +24,17 @@ import { monthDay, monthsEnding, percent, SERIES_MONTHS } from "./achievement-mo
 //   goods; parts sold over the counter (posted DELIVERY documents of source COUNTER created in
 //   the month, the points of sale's own day rule) by the goods' parts category.
 // - Vehicle lines match by goods, parts lines by Goods.partsCategory (none counts as OTHER).
-//   Whatever has figures but is not on the plan is an unplanned line.
-// The figures are read from AchievementFact, which triggers keep per company, Shanghai month,
-// measure and goods (the migration achievement_facts), and, for the chart and the network, from
-// AchievementMonth, the same summed over goods (achievement_month_totals);
-// lib/plans/achievement-facts.int.test.ts holds both equal to the definitions above through every
-// writer. Each read is an index range of a primary key: no order, line or sale is read per
-// request, whatever the network's size. A month's facts are summed by goods before the goods are
-// looked up by id, so the catalogue is never read whole (see "Issue 24 — plan achievement rollup"
-// in docs/DECISIONS.md).
+//   Whatever has figures but is not on the plan is an unplanned line. A month shows the
+//   UNPLANNED_VEHICLES largest unplanned vehicles by each measure; the others are one line (the
+//   rest), so the answer is bounded however many models a dealer's month holds.
+// The figures are read from rollups kept by triggers: AchievementFact per company, Shanghai
+// month, measure and goods (the migration achievement_facts), with the line each goods counts for
+// (achievement_line_groups); AchievementGroup, the same summed per line group (the vehicles, each
+// parts category); AchievementMonth, summed over goods, for the chart and the network
+// (achievement_month_totals). lib/plans/achievement-facts.int.test.ts holds all three equal to the
+// definitions above through every writer. Each read is an index range: no order, line or sale is
+// read per request, whatever the network's size, and only the goods shown are looked up (see
+// "Issue 24 — plan achievement rollup" in docs/DECISIONS.md).
 // Dealers see their signed-in company only; staff the companies of their data scope; any other
 // company is a 404, the same as a missing one.
 
@@ -53,6 +55,8 @@ export type AchievementLine = Figures & {
   category: { code: string; labelEn: string; labelZh: string } | null;
   /** Not on the month's plan (planned is null). */
   unplanned: boolean;
+  /** The unplanned vehicles past the largest shown, summed (REST_KEY; no goods, no category). */
+  rest: boolean;
 };
 export type PlanRef = { id: number; planNo: string; status: PurchasePlanStatus };
 export type CompanyRef = { id: number; code: string; nameEn: string; nameZh: string };
@@ -82,17 +86,13 @@ export type NetworkRow = {
 export type Network = { month: string; rows: NetworkRow[] };
 
 type Measure = "O" | "S" | "R";
+const MEASURES: Measure[] = ["O", "S", "R"];
 
-/**
- * A company's facts of a month by measure and goods, from AchievementFact (kept by triggers: the
- * migration achievement_facts defines each measure as above). The chart and the network read
- * AchievementMonth, the same summed over goods.
- */
-function factsSql(companyId: number, month: string): Prisma.Sql {
-  return Prisma.sql`
-    SELECT f."measure" AS "m", f."goodsId", f."qty" FROM "AchievementFact" f
-    WHERE f."companyId" = ${companyId} AND f."month" = ${monthDay(month)}::date AND f."qty" <> 0`;
-}
+/** The unplanned vehicles a month shows: the largest this many by each measure; the rest are summed
+ * into one line. Planned lines, parts categories, subtotals and totals are always whole. */
+export const UNPLANNED_VEHICLES = 20;
+/** The key of the line summing the unplanned vehicles not shown. */
+export const REST_KEY = "VREST";
 
 /** The company when the viewer may see it; another company (or none) is a 404. */
 export async function achievementCompany(viewer: Viewer, companyId: number | null): Promise<CompanyRef> {
@@ -121,10 +121,14 @@ function total(lines: AchievementLine[], hasPlan: boolean, approved: boolean): F
   return withPct({ planned, ordered: sum("ordered"), shipped: sum("shipped"), retail: sum("retail") }, approved);
 }
 
+/** A row of a month's figures: a line group's sum (src G: the vehicles, or a parts category) or
+ * one vehicle goods' fact (src F, with the goods). */
 type FactRow = {
+  src: "G" | "F";
   m: Measure;
+  kind: "V" | "P";
+  category: string;
   goodsId: number | null;
-  category: string | null;
   code: string | null;
   nameEn: string | null;
   nameZh: string | null;
@@ -132,9 +136,54 @@ type FactRow = {
   qty: number;
 };
 
+/**
+ * A company's month in one statement (one snapshot, so the groups and the goods agree): the sums
+ * of its line groups (AchievementGroup: the vehicles, each parts category), and the facts of the
+ * vehicles it shows (AchievementFact by key): those on the month's plan and the `cap` largest
+ * unplanned ones by each measure (the rank index AchievementFact_vehicle_rank_idx), each goods
+ * read by id (OFFSET 0 keeps each a keyed lookup per shown goods: the planner, not knowing how
+ * few goods are shown, would otherwise read the whole month's facts and join them). The migration
+ * achievement_line_groups keeps the groups and the facts' lines.
+ */
+function monthSql(companyId: number, month: string, cap: number): Prisma.Sql {
+  const day = monthDay(month);
+  return Prisma.sql`
+    WITH planned AS (
+      SELECT l."goodsId" AS "id" FROM "PurchasePlan" p JOIN "PurchasePlanLine" l ON l."planId" = p."id"
+      WHERE p."companyId" = ${companyId} AND p."month" = ${day}::date AND l."kind" = 'VEHICLE' AND l."goodsId" IS NOT NULL
+    ), shown AS (
+      SELECT "id" FROM planned
+      UNION
+      SELECT t."goodsId" FROM (VALUES ('O'), ('S'), ('R')) AS m("ms")
+      CROSS JOIN LATERAL (
+        SELECT f."goodsId" FROM "AchievementFact" f
+        WHERE f."companyId" = ${companyId} AND f."month" = ${day}::date AND f."measure" = m."ms"::char(1) AND f."kind" = 'V' AND f."qty" > 0
+          AND f."goodsId" NOT IN (SELECT "id" FROM planned)
+        ORDER BY f."qty" DESC, f."goodsId" LIMIT ${cap}
+      ) t
+    )
+    SELECT 'G' AS "src", g."measure" AS "m", g."kind", g."category", NULL::int AS "goodsId",
+           NULL AS "code", NULL AS "nameEn", NULL AS "nameZh", NULL AS "config", g."qty"
+    FROM "AchievementGroup" g
+    WHERE g."companyId" = ${companyId} AND g."month" = ${day}::date AND g."qty" <> 0
+    UNION ALL
+    SELECT 'F', f."measure", f."kind", f."category", f."goodsId", x."code", x."nameEn", x."nameZh", x."config", f."qty"
+    FROM shown s
+    CROSS JOIN LATERAL (
+      SELECT f.* FROM "AchievementFact" f
+      WHERE f."companyId" = ${companyId} AND f."month" = ${day}::date AND f."measure" IN ('O', 'S', 'R') AND f."goodsId" = s."id" AND f."kind" = 'V' AND f."qty" <> 0
+      OFFSET 0
+    ) f
+    CROSS JOIN LATERAL (SELECT "code", "nameEn", "nameZh", "config" FROM "Goods" WHERE "id" = s."id" OFFSET 0) x`;
+}
+
+type Draft = Omit<AchievementLine, "pct">;
+
 /** One company's month: its plan's lines (and unplanned ones) with planned, ordered, shipped and
- * retail figures and percentages, subtotals by kind and the total. Three statements. */
-export async function companyAchievement(viewer: Viewer, companyId: number | null, month: string): Promise<CompanyAchievement> {
+ * retail figures and percentages, subtotals by kind and the total. Three statements, bounded
+ * whatever the month holds: the unplanned vehicles past the `cap` largest by each measure are one
+ * line (REST_KEY), the vehicle subtotal less the vehicles shown. */
+export async function companyAchievement(viewer: Viewer, companyId: number | null, month: string, cap = UNPLANNED_VEHICLES): Promise<CompanyAchievement> {
   const company = await achievementCompany(viewer, companyId);
   const [plan, facts, categories] = await Promise.all([
     db().purchasePlan.findUnique({
@@ -146,26 +195,13 @@ export async function companyAchievement(viewer: Viewer, companyId: number | nul
         lines: { select: { kind: true, quantity: true, partsCategory: true, goods: { select: { id: true, code: true, nameEn: true, nameZh: true, config: true } } } },
       },
     }),
-    // Summed by goods first, then each goods read by id: OFFSET 0 keeps the lookup a per-row
-    // index read (the planner, not knowing how few goods a month has, would hash the catalogue).
-    db().$queryRaw<FactRow[]>`
-      SELECT f."m",
-             CASE WHEN g."kind" = 'VEHICLE' THEN g."id" END AS "goodsId",
-             CASE WHEN g."kind" <> 'VEHICLE' THEN COALESCE(g."partsCategory", ${OTHER_CATEGORY}) END AS "category",
-             CASE WHEN g."kind" = 'VEHICLE' THEN g."code" END AS "code",
-             CASE WHEN g."kind" = 'VEHICLE' THEN g."nameEn" END AS "nameEn",
-             CASE WHEN g."kind" = 'VEHICLE' THEN g."nameZh" END AS "nameZh",
-             CASE WHEN g."kind" = 'VEHICLE' THEN g."config" END AS "config",
-             SUM(f."qty")::int AS "qty"
-      FROM (SELECT f."m", f."goodsId", SUM(f."qty") AS "qty" FROM (${factsSql(company.id, month)}) f GROUP BY 1, 2) f
-      CROSS JOIN LATERAL (SELECT "id", "kind", "partsCategory", "code", "nameEn", "nameZh", "config" FROM "Goods" WHERE "id" = f."goodsId" OFFSET 0) g
-      GROUP BY 1, 2, 3, 4, 5, 6, 7`,
+    db().$queryRaw<FactRow[]>(monthSql(company.id, month, cap)),
     dict("parts_category", { includeDisabled: true }),
   ]);
   const approved = plan?.status === "APPROVED";
   const label = new Map(categories.map((c) => [c.value, c]));
-  const lines = new Map<string, Omit<AchievementLine, "pct">>();
-  const blank = { ordered: 0, shipped: 0, retail: 0 };
+  const lines = new Map<string, Draft>();
+  const blank = { ordered: 0, shipped: 0, retail: 0, rest: false };
   const categoryOf = (code: string) => ({ code, labelEn: label.get(code)?.labelEn ?? code, labelZh: label.get(code)?.labelZh ?? code });
   for (const l of plan?.lines ?? []) {
     if (l.kind === "VEHICLE" && l.goods)
@@ -181,31 +217,47 @@ export async function companyAchievement(viewer: Viewer, companyId: number | nul
         ...blank,
       });
   }
+  const add = (line: Draft, m: Measure, qty: number) => {
+    if (m === "O") line.ordered += qty;
+    else if (m === "S") line.shipped += qty;
+    else line.retail += qty;
+  };
+  // The vehicles' sums per measure, less each vehicle shown: what the rest line holds.
+  const rest: Record<Measure, number> = { O: 0, S: 0, R: 0 };
   for (const f of facts) {
-    const key = f.goodsId !== null ? `V${f.goodsId}` : `P${f.category}`;
+    if (f.src === "G" && f.kind === "V") {
+      rest[f.m] += f.qty;
+      continue;
+    }
+    const key = f.src === "F" ? `V${f.goodsId}` : `P${f.category}`;
     let line = lines.get(key);
     if (!line) {
       line =
-        f.goodsId !== null
+        f.src === "F"
           ? {
               key,
               kind: "VEHICLE",
-              goods: { id: f.goodsId, code: f.code!, nameEn: f.nameEn!, nameZh: f.nameZh!, config: f.config },
+              goods: { id: f.goodsId!, code: f.code!, nameEn: f.nameEn!, nameZh: f.nameZh!, config: f.config },
               category: null,
               planned: null,
               unplanned: true,
               ...blank,
             }
-          : { key, kind: "PARTS", goods: null, category: categoryOf(f.category!), planned: null, unplanned: true, ...blank };
+          : { key, kind: "PARTS", goods: null, category: categoryOf(f.category), planned: null, unplanned: true, ...blank };
       lines.set(key, line);
     }
-    if (f.m === "O") line.ordered += f.qty;
-    else if (f.m === "S") line.shipped += f.qty;
-    else line.retail += f.qty;
+    add(line, f.m, f.qty);
+    if (f.src === "F") rest[f.m] -= f.qty;
   }
-  // Vehicles, then parts; planned lines first, each by code (the OTHER category last).
-  const rank = (l: Omit<AchievementLine, "pct">) => `${l.kind === "VEHICLE" ? 0 : 1}${l.unplanned ? 1 : 0}${l.category?.code === OTHER_CATEGORY ? 1 : 0}`;
-  const code = (l: Omit<AchievementLine, "pct">) => l.goods?.code ?? l.category?.code ?? "";
+  if (MEASURES.some((m) => rest[m] !== 0)) {
+    const line: Draft = { key: REST_KEY, kind: "VEHICLE", goods: null, category: null, planned: null, unplanned: true, ...blank, rest: true };
+    for (const m of MEASURES) add(line, m, rest[m]);
+    lines.set(REST_KEY, line);
+  }
+  // Vehicles, then parts; planned lines first, each by code (the rest of the vehicles and the
+  // OTHER category last).
+  const rank = (l: Draft) => `${l.kind === "VEHICLE" ? 0 : 1}${l.unplanned ? 1 : 0}${l.rest || l.category?.code === OTHER_CATEGORY ? 1 : 0}`;
+  const code = (l: Draft) => l.goods?.code ?? l.category?.code ?? "";
   const sorted = [...lines.values()]
     .sort((a, b) => rank(a).localeCompare(rank(b)) || code(a).localeCompare(code(b)))
     .map((l): AchievementLine => ({ ...l, pct: withPct(l, approved).pct }));

@@ -25,7 +25,7 @@ export async function captureQueries(fn: () => Promise<unknown>): Promise<Statem
   return seen;
 }
 
-export type PlanNode = { "Node Type": string; "Index Name"?: string; "Relation Name"?: string; "Actual Rows"?: number; Plans?: PlanNode[] };
+export type PlanNode = { "Node Type": string; "Index Name"?: string; "Relation Name"?: string; "Actual Rows"?: number; "Actual Loops"?: number; Plans?: PlanNode[] };
 
 /**
  * The plan of a statement (EXPLAIN, FORMAT JSON; ANALYZE when asked), sequential and bitmap scans off.

@@ -8,7 +8,16 @@ import { PageLinks } from "@/components/list/record-list";
 import kit from "@/components/ui/record-screen.module.css";
 import type { Viewer } from "@/lib/auth/viewer";
 import { isLocale, type Locale } from "@/lib/i18n/config";
-import { NETWORK_PAGE, type AchievementLine, type CompanyAchievement, type Figures, type LineKind, type NetworkRow, type SeriesPoint } from "@/lib/plans/achievement";
+import {
+  NETWORK_PAGE,
+  UNPLANNED_VEHICLES,
+  type AchievementLine,
+  type CompanyAchievement,
+  type Figures,
+  type LineKind,
+  type NetworkRow,
+  type SeriesPoint,
+} from "@/lib/plans/achievement";
 import type { PurchasePlanStatus } from "@/lib/generated/prisma/enums";
 import { addMonths } from "@/lib/plans/achievement-month";
 import { loadAchievementPanel } from "@/lib/plans/achievement-loader";
@@ -193,6 +202,7 @@ function FigureCells({ f, fmt, greyed }: { f: Figures; fmt: Fmt; greyed: boolean
 }
 
 function lineName(t: T, fmt: Fmt, l: AchievementLine) {
+  if (l.rest) return t("restVehicles");
   if (l.goods)
     return (
       <>
@@ -292,6 +302,11 @@ function LinesTable({ t, fmt, a }: { t: T; fmt: Fmt; a: CompanyAchievement }) {
             </tbody>
           </table>
         </div>
+      )}
+      {a.lines.some((l) => l.rest) && (
+        <p className={own.note} data-testid="achievement-rest-note">
+          {t("restNote", { count: UNPLANNED_VEHICLES })}
+        </p>
       )}
       <p className={own.note}>{t("retailNote")}</p>
     </section>

@@ -123,6 +123,11 @@ async function saveInTx(tx: Tx, viewer: Viewer, ctx: AuditCtx, input: TGoodsSave
     if (!before || !kinds.includes(before.kind)) throw new NotFoundError();
     if (before.kind !== input.kind && (before.kind === "VEHICLE" || input.kind === "VEHICLE")) throw new DomainError("GoodsAdmin.errors.kindLocked", {}, "kind");
     const coverId = await linkPictures(tx, viewer, input.id, input.pictures);
+    // A new parts category re-keys the goods' plan achievement facts (a trigger on Goods, the
+    // migration achievement_line_groups), which locks them against writers. Taken here, before
+    // the goods row: an order submission holds its facts before it locks its goods rows, so
+    // taking the goods row first could deadlock with it.
+    if (partsCategory !== before.partsCategory) await tx.$executeRaw`LOCK TABLE "AchievementFact" IN SHARE ROW EXCLUSIVE MODE`;
     // The stock is written only when the form changed it, and only if nobody (an order) has
     // changed it since the form loaded; otherwise the current stock stays as it is.
     if (input.stock !== input.stockSeen) {
