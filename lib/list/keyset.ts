@@ -16,6 +16,8 @@ export type KeysetPage<R> = { rows: R[]; next: string | null; prev: string | nul
 
 /** A count read with `take: cap + 1` as the screen shows it. */
 export const cappedTotal = (count: number, cap = COUNT_CAP): Total => ({ count: Math.min(count, cap), capped: count > cap });
+/** A capped count as a table cell shows it: "1000+" past the cap. */
+export const countText = (t: Total): string => `${t.count}${t.capped ? "+" : ""}`;
 
 /** "a<ms>_<id>" (rows after, i.e. older than, that row) or "b<ms>_<id>" (rows before: newer). */
 export const encodeCursor = (dir: "a" | "b", at: Date, id: number): string => `${dir}${at.getTime()}_${id}`;

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { AdminList } from "@/components/admin/admin-list";
 import type { ListResult } from "@/lib/admin/resource";
+import { countText } from "@/lib/list/keyset";
 import { deleteCarGroupsAction, saveCarGroupAction } from "@/lib/mall/catalog/actions";
 import type { TCarGroupSave } from "@/lib/mall/catalog/schemas";
 import type { CarGroupRow } from "@/lib/mall/catalog/service";
@@ -24,7 +25,7 @@ export function CarGroupAdmin({ data }: { data: ListResult<CarGroupRow> }) {
         { key: "sort", sortable: true, width: 90, align: "right" },
         { key: "enabled", kind: "bool", width: 90 },
         { key: "models", width: 90, align: "right" },
-        { key: "goods", width: 90, align: "right" },
+        { key: "goods", width: 90, align: "right", render: (r) => countText(r.goods) },
         { key: "updatedAt", kind: "dateTime", sortable: true, width: 180 },
       ]}
       form={{

@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { antdDynamic } from "@/components/providers/antd-dynamic";
 import { AdminList } from "@/components/admin/admin-list";
 import type { ListResult } from "@/lib/admin/resource";
+import { countText } from "@/lib/list/keyset";
 import { deleteVehicleModelsAction, saveVehicleModelAction } from "@/lib/mall/catalog/actions";
 import type { TVehicleModelSave } from "@/lib/mall/catalog/schemas";
 import type { CatalogOption, VehicleModelRow } from "@/lib/mall/catalog/service";
@@ -32,8 +33,8 @@ export function VehicleModelAdmin({ data }: { data: ListResult<VehicleModelRow> 
         { key: "warrantyMonths", width: 130, align: "right", render: (r) => r.warrantyMonths ?? t("warrantyDefault") },
         { key: "sort", sortable: true, width: 90, align: "right" },
         { key: "enabled", kind: "bool", width: 90 },
-        { key: "goods", width: 90, align: "right" },
-        { key: "vehicles", width: 90, align: "right" },
+        { key: "goods", width: 90, align: "right", render: (r) => countText(r.goods) },
+        { key: "vehicles", width: 90, align: "right", render: (r) => countText(r.vehicles) },
         { key: "updatedAt", kind: "dateTime", sortable: true, width: 180, defaultHidden: true },
       ]}
       form={{

@@ -5,7 +5,10 @@ import { actAs, setTestLocale } from "@/lib/test/action-harness";
 import { makeCompany, makeUser, uid } from "@/lib/test/factories";
 import { withCheckDigit } from "@/lib/vehicles/vin";
 import { deleteCarGroupsAction, deleteVehicleModelsAction, saveCarGroupAction, saveVehicleModelAction } from "./actions";
-import { loadVehicleModelAdmin } from "./service";
+import { loadList } from "@/lib/admin/resource";
+import { cappedCounts } from "@/lib/list/capped-counts";
+import { countText } from "@/lib/list/keyset";
+import { carGroupResource, loadVehicleModelAdmin } from "./service";
 
 vi.mock("next/headers", () => import("@/lib/test/action-harness").then((m) => m.headersMock));
 vi.mock("next/cache", () => import("@/lib/test/action-harness").then((m) => m.cacheMock));
@@ -70,6 +73,28 @@ describe("car groups and vehicle models", () => {
     });
     const vehicleOnly = await db().vehicleModel.create({ data: { code: uid("VM"), carGroupId: group.id, nameEn: "Fleet", nameZh: "车队" } });
     await db().vehicle.create({ data: { vin: randomVin(), goodsId: goods.id, vehicleModelId: vehicleOnly.id } });
+
+    // The lists count goods and vehicles per row, capped (lib/list/capped-counts.ts).
+    const viewer = (await actAs({ id: staff }))!;
+    const groups = await loadList(carGroupResource, viewer, new URLSearchParams({ keyword: group.code }));
+    expect(groups.rows.map((r) => [r.code, r.models, r.goods])).toEqual([[group.code, 3, { count: 1, capped: false }]]);
+    const models = await loadVehicleModelAdmin(viewer, new URLSearchParams({ carGroupId: String(group.id) }));
+    expect(models.rows.map((r) => [r.code, r.goods, r.vehicles])).toEqual(
+      expect.arrayContaining([
+        [model.code, { count: 1, capped: false }, { count: 0, capped: false }],
+        [vehicleOnly.code, { count: 0, capped: false }, { count: 1, capped: false }],
+      ]),
+    );
+    await db().goods.create({ data: { kind: "PART", code: uid("G"), nameEn: "Part", nameZh: "件", price: "1.00", carGroupId: group.id } });
+    expect(await cappedCounts({ table: "Goods", column: "carGroupId" }, [group.id, spare.id * 1000], 2)).toEqual(
+      new Map([
+        [group.id, { count: 2, capped: false }],
+        [spare.id * 1000, { count: 0, capped: false }],
+      ]),
+    );
+    expect((await cappedCounts({ table: "Goods", column: "carGroupId" }, [group.id], 1)).get(group.id)).toEqual({ count: 1, capped: true });
+    expect(countText({ count: 1000, capped: true })).toBe("1000+");
+    await db().goods.deleteMany({ where: { carGroupId: group.id, kind: "PART" } });
 
     expect(await deleteCarGroupsAction({ ids: [group.id] })).toMatchObject({
       ok: false,

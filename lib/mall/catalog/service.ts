@@ -7,6 +7,8 @@ import { DomainError, NotFoundError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { audit, type AuditCtx } from "@/lib/core/audit";
 import type { TCarGroupSave, TVehicleModelSave } from "./schemas";
+import { cappedCounts } from "@/lib/list/capped-counts";
+import type { Total } from "@/lib/list/keyset";
 import { idParam } from "../goods/schemas";
 
 // Car groups (series) and vehicle models (car types): the staff screens onlineMall/car/carGroup
@@ -26,10 +28,10 @@ const keyword = (k: unknown) =>
 
 // ---- car groups ----
 
-const GROUP = { id: true, code: true, nameEn: true, nameZh: true, sort: true, enabled: true, updatedAt: true, _count: { select: { models: true, goods: true } } } as const;
+const GROUP = { id: true, code: true, nameEn: true, nameZh: true, sort: true, enabled: true, updatedAt: true, _count: { select: { models: true } } } as const;
 type RawGroup = Prisma.CarGroupGetPayload<{ select: typeof GROUP }>;
-export type CarGroupRow = Omit<RawGroup, "_count" | "updatedAt"> & { models: number; goods: number; updatedAt: string };
-const toGroup = ({ _count, updatedAt, ...r }: RawGroup): CarGroupRow => ({ ...r, models: _count.models, goods: _count.goods, updatedAt: updatedAt.toISOString() });
+/** models: a group's models (a few); goods: capped (lib/list/capped-counts.ts). */
+export type CarGroupRow = Omit<RawGroup, "_count" | "updatedAt"> & { models: number; goods: Total; updatedAt: string };
 
 export const carGroupResource = defineResource<CarGroupRow, Prisma.CarGroupWhereInput>({
   name: "carGroup",
@@ -45,8 +47,14 @@ export const carGroupResource = defineResource<CarGroupRow, Prisma.CarGroupWhere
   },
   permissions: { create: "carGroup:create", update: "carGroup:update", delete: "carGroup:delete" },
   where: (_viewer, f) => ({ ...keyword(f.keyword), ...(typeof f.enabled === "boolean" ? { enabled: f.enabled } : {}) }),
-  page: async ({ where, sort, skip, take }) =>
-    (await db().carGroup.findMany({ where, orderBy: [{ [sort.field]: sort.order }, { id: "asc" }], skip, take, select: GROUP })).map(toGroup),
+  page: async ({ where, sort, skip, take }) => {
+    const rows = await db().carGroup.findMany({ where, orderBy: [{ [sort.field]: sort.order }, { id: "asc" }], skip, take, select: GROUP });
+    const goods = await cappedCounts(
+      { table: "Goods", column: "carGroupId" },
+      rows.map((r) => r.id),
+    );
+    return rows.map(({ _count, updatedAt, ...r }) => ({ ...r, models: _count.models, goods: goods.get(r.id)!, updatedAt: updatedAt.toISOString() }));
+  },
   count: (where) => db().carGroup.count({ where }),
   key: (r) => r.id,
 });
@@ -98,11 +106,10 @@ const MODEL = {
   enabled: true,
   updatedAt: true,
   carGroup: { select: NAMED },
-  _count: { select: { goods: true, vehicles: true } },
 } as const;
 type RawModel = Prisma.VehicleModelGetPayload<{ select: typeof MODEL }>;
-export type VehicleModelRow = Omit<RawModel, "_count" | "updatedAt"> & { goods: number; vehicles: number; updatedAt: string };
-const toModel = ({ _count, updatedAt, ...r }: RawModel): VehicleModelRow => ({ ...r, goods: _count.goods, vehicles: _count.vehicles, updatedAt: updatedAt.toISOString() });
+/** goods and vehicles: capped (lib/list/capped-counts.ts). */
+export type VehicleModelRow = Omit<RawModel, "updatedAt"> & { goods: Total; vehicles: Total; updatedAt: string };
 
 export const vehicleModelResource = defineResource<VehicleModelRow, Prisma.VehicleModelWhereInput>({
   name: "vehicleModel",
@@ -123,8 +130,15 @@ export const vehicleModelResource = defineResource<VehicleModelRow, Prisma.Vehic
     ...(idParam(f.carGroupId) ? { carGroupId: idParam(f.carGroupId) as number } : {}),
     ...(typeof f.enabled === "boolean" ? { enabled: f.enabled } : {}),
   }),
-  page: async ({ where, sort, skip, take }) =>
-    (await db().vehicleModel.findMany({ where, orderBy: [{ [sort.field]: sort.order }, { id: "asc" }], skip, take, select: MODEL })).map(toModel),
+  page: async ({ where, sort, skip, take }) => {
+    const rows = await db().vehicleModel.findMany({ where, orderBy: [{ [sort.field]: sort.order }, { id: "asc" }], skip, take, select: MODEL });
+    const ids = rows.map((r) => r.id);
+    const [goods, vehicles] = await Promise.all([
+      cappedCounts({ table: "Goods", column: "vehicleModelId" }, ids),
+      cappedCounts({ table: "Vehicle", column: "vehicleModelId" }, ids),
+    ]);
+    return rows.map(({ updatedAt, ...r }) => ({ ...r, goods: goods.get(r.id)!, vehicles: vehicles.get(r.id)!, updatedAt: updatedAt.toISOString() }));
+  },
   count: (where) => db().vehicleModel.count({ where }),
   key: (r) => r.id,
 });
