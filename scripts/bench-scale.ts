@@ -9,7 +9,8 @@
 // filter we know) and a deep page (the "older" cursor followed DEEP pages), REQUESTS times each
 // on both servers alternately, the first WARMUP not counted. Prints and writes
 // data/bench-scale.md; exits 1 when a large p95 exceeds 2× its demo p95 by more than 20 ms
-// (scripts/lib/scale-report.ts says why the floor).
+// (scripts/lib/scale-report.ts says why the floor) in a second measurement too (a row over the
+// limit is measured again with twice the requests; see main).
 // Options: --scale 1 --requests 15 --warmup 3 --deep 3 --reuse (keep a large database built
 // before at the same scale), --only a,b (measure only the screens and endpoints whose path holds
 // one of those; the report then goes to data/bench-scale-only.md, so the full one stays), or
@@ -27,7 +28,7 @@ import { adminQuery, applyMigrations, withDatabaseName } from "./lib/migrations"
 import { ROOT } from "./lib/paths";
 import { stopChild } from "./lib/proc";
 import { generateScaleData, scaleCounts, type ScaleCounts } from "./lib/scale-data";
-import { anyFailed, DEFAULT_LIMITS, markdownReport, nextPageOf, summarize, type ReportRow, type Timing } from "./lib/scale-report";
+import { anyFailed, DEFAULT_LIMITS, markdownReport, nextPageOf, summarize, verdict, type ReportRow, type Timing } from "./lib/scale-report";
 import { listEndpoints } from "./lib/scale-targets";
 import { choosePort, runSeed, startNext, startStack, waitForApp } from "./lib/stack";
 
@@ -44,6 +45,8 @@ const { values } = parseArgs({
 const SCALE = Number(values.scale);
 const REQUESTS = Number(values.requests);
 const WARMUP = Number(values.warmup);
+/** Requests per side when a row over the limit is measured again. */
+const CONFIRM = REQUESTS * 2;
 const DEEP = Number(values.deep);
 const STAFF: Account = { account: "staff.sales", password: "Staff@123456" };
 const ACCOUNTS = [DEALER, STAFF, ADMIN];
@@ -102,10 +105,10 @@ async function deepPath(side: Side, p: string, as: Account): Promise<string | nu
   return current;
 }
 
-/** REQUESTS timings of p on each side, alternating so both see the same machine load. */
-async function measure(sides: [Side, Side], paths: [string, string], as: Account): Promise<{ demo: Timing | null; large: Timing | null; error?: string }> {
+/** `requests` timings of p on each side, alternating so both see the same machine load. */
+async function measure(sides: [Side, Side], paths: [string, string], as: Account, requests = REQUESTS): Promise<{ demo: Timing | null; large: Timing | null; error?: string }> {
   const samples: number[][] = [[], []];
-  for (let i = 0; i < REQUESTS; i++) {
+  for (let i = 0; i < requests; i++) {
     for (const s of [0, 1] as const) {
       const res = await request(sides[s], paths[s], as);
       if (res.status !== 200) return { demo: null, large: null, error: `${sides[s].name} answered ${res.status}` };
@@ -162,6 +165,8 @@ async function main(): Promise<number> {
   const demo = await startStack({ port, dataDir: path.join(ROOT, "data/bench-postgres"), fresh: !values.reuse, durable: false });
   let largeNext: ChildProcess | undefined;
   const rows: ReportRow[] = [];
+  /** What each row measured, to measure it again. */
+  const measured: { row: ReportRow; paths: [string, string]; as: Account }[] = [];
   const skipped: string[] = [];
   let counts: ScaleCounts;
   try {
@@ -203,10 +208,24 @@ async function main(): Promise<number> {
         const m = await measure(sides, paths, t.as);
         const row: ReportRow = { kind: t.kind, path: variant === "deep" ? `${t.path} +${DEEP} pages` : paths[0], variant, as: t.as.account, ...m };
         rows.push(row);
+        measured.push({ row, paths, as: t.as });
         console.log(
           `[bench:scale] ${row.kind} ${row.path} (${row.as}): demo p95 ${m.demo?.p95.toFixed(1) ?? "–"} ms, large p95 ${m.large?.p95.toFixed(1) ?? "–"} ms${m.error ? ` ${m.error}` : ""}`,
         );
       }
+    }
+    // The p95 of REQUESTS - WARMUP samples is their largest (nearest rank): one stall of the
+    // machine (a checkpoint, a GC pause, autovacuum) fails a row that is not slow. A row over the
+    // limit is measured again with CONFIRM requests per side, and that measurement decides; the
+    // report shows both. A list that is slow is slow twice.
+    for (const m of measured) {
+      if (verdict(m.row.demo, m.row.large) !== "SLOW") continue;
+      const first = { demo: m.row.demo!, large: m.row.large! };
+      const again = await measure(sides, m.paths, m.as, CONFIRM);
+      Object.assign(m.row, again, { first });
+      console.log(
+        `[bench:scale] again ${m.row.kind} ${m.row.path} (${m.row.as}): demo p95 ${again.demo?.p95.toFixed(1) ?? "–"} ms, large p95 ${again.large?.p95.toFixed(1) ?? "–"} ms`,
+      );
     }
   } finally {
     if (largeNext) await stopChild(largeNext);
@@ -214,7 +233,16 @@ async function main(): Promise<number> {
   }
   const md =
     (ONLY ? `Only the paths holding: ${ONLY.join(", ")}\n\n` : "") +
-    markdownReport(rows, { date: new Date().toISOString().slice(0, 10), scale: SCALE, requests: REQUESTS, warmup: WARMUP, limits: DEFAULT_LIMITS, counts, skipped });
+    markdownReport(rows, {
+      date: new Date().toISOString().slice(0, 10),
+      scale: SCALE,
+      requests: REQUESTS,
+      warmup: WARMUP,
+      limits: DEFAULT_LIMITS,
+      counts,
+      skipped,
+      confirmRequests: CONFIRM,
+    });
   fs.mkdirSync(path.dirname(REPORT), { recursive: true });
   fs.writeFileSync(REPORT, md);
   console.log(`\n${md}\n[bench:scale] written to ${path.relative(ROOT, REPORT)}`);

@@ -71,6 +71,27 @@ describe("markdownReport", () => {
     expect(markdownReport(rows, { ...meta, skipped: ["api/v1/wms/ledger"] })).toContain("Not measured (no demo account opens them): `api/v1/wms/ledger`.");
   });
 
+  it("shows a row measured again with both measurements; the second decides", () => {
+    const spiked: ReportRow = {
+      kind: "screen",
+      path: "customerWms/moveWarehouse",
+      variant: "first",
+      as: "admin",
+      demo: t(28),
+      large: t(31),
+      first: { demo: t(28), large: t(124) },
+    };
+    const slow: ReportRow = { ...rows[1], first: { demo: t(63), large: t(400) } };
+    const md = markdownReport([spiked, slow], { ...meta, confirmRequests: 30 });
+    expect(md).toContain("A row over the limit is measured again, 30 requests on each side, and the second measurement decides");
+    expect(md).toContain("1 of 2 rows FAIL; 2 measured again");
+    expect(md).toContain("| 1.11× | ok (measured again; first p95 28.0 / 124.0 ms) |");
+    expect(md).toContain("| 6.57× | SLOW (measured again; first p95 63.0 / 400.0 ms) |");
+    expect(anyFailed([spiked])).toBe(false);
+    expect(anyFailed([spiked, slow])).toBe(true);
+    expect(markdownReport(rows, meta)).not.toContain("measured again");
+  });
+
   it("says when every row is within the bar", () => {
     expect(markdownReport(rows.slice(0, 1), meta)).toContain("all 1 rows within 2×");
     expect(anyFailed(rows.slice(0, 1))).toBe(false);
