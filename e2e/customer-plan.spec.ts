@@ -2,7 +2,7 @@ import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { db } from "@/lib/db";
 import { addMonths, monthDate, shanghaiMonth } from "@/lib/plans/deadline";
 import { abs, ACCOUNTS, expect, SCREENS_DIR, setLocaleCookie, test, waitForShell, type Locale } from "./fixtures";
-import { signIn, type TestGoods } from "./mall-orders-db";
+import { makeDealerCompany, makeGoods, makeOrder, PASSWORD, signIn, uid, type TestGoods } from "./mall-orders-db";
 import { addFromMall, submitCart } from "./mall-ui";
 import { createTranslator } from "use-intl/core";
 import { messagesFor } from "@/lib/i18n/messages";
@@ -197,5 +197,49 @@ for (const locale of ["en-US", "zh-CN"] as const satisfies readonly Locale[]) {
     await expect(dealer.getByTestId("achievement-plan-status")).toHaveAttribute("data-status", "APPROVED");
     await expect(dealer.getByTestId(`achievement-line-V${goods.id}`).getByTestId("achievement-planned")).toHaveText(String(CUT));
     await dealerCtx.close();
+  });
+}
+
+// Issue 24: a dealer's month of more unplanned models than the screen lists (22 ordered, 20
+// listed): the largest shown, the two smallest summed in "Other unplanned models", the note under
+// the table saying so; the dealer at phone width, staff of its region at 1280 px.
+for (const locale of ["en-US", "zh-CN"] as const satisfies readonly Locale[]) {
+  test(`a month of more unplanned models than are listed: the largest, then the rest in one line (${locale})`, async ({ browser }) => {
+    test.setTimeout(180_000);
+    const month = "2024-02";
+    const tr = createTranslator({ locale, messages: messagesFor(locale) as never }) as unknown as (key: string, values?: Record<string, number>) => string;
+    const company = await makeDealerCompany();
+    const goods: TestGoods[] = [];
+    for (let i = 0; i < 22; i++) {
+      const g = await makeGoods("VEHICLE", "1.00", 100);
+      goods.push(g);
+      const id = await makeOrder({ companyId: company.companyId, userId: company.userId, type: "VEHICLE", goods: g, quantity: i + 1, orderNo: `E2A${uid()}` });
+      await db().order.update({ where: { id }, data: { createdAt: new Date(`${month}-10T10:00:00+08:00`) } });
+    }
+    const total = (22 * 23) / 2;
+    const checks = async (page: Page) => {
+      const rest = page.getByTestId("achievement-line-VREST");
+      await expect(rest).toContainText(tr("PlanAchievement.restVehicles"));
+      await expect(rest.getByTestId("achievement-ordered")).toHaveText("3");
+      await expect(page.locator('[data-testid^="achievement-line-V"]')).toHaveCount(21);
+      for (const g of goods.slice(2)) await expect(page.getByTestId(`achievement-line-V${g.id}`)).toHaveCount(1);
+      await expect(page.getByTestId(`achievement-line-V${goods[0].id}`)).toHaveCount(0);
+      await expect(page.getByTestId("achievement-subtotal-VEHICLE").getByTestId("achievement-ordered")).toHaveText(total.toLocaleString("en-US"));
+      await expect(page.getByTestId("achievement-rest-note")).toHaveText(tr("PlanAchievement.restNote", { count: 20 }));
+    };
+
+    const dealerCtx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const dealer = await signedIn(dealerCtx, locale, company.account, PASSWORD, company.code);
+    await open(dealer, `${ROUTE}?tab=achievement&month=${month}`);
+    await checks(dealer);
+    await dealer.getByTestId("achievement-line-VREST").scrollIntoViewIfNeeded();
+    await dealer.screenshot({ path: `${SCREENS_DIR}/plan-achievement-rest-phone-${locale}.png` });
+    await dealerCtx.close();
+
+    const staffCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const staff = await signedIn(staffCtx, locale, ACCOUNTS.staff.account, ACCOUNTS.staff.password);
+    await open(staff, `${ROUTE}?tab=achievement&company=${company.companyId}&month=${month}`);
+    await checks(staff);
+    await staffCtx.close();
   });
 }
