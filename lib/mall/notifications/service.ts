@@ -71,7 +71,7 @@ const name = (r: { nameEn: string; nameZh: string }, locale: Locale) => (locale 
 const ymd = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : "");
 
 /** The placeholders of an order event in a language. */
-export async function orderValues(o: OrderNotice, event: string, locale: Locale, client?: Tx): Promise<Record<string, string>> {
+export async function orderValues(o: Omit<OrderNotice, "id">, event: string, locale: Locale, client?: Tx): Promise<Record<string, string>> {
   return {
     orderNo: o.orderNo,
     company: name(o.company, locale),
@@ -98,30 +98,16 @@ export async function preOrderValues(p: PreOrderNotice, event: string, locale: L
   };
 }
 
-export const orderLink = (o: { id: number; type: string }) => `onlineMall/${o.type === "PARTS" ? "mountings" : "car"}/order?id=${o.id}`;
+export const orderLink = (o: { id: number | string; type: string }) => `onlineMall/${o.type === "PARTS" ? "mountings" : "car"}/order?id=${o.id}`;
 export const preOrderLink = (id: number) => `onlineMall/car/preOrder?id=${id}`;
 
-/** Staff who may process a new document of the company: STAFF, active, holding `permission`
- * through a role, with the company inside their data scope. One statement whatever the count
- * (it runs in every submission's transaction): the candidates with their roles' scopes, and the
- * organization tree the scopes are resolved against. */
-export async function staffRecipients(tx: Tx, company: { id: number; organizationId: number }, permission: string): Promise<number[]> {
-  type Candidate = { id: number; organizationId: number | null; hasCompany: boolean; roles: { dataScope: DataScope; organizationIds: number[] }[] };
-  const [{ users, tree }] = await tx.$queryRaw<{ users: Candidate[] | null; tree: { id: number; parentId: number | null }[] | null }[]>`
-    SELECT
-      (SELECT json_agg(json_build_object(
-          'id', u."id",
-          'organizationId', u."organizationId",
-          'hasCompany', EXISTS (SELECT 1 FROM "UserCompany" uc WHERE uc."userId" = u."id" AND uc."companyId" = ${company.id}),
-          'roles', (SELECT coalesce(json_agg(json_build_object(
-                        'dataScope', r."dataScope",
-                        'organizationIds', (SELECT coalesce(json_agg(ro."organizationId"), '[]'::json) FROM "RoleOrganization" ro WHERE ro."roleId" = r."id"))), '[]'::json)
-                    FROM "UserRole" ur JOIN "Role" r ON r."id" = ur."roleId" WHERE ur."userId" = u."id")))
-       FROM "User" u
-       WHERE u."userType" = 'STAFF' AND u."status" = 'ACTIVE' AND NOT u."service"
-         AND EXISTS (SELECT 1 FROM "UserRole" ur JOIN "RoleMenu" rm ON rm."roleId" = ur."roleId" JOIN "Menu" m ON m."id" = rm."menuId"
-                     WHERE ur."userId" = u."id" AND m."permission" = ${permission})) AS "users",
-      (SELECT json_agg(json_build_object('id', o."id", 'parentId', o."parentId")) FROM "Organization" o) AS "tree"`;
+/** A staff candidate for a document's notification: who they are and their roles' scopes. */
+export type StaffCandidate = { id: number; organizationId: number | null; hasCompany: boolean; roles: { dataScope: DataScope; organizationIds: number[] }[] };
+export type StaffCandidates = { users: StaffCandidate[] | null; tree: { id: number; parentId: number | null }[] | null };
+
+/** The candidates whose data scope (the union of their roles, as lib/access/scope.ts resolves it)
+ * covers the company. */
+export function pickStaff({ users, tree }: StaffCandidates, company: { organizationId: number }): number[] {
   return (users ?? [])
     .filter((u) => {
       const scope = combineScopes({ userType: "STAFF", organizationId: u.organizationId, company: null }, u.roles, tree ?? []);
@@ -130,6 +116,15 @@ export async function staffRecipients(tx: Tx, company: { id: number; organizatio
       return scope.orgIds.includes(company.organizationId) || (scope.self && u.hasCompany);
     })
     .map((u) => u.id);
+}
+
+/** Staff who may process a new document of the company: STAFF, active, holding `permission`
+ * through a role, with the company inside their data scope. One statement whatever the count:
+ * the candidates from the database function staff_candidates (prisma/migrations/
+ * 20261127140000_order_submit_function), picked by their scopes here. */
+export async function staffRecipients(tx: Tx, company: { id: number; organizationId: number }, permission: string): Promise<number[]> {
+  const [{ staff }] = await tx.$queryRaw<{ staff: StaffCandidates }[]>`SELECT staff_candidates(${company.id}::int, ${permission}) AS "staff"`;
+  return pickStaff(staff, company);
 }
 
 /** The active dealer users of a company. */
@@ -157,13 +152,30 @@ async function deliver(
   const users = (toStaff ? await staffRecipients(tx, n.company, n.permission) : await dealerRecipients(tx, n.company.id)).filter((id) => id !== n.actorId);
   if (!users.length) return;
   if (text) {
-    const title = (text.title ?? text.content).slice(0, 200);
-    const content = text.content.slice(0, 1000);
+    const { title, content } = bellText(text);
     await tx.notification.createMany({ data: users.map((userId) => ({ userId, companyId: n.company.id, event: n.event, title, content, link: n.link })) });
   }
   // The WECHAT channel beside the bell: the same people, the ones bound with the channel on.
   await enqueueWechat(tx, { event: n.event, userIds: users, values: n.zhValues, link: n.link });
 }
+
+/** The bell's rows of a submitted order for the staff picked (`pickStaff`), without the actor:
+ * what `notifyOrderEvent` writes for "order.submitted", for a caller that writes them itself
+ * (order submission's one statement). "order.submitted" goes out in-app only (a staff event). */
+export async function orderSubmittedNotices(
+  o: Omit<OrderNotice, "id">,
+  link: string,
+  staff: number[],
+  actorId: number,
+): Promise<{ userId: number; event: OrderEvent; title: string; content: string; link: string }[]> {
+  const event = "order.submitted" as const;
+  const text = await renderMessage(event, "IN_APP", "en-US", await orderValues(o, event, "en-US"));
+  if (!text) return [];
+  const { title, content } = bellText(text);
+  return staff.filter((id) => id !== actorId).map((userId) => ({ userId, event, title, content, link }));
+}
+
+const bellText = (text: { title: string | null; content: string }) => ({ title: (text.title ?? text.content).slice(0, 200), content: text.content.slice(0, 1000) });
 
 /** Notifies the people concerned of an order event (call it inside the transition's transaction).
  * `notice`: the order as ORDER_NOTICE_SELECT reads it, when the caller has just written it. */

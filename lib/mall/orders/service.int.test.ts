@@ -6,6 +6,7 @@ import type { GoodsKind } from "@/lib/generated/prisma/enums";
 import { actAs, setTestLocale } from "@/lib/test/action-harness";
 import { makeCompany, makeUser, nowSeconds, uid } from "@/lib/test/factories";
 import type { AuditCtx } from "@/lib/core/audit";
+import type { Tx } from "@/lib/core/tx";
 import { withCheckDigit } from "@/lib/vehicles/vin";
 import { cancelOrderAction, completeOrderAction, recordPaymentAction, shipOrderAction, submitOrderAction } from "./actions";
 import { cancelOrder, completeOrder, confirmOrder, deleteOrders, rejectOrder, shipOrder, submitOrder } from "./service";
@@ -243,6 +244,94 @@ describe("stock is never oversold", () => {
     const ra = await submitOrder(a.viewer, ctxOf(a.viewer), form(a, [la.id]), key);
     const rb = await submitOrder(b.viewer, ctxOf(b.viewer), form(b, [lb.id]), key);
     expect(ra.id).not.toBe(rb.id);
+  });
+});
+
+describe("submission in one statement (order_submit) after its unlocked pre-check", () => {
+  /** Runs `change` in a transaction that holds the cart line's row lock, starts a submission of
+   * the line (its pre-check reads the line as it was), waits until the submission's statement
+   * waits on that lock, then commits the change: the statement must see it. */
+  async function raceAtCartLock(d: Dealer, lineId: number, change: (tx: Tx) => Promise<unknown>) {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let held!: () => void;
+    const isHeld = new Promise<void>((r) => (held = r));
+    const holder = db().$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT 1 FROM "CartLine" WHERE "id" = ${lineId} FOR UPDATE`;
+      await change(tx);
+      held();
+      await gate;
+    });
+    await isHeld;
+    const submission = submitOrder(d.viewer, ctxOf(d.viewer), form(d, [lineId]), uid("key-")).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    let waited = false;
+    for (let i = 0; i < 200 && !waited; i++) {
+      const [{ n }] = await db().$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%order_submit(%'`;
+      waited = n > 0;
+      if (!waited) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(waited).toBe(true);
+    release();
+    await holder;
+    return submission;
+  }
+
+  it("a cart line whose quantity changed after the pre-check is refused as a changed cart, and nothing is written", async () => {
+    const goods = await makeGoods({ stock: 10 });
+    const d = await makeDealer();
+    const line = await addLine(d, goods.id, 2);
+    const err = await raceAtCartLock(d, line.id, (tx) => tx.cartLine.update({ where: { id: line.id }, data: { quantity: 3 } }));
+    expect(err).toBeInstanceOf(DomainError);
+    expect((err as DomainError).key).toBe("Orders.errors.cartChanged");
+    expect((err as DomainError).status).toBe(409);
+    expect(await db().order.count({ where: { companyId: d.company } })).toBe(0);
+    expect(await db().cartLine.findUniqueOrThrow({ where: { id: line.id }, select: { quantity: true } })).toEqual({ quantity: 3 });
+    expect(await stockOf(goods.id)).toBe(10);
+  });
+
+  it("an address deleted after the pre-check is refused on addressId, the cart line deleted meanwhile comes back", async () => {
+    const goods = await makeGoods({ stock: 10 });
+    const d = await makeDealer();
+    const spare = await db().address.create({ data: { companyId: d.company, receiver: "Li Lei", phone: "13912345679", regionAreaId: region, address: "No. 2 Test Road" } });
+    const line = await addLine(d, goods.id, 2);
+    const err = await raceAtCartLock({ ...d, address: spare.id }, line.id, (tx) => tx.address.delete({ where: { id: spare.id } }));
+    expect(err).toBeInstanceOf(DomainError);
+    expect((err as DomainError).key).toBe("Orders.errors.addressMissing");
+    expect((err as DomainError).field).toBe("addressId");
+    expect(await db().order.count({ where: { companyId: d.company } })).toBe(0);
+    expect(await db().cartLine.count({ where: { id: line.id } })).toBe(1);
+    expect(await stockOf(goods.id)).toBe(10);
+  });
+
+  it("writes the audit row as audit() would and the staff notification with the order's own link", async () => {
+    const g = await makeGoods({ price: "7.50", stock: 10 });
+    const d = await makeDealer();
+    const l = await addLine(d, g.id, 2);
+    const r = await submitOrder(d.viewer, ctxOf(d.viewer), form(d, [l.id]), uid("key-"));
+    const row = await db().auditLog.findFirstOrThrow({ where: { entity: "Order", entityId: String(r.id), action: "submit" } });
+    expect(row).toMatchObject({ userId: d.user, companyId: d.company, before: null });
+    expect(row.after).toEqual({
+      id: r.id,
+      orderNo: r.orderNo,
+      status: "SUBMITTED",
+      amount: "15",
+      quantity: 2,
+      companyId: d.company,
+      type: "PARTS",
+      lines: [{ goodsId: g.id, quantity: 2 }],
+    });
+    expect(Math.abs(row.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
+    const notes = await db().notification.findMany({ where: { companyId: d.company, event: "order.submitted" }, select: { userId: true, link: true, content: true } });
+    expect(notes.length).toBeGreaterThan(0);
+    for (const n of notes) {
+      expect(n.link).toBe(`onlineMall/mountings/order?id=${r.id}`);
+      expect(n.content).toContain(r.orderNo);
+      expect(n.userId).not.toBe(d.user);
+    }
   });
 });
 

@@ -12,7 +12,7 @@ import { createEntryForOrder } from "@/lib/wms/documents";
 import { audit, type AuditCtx } from "@/lib/core/audit";
 import { normalizeVin, vinProblem } from "@/lib/vehicles/vin";
 import { lockActiveCompany, type ActiveCompany } from "@/lib/companies/guard";
-import { notifyOrderEvent, type OrderNotice } from "../notifications/service";
+import { notifyOrderEvent, orderLink, orderSubmittedNotices, pickStaff, type OrderNotice, type StaffCandidates } from "../notifications/service";
 import type { TShipOrder, TSubmitOrder } from "./schemas";
 import { DELETABLE, ORDER_MOVES, RELEASES_STOCK, type OrderMove } from "./states";
 
@@ -22,6 +22,12 @@ import { DELETABLE, ORDER_MOVES, RELEASES_STOCK, type OrderMove } from "./states
 // Stock is a counter on Goods changed only by conditional updates, so it never goes below zero
 // and is never oversold, whatever the concurrency; it goes back exactly once because only one
 // transaction can move an order out of SUBMITTED/CONFIRMED.
+//
+// The writes of a new order live in database functions (prisma/migrations/
+// 20261127140000_order_submit_function): order_write (order, lines, first status event, audit
+// row), order_take_stock (the goods locked last, in id order) and order_submit (a cart
+// submission whole, in one statement). This file prepares what they write and turns their
+// refusals into the errors a dealer can act on.
 
 /** Goods kinds each order type holds. */
 export const KINDS_OF: Record<OrderType, GoodsKind[]> = { VEHICLE: ["VEHICLE"], PARTS: ["PART", "DERIVATIVE"] };
@@ -41,116 +47,6 @@ export type PlaceOrder = {
   idempotencyKey?: string | null;
 };
 
-type Reserved = {
-  id: number;
-  kind: GoodsKind;
-  nameEn: string;
-  nameZh: string;
-  config: string | null;
-  specification: string | null;
-  coverId: string | null;
-  price: Prisma.Decimal;
-  minOrderQty: number;
-};
-
-/**
- * Creates an order in the caller's transaction. The goods locks are taken last and held as
- * briefly as possible (docs/DECISIONS.md "Issue 24 — faster order submission"): the goods are
- * read and every line checked without a lock, the order, its lines, the first status event, the
- * audit row and the staff notification are written, and only then is each line's stock taken
- * by one conditional UPDATE per goods, in goods-id order (so two carts never deadlock), right
- * before the caller commits. The number comes from `input.orderNo` when the caller allocated
- * it outside the transaction (submission, so the counter row is not held either), else from
- * code rule SO inside it. Used by the cart's submission and by a pre-order's conversion. Out of
- * stock / off sale → 409, below the minimum → 400 on "quantity"; the caller's transaction then
- * rolls everything back.
- */
-export async function placeOrder(
-  tx: Tx,
-  ctx: AuditCtx,
-  input: PlaceOrder & { orderNo?: string },
-  /** The company (read under its share lock) and the goods, when the caller read them with its own statement. */
-  read?: { company: ActiveCompany; goods: GoodsRow[] },
-): Promise<{ id: number; orderNo: string }> {
-  const merged = new Map<number, { quantity: number; remark: string | null }>();
-  for (const l of input.lines) {
-    const m = merged.get(l.goodsId);
-    merged.set(l.goodsId, { quantity: (m?.quantity ?? 0) + l.quantity, remark: m?.remark ?? l.remark ?? null });
-  }
-  const company = read?.company ?? (await lockActiveCompany(tx, input.companyId));
-  const kinds = KINDS_OF[input.type];
-  const ids = [...merged.keys()].sort((a, b) => a - b);
-  // Unlocked read: the lines are priced and checked here; the UPDATE below re-checks what can
-  // change under us (on sale, stock, minimum, kind) under the row lock.
-  const found = new Map((read?.goods ?? (await tx.goods.findMany({ where: { id: { in: ids } }, select: GOODS_SELECT }))).map((g) => [g.id, g]));
-  const reserved: (Reserved & { quantity: number; remark: string | null })[] = [];
-  for (const goodsId of ids) {
-    const { quantity, remark } = merged.get(goodsId)!;
-    const g = found.get(goodsId);
-    refusal(g, quantity, kinds);
-    reserved.push({ ...g!, quantity, remark });
-  }
-  const amount = reserved.reduce((sum, l) => sum.add(new Prisma.Decimal(l.price).mul(l.quantity)), new Prisma.Decimal(0));
-  const orderNo = input.orderNo ?? (await nextCode("SO", { tx }));
-  const quantity = reserved.reduce((n, l) => n + l.quantity, 0);
-  const lines = reserved.map((l) => ({
-    goodsId: l.id,
-    kind: l.kind,
-    nameEn: l.nameEn,
-    nameZh: l.nameZh,
-    config: l.config,
-    specification: l.specification,
-    coverId: l.coverId,
-    price: new Prisma.Decimal(l.price).toFixed(2),
-    quantity: l.quantity,
-    subtotal: new Prisma.Decimal(l.price).mul(l.quantity).toFixed(2),
-    remark: l.remark,
-  }));
-  const written = { orderNo, status: "SUBMITTED" as const, amount, quantity, companyId: input.companyId, type: input.type };
-  const after = JSON.stringify({ ...written, lines: reserved.map((l) => ({ goodsId: l.id, quantity: l.quantity })) });
-  // The order, its lines, its first status event and its audit row in one statement (a round
-  // trip each cost more than the writes themselves; docs/DECISIONS.md "Issue 24 — faster order
-  // submission"). The audit row holds what audit() would: the order as written, with its id.
-  // Times are UTC, as Prisma stores them, whatever the session's zone.
-  const [{ id }] = await tx.$queryRaw<{ id: number }[]>`
-    WITH o AS (
-      INSERT INTO "Order" ("orderNo", "type", "companyId", "creatorId", "quantity", "amount", "phone", "deliveryWay", "carrierType", "secondaryDestination",
-                           "remark", "addressId", "receiver", "receiverPhone", "regionAreaId", "address", "idempotencyKey", "createdAt", "updatedAt")
-      VALUES (${orderNo}, ${input.type}::"OrderType", ${input.companyId}::int, ${input.creatorId}::int, ${quantity}::int, ${amount.toFixed(2)}::numeric,
-              ${input.phone}, ${input.deliveryWay}, ${input.carrierType ?? null}::text, ${input.secondaryDestination ?? null}::text, ${input.remark ?? null}::text,
-              ${input.address.id}::int, ${input.address.receiver}, ${input.address.receiverPhone}, ${input.address.regionAreaId}::int, ${input.address.text},
-              ${input.idempotencyKey ?? null}::text, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')
-      RETURNING "id"
-    ), lines AS (
-      INSERT INTO "OrderLine" ("orderId", "goodsId", "kind", "nameEn", "nameZh", "config", "specification", "coverId", "price", "quantity", "subtotal", "remark")
-      SELECT o."id", x."goodsId", x."kind"::"GoodsKind", x."nameEn", x."nameZh", x."config", x."specification", x."coverId", x."price", x."quantity", x."subtotal", x."remark"
-      FROM o, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) AS x("goodsId" int, "kind" text, "nameEn" text, "nameZh" text, "config" text, "specification" text,
-                                                                   "coverId" text, "price" numeric, "quantity" int, "subtotal" numeric, "remark" text)
-    ), history AS (
-      INSERT INTO "StatusEvent" ("entity", "entityId", "fromStatus", "toStatus", "userId", "createdAt")
-      SELECT 'Order', o."id", NULL, 'SUBMITTED', ${ctx.userId}::int, now() AT TIME ZONE 'UTC' FROM o
-    ), audited AS (
-      INSERT INTO "AuditLog" ("userId", "companyId", "entity", "entityId", "action", "after", "requestId", "createdAt")
-      SELECT ${ctx.userId}::int, ${ctx.companyId}::int, 'Order', o."id"::text, 'submit', ${after}::jsonb || jsonb_build_object('id', o."id"), ${ctx.requestId}::text,
-             now() AT TIME ZONE 'UTC'
-      FROM o
-    )
-    SELECT "id" FROM o`;
-  // The notice from what was just written and the company read under its lock: no read-back.
-  const notice: OrderNotice = {
-    id,
-    ...written,
-    rejectReason: null,
-    cancelReason: null,
-    logisticsCompany: null,
-    logisticsNo: null,
-    company: { nameEn: company.nameEn, nameZh: company.nameZh, organizationId: company.organizationId },
-  };
-  await notifyOrderEvent(tx, { orderId: id, event: "order.submitted", actorId: ctx.userId, notice });
-  await takeStock(tx, reserved, kinds);
-  return { id, orderNo };
-}
-
 /** What an order line copies from its goods, and what checks it. */
 const GOODS_SELECT = {
   id: true,
@@ -165,29 +61,125 @@ const GOODS_SELECT = {
   onSale: true,
   stock: true,
 } as const;
-type GoodsRow = Reserved & { onSale: boolean; stock: number };
+type GoodsRow = {
+  id: number;
+  kind: GoodsKind;
+  nameEn: string;
+  nameZh: string;
+  config: string | null;
+  specification: string | null;
+  coverId: string | null;
+  price: Prisma.Decimal | string;
+  minOrderQty: number;
+  onSale: boolean;
+  stock: number;
+};
+type Priced = GoodsRow & { quantity: number; remark: string | null };
 
-/**
- * Takes every line's stock, goods locked in id order, each by one conditional UPDATE:
- * PostgreSQL re-checks the condition after waiting for the row lock, so racing submissions
- * never oversell. The locks are held from here to the caller's commit, so call it last.
- */
-async function takeStock(tx: Tx, lines: { id: number; quantity: number }[], kinds: GoodsKind[]): Promise<void> {
-  for (const { id, quantity } of [...lines].sort((a, b) => a.id - b.id)) {
-    const n = await tx.$executeRaw`
-      UPDATE "Goods" SET "stock" = "stock" - ${quantity}, "updatedAt" = now()
-      WHERE "id" = ${id} AND "onSale" AND "stock" >= ${quantity} AND "minOrderQty" <= ${quantity}
-        AND "kind"::text = ANY(${kinds as string[]})`;
-    // Lost a race since the read: say why from the row as it is now (this statement's snapshot).
-    if (n === 0) {
-      const g = await tx.goods.findUnique({ where: { id }, select: REFUSAL_SELECT });
-      refusal(g, quantity, kinds);
-      throw new DomainError("Orders.errors.outOfStock", { name: g!.nameEn, stock: g!.stock }, "cartLineIds", 409);
-    }
+/** The lines merged by goods (quantities summed, the first remark kept), in goods-id order, each
+ * checked against its goods as read (unlocked): the stock update re-checks what can change. */
+function priceLines(lines: PlaceOrder["lines"], goods: GoodsRow[], kinds: GoodsKind[]): Priced[] {
+  const merged = new Map<number, { quantity: number; remark: string | null }>();
+  for (const l of lines) {
+    const m = merged.get(l.goodsId);
+    merged.set(l.goodsId, { quantity: (m?.quantity ?? 0) + l.quantity, remark: m?.remark ?? l.remark ?? null });
   }
+  const found = new Map(goods.map((g) => [g.id, g]));
+  return [...merged.keys()]
+    .sort((a, b) => a - b)
+    .map((goodsId) => {
+      const { quantity, remark } = merged.get(goodsId)!;
+      const g = found.get(goodsId);
+      refusal(g, quantity, kinds);
+      return { ...g!, quantity, remark };
+    });
 }
 
-const REFUSAL_SELECT = { kind: true, nameEn: true, onSale: true, stock: true, minOrderQty: true } as const;
+/**
+ * What order_write takes: the order, its lines (priced as read), and its audit row as audit()
+ * would write it (the order as written; the function adds its id); and the notice its
+ * notification is made from, but for the id.
+ */
+function orderWrite(ctx: AuditCtx, input: PlaceOrder & { orderNo: string }, priced: Priced[], company: ActiveCompany) {
+  const amount = priced.reduce((sum, l) => sum.add(new Prisma.Decimal(l.price).mul(l.quantity)), new Prisma.Decimal(0));
+  const quantity = priced.reduce((n, l) => n + l.quantity, 0);
+  const written = { orderNo: input.orderNo, status: "SUBMITTED" as const, amount, quantity, companyId: input.companyId, type: input.type };
+  const payload = {
+    orderNo: input.orderNo,
+    type: input.type,
+    companyId: input.companyId,
+    creatorId: input.creatorId,
+    quantity,
+    amount: amount.toFixed(2),
+    phone: input.phone,
+    deliveryWay: input.deliveryWay,
+    carrierType: input.carrierType ?? null,
+    secondaryDestination: input.secondaryDestination ?? null,
+    remark: input.remark ?? null,
+    addressId: input.address.id,
+    receiver: input.address.receiver,
+    receiverPhone: input.address.receiverPhone,
+    regionAreaId: input.address.regionAreaId,
+    address: input.address.text,
+    idempotencyKey: input.idempotencyKey ?? null,
+    lines: priced.map((l) => ({
+      goodsId: l.id,
+      kind: l.kind,
+      nameEn: l.nameEn,
+      nameZh: l.nameZh,
+      config: l.config,
+      specification: l.specification,
+      coverId: l.coverId,
+      price: new Prisma.Decimal(l.price).toFixed(2),
+      quantity: l.quantity,
+      subtotal: new Prisma.Decimal(l.price).mul(l.quantity).toFixed(2),
+      remark: l.remark,
+    })),
+    audit: {
+      userId: ctx.userId,
+      companyId: ctx.companyId,
+      requestId: ctx.requestId,
+      after: { ...written, lines: priced.map((l) => ({ goodsId: l.id, quantity: l.quantity })) },
+    },
+  };
+  const notice: Omit<OrderNotice, "id"> = {
+    ...written,
+    rejectReason: null,
+    cancelReason: null,
+    logisticsCompany: null,
+    logisticsNo: null,
+    company: { nameEn: company.nameEn, nameZh: company.nameZh, organizationId: company.organizationId },
+  };
+  return { payload, notice };
+}
+
+/**
+ * Creates an order in the caller's transaction (pre-order conversion): the company under its
+ * share lock, the goods read and every line checked without a lock, the number from code rule SO
+ * inside the transaction (gapless), then order_write, the notifications, and last the stock of
+ * every line (order_take_stock), so the goods stay locked only until the caller commits. Out of
+ * stock / off sale → 409, below the minimum → 400 on "quantity"; the caller's transaction then
+ * rolls everything back.
+ */
+export async function placeOrder(tx: Tx, ctx: AuditCtx, input: PlaceOrder): Promise<{ id: number; orderNo: string }> {
+  const company = await lockActiveCompany(tx, input.companyId);
+  const kinds = KINDS_OF[input.type];
+  const goods = await tx.goods.findMany({ where: { id: { in: [...new Set(input.lines.map((l) => l.goodsId))] } }, select: GOODS_SELECT });
+  const priced = priceLines(input.lines, goods, kinds);
+  const orderNo = await nextCode("SO", { tx });
+  const { payload, notice } = orderWrite(ctx, { ...input, orderNo }, priced, company);
+  const [{ id }] = await tx.$queryRaw<{ id: number }[]>`SELECT order_write(${JSON.stringify(payload)}::jsonb) AS "id"`;
+  await notifyOrderEvent(tx, { orderId: id, event: "order.submitted", actorId: ctx.userId, notice: { id, ...notice } });
+  try {
+    await tx.$queryRaw`SELECT order_take_stock(${JSON.stringify(stockLines(priced))}::jsonb, ${kinds as string[]}::text[])::text`;
+  } catch (err) {
+    throw refused(err) ?? err;
+  }
+  return { id, orderNo };
+}
+
+const stockLines = (priced: Priced[]) => priced.map((l) => ({ id: l.id, quantity: l.quantity }));
+
 type RefusalFacts = { kind: GoodsKind; nameEn: string; onSale: boolean; stock: number; minOrderQty: number };
 
 /** Throws why a line cannot be ordered, as the error a dealer can act on; returns when it can. */
@@ -197,6 +189,32 @@ function refusal(g: RefusalFacts | null | undefined, quantity: number, kinds: Go
   if (!g.onSale) throw new DomainError("Orders.errors.offSale", { name }, "cartLineIds", 409);
   if (quantity < g.minOrderQty) throw new DomainError("Orders.errors.belowMinimum", { name, min: g.minOrderQty }, "quantity");
   if (g.stock < quantity) throw new DomainError("Orders.errors.outOfStock", { name, stock: g.stock }, "cartLineIds", 409);
+}
+
+/** The PostgreSQL error under a Prisma raw query's failure, if that is what `err` is. */
+function pgError(err: unknown): { code?: string; originalCode?: string; message?: string; detail?: string } | null {
+  if (!(err instanceof Prisma.PrismaClientKnownRequestError)) return null;
+  const cause = (err.meta as { driverAdapterError?: { cause?: Record<string, string> } } | undefined)?.driverAdapterError?.cause;
+  return cause ?? null;
+}
+
+/** A refusal raised by order_submit / order_take_stock ("order_refused", the reason in DETAIL)
+ * as the DomainError the checks before them give for the same facts; null for any other error. */
+function refused(err: unknown): DomainError | null {
+  const pg = pgError(err);
+  if (pg?.message !== "order_refused" || !pg.detail) return null;
+  const d = JSON.parse(pg.detail) as { reason: string; quantity?: number; kinds?: GoodsKind[]; goods?: RefusalFacts | null };
+  if (d.reason === "companyDisabled") return new DomainError("Orders.errors.companyDisabled", {}, undefined, 409);
+  if (d.reason === "cartChanged") return new DomainError("Orders.errors.cartChanged", {}, "cartLineIds", 409);
+  if (d.reason === "addressMissing") return new DomainError("Orders.errors.addressMissing", {}, "addressId");
+  // "stock": lost a race since the read; say why from the row as it was then.
+  const g = d.goods ?? null;
+  try {
+    refusal(g, d.quantity ?? 0, d.kinds ?? []);
+  } catch (e) {
+    return e as DomainError;
+  }
+  return new DomainError("Orders.errors.outOfStock", { name: g!.nameEn, stock: g!.stock }, "cartLineIds", 409);
 }
 
 function requireDealer(viewer: Viewer): number {
@@ -209,63 +227,73 @@ async function checkDict(code: "delivery_way" | "carrier_type", value: string | 
   if (!all[code].some((i) => i.value === value)) throw new DomainError("Orders.errors.unknownOption", {}, field);
 }
 
-/** Cart lines → one order, or the order this idempotency key already made. The cart lines
- * ordered are locked first and leave the cart in the same transaction. */
+/**
+ * Cart lines → one order, or the order this idempotency key already made. Three statements:
+ * 1. the pre-check (unlocked): the key's order, else the cart lines, their goods, the company,
+ *    the address and the staff to notify; every refusal a submission would meet is given here,
+ *    before a number is spent;
+ * 2. the number, in its own statement (the counter row is locked for that statement only; a
+ *    submission refused after it leaves a gap in the numbers);
+ * 3. order_submit: the submission whole, in one transaction of one statement. The lines are priced
+ *    as the pre-check read them; the function re-checks under its locks that the cart lines are
+ *    unchanged and what the stock update conditions on (on sale, stock, minimum, kind).
+ */
 export async function submitOrder(viewer: Viewer, ctx: AuditCtx, input: TSubmitOrder, idempotencyKey: string): Promise<{ id: number; orderNo: string; created: boolean }> {
   const companyId = requireDealer(viewer);
   const options = await dicts(["delivery_way", "carrier_type"] as const);
   await checkDict("delivery_way", input.deliveryWay, "deliveryWay", options);
   await checkDict("carrier_type", input.carrierType, "carrierType", options);
-  // Outside the transaction, so no lock waits on them: a replay answers at once, and a cart the
-  // submission would refuse anyway is refused before it consumes a number.
-  const replay = await precheck(viewer.userId, companyId, input, idempotencyKey);
-  if (replay) return { ...replay, created: false };
-  // The number is taken in its own statement, like a sequence: the counter row is locked only for
-  // that statement instead of until the order commits (which serialized every submission). A
-  // submission refused after this point (a lost race) leaves a gap in the numbers.
+  const ids = [...new Set(input.cartLineIds)].sort((x, y) => x - y);
+  const read = await precheck(viewer.userId, companyId, ids, input.addressId, idempotencyKey);
+  if (read.replay) return { ...read.replay, created: false };
+  const lines = read.lines ?? [];
+  if (lines.length !== ids.length) throw new DomainError("Orders.errors.cartChanged", {}, "cartLineIds", 409);
+  const kinds = KINDS_OF[input.type];
+  const priced = priceLines(lines, read.goods ?? [], kinds);
+  const { company, address } = read;
+  if (!company) throw new DomainError("Orders.errors.companyDisabled", {}, undefined, 409);
+  if (!address) throw new DomainError("Orders.errors.addressMissing", {}, "addressId");
   const orderNo = await nextCode("SO");
-  const run = () =>
-    db().$transaction(async (tx) => {
-      // Requests with one key queue here; the first makes the order, the rest find it (takeCart's
-      // statement starts after the lock, so it sees the first one's order once committed).
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`order:${companyId}:${idempotencyKey}`}, 0))`;
-      const ids = [...new Set(input.cartLineIds)].sort((x, y) => x - y);
-      const { existing, company, lines, address, goods } = await takeCart(tx, viewer.userId, companyId, ids, input.addressId, idempotencyKey);
-      if (existing) return { ...existing, created: false };
-      if (!company) throw new DomainError("Orders.errors.companyDisabled", {}, undefined, 409);
-      if (lines.length !== ids.length) throw new DomainError("Orders.errors.cartChanged", {}, "cartLineIds", 409);
-      if (!address) throw new DomainError("Orders.errors.addressMissing", {}, "addressId");
-      const areaText = address.areas.filter(Boolean).join("");
-      const order = await placeOrder(
-        tx,
-        ctx,
-        {
-          orderNo,
-          companyId,
-          creatorId: viewer.userId,
-          type: input.type,
-          lines: lines.map((l) => ({ goodsId: l.goodsId, quantity: l.quantity, remark: l.remark })),
-          phone: input.phone,
-          deliveryWay: input.deliveryWay,
-          carrierType: input.carrierType ?? null,
-          secondaryDestination: input.secondaryDestination ?? null,
-          remark: input.remark ?? null,
-          address: { id: address.id, receiver: address.receiver, receiverPhone: address.phone, regionAreaId: address.regionAreaId, text: `${areaText} ${address.address}` },
-          idempotencyKey,
-        },
-        {
-          company,
-          goods: goods.map((g) => ({ ...g, price: new Prisma.Decimal(g.price) })),
-        },
-      );
-      return { ...order, created: true };
-    });
+  const areaText = address.areas.filter(Boolean).join("");
+  const { payload, notice } = orderWrite(
+    ctx,
+    {
+      orderNo,
+      companyId,
+      creatorId: viewer.userId,
+      type: input.type,
+      lines,
+      phone: input.phone,
+      deliveryWay: input.deliveryWay,
+      carrierType: input.carrierType ?? null,
+      secondaryDestination: input.secondaryDestination ?? null,
+      remark: input.remark ?? null,
+      address: { id: address.id, receiver: address.receiver, receiverPhone: address.phone, regionAreaId: address.regionAreaId, text: `${areaText} ${address.address}` },
+      idempotencyKey,
+    },
+    priced,
+    company,
+  );
+  // The notification's link names the order's id, which order_submit fills in.
+  const notifications = await orderSubmittedNotices(notice, orderLink({ id: ORDER_ID_SLOT, type: input.type }), pickStaff(read.staff, company), ctx.userId);
+  const submission = {
+    ...payload,
+    cartLineIds: ids,
+    cart: lines.map((l) => [l.id, l.goodsId, l.quantity]),
+    notifications,
+    stock: stockLines(priced),
+    kinds,
+  };
   try {
-    return await run();
+    const [{ result }] = await db().$queryRaw<{ result: { id: number; orderNo: string; created: boolean } }[]>`
+      SELECT order_submit(${JSON.stringify(submission)}::jsonb) AS "result"`;
+    return result;
   } catch (err) {
+    const domain = refused(err);
+    if (domain) throw domain;
     // Belt and braces: should two requests with one key ever both insert, the loser answers
     // with the winner's order.
-    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
+    if (pgError(err)?.originalCode === "23505") {
       const existing = await db().order.findUnique({ where: { companyId_idempotencyKey: { companyId, idempotencyKey } }, select: { id: true, orderNo: true } });
       if (existing) return { ...existing, created: false };
     }
@@ -273,90 +301,31 @@ export async function submitOrder(viewer: Viewer, ctx: AuditCtx, input: TSubmitO
   }
 }
 
-/**
- * The order this idempotency key already made, if any; else the refusals a submission would
- * meet, read without locks in the same statement: a line not in the viewer's cart, goods
- * missing, off sale, below the minimum or out of stock. The transaction checks all of it again;
- * this only keeps a replay or a refused cart from consuming an order number.
- */
-async function precheck(userId: number, companyId: number, input: TSubmitOrder, idempotencyKey: string): Promise<{ id: number; orderNo: string } | null> {
-  const ids = [...new Set(input.cartLineIds)];
-  const [row] = await db().$queryRaw<{ replay: { id: number; orderNo: string } | null; lines: (RefusalFacts & { goodsId: number; quantity: number })[] | null }[]>`
-    SELECT (SELECT json_build_object('id', "id", 'orderNo', "orderNo") FROM "Order" WHERE "companyId" = ${companyId} AND "idempotencyKey" = ${idempotencyKey}) AS "replay",
-           (SELECT json_agg(json_build_object('goodsId', c."goodsId", 'quantity', c."quantity", 'kind', g."kind", 'nameEn', g."nameEn", 'onSale', g."onSale",
-                                              'stock', g."stock", 'minOrderQty', g."minOrderQty") ORDER BY c."goodsId")
-            FROM "CartLine" c JOIN "Goods" g ON g."id" = c."goodsId"
-            WHERE c."id" = ANY(${ids}::int[]) AND c."companyId" = ${companyId} AND c."userId" = ${userId}) AS "lines"`;
-  if (row.replay) return row.replay;
-  const lines = row.lines ?? [];
-  if (lines.length !== ids.length) throw new DomainError("Orders.errors.cartChanged", {}, "cartLineIds", 409);
-  const wanted = new Map<number, { goods: RefusalFacts; quantity: number }>();
-  for (const { goodsId, quantity, ...goods } of lines) wanted.set(goodsId, { goods, quantity: (wanted.get(goodsId)?.quantity ?? 0) + quantity });
-  for (const { goods, quantity } of wanted.values()) refusal(goods, quantity, KINDS_OF[input.type]);
-  return null;
-}
+/** Stands for the order's id in what is prepared before it exists (order_submit replaces it). */
+const ORDER_ID_SLOT = "{id}";
 
 type CartLineRow = { id: number; goodsId: number; quantity: number; remark: string | null };
 type AddressRow = { id: number; receiver: string; phone: string; address: string; regionAreaId: number; areas: (string | null)[] };
+type Prechecked = {
+  replay: { id: number; orderNo: string } | null;
+  lines: CartLineRow[] | null;
+  goods: GoodsRow[] | null;
+  company: ActiveCompany | null;
+  address: AddressRow | null;
+  staff: StaffCandidates;
+};
 
 /**
- * In one statement: the order this idempotency key already made (then nothing is deleted and the
- * caller answers with it), the company under a share lock (null when not active), the cart lines
- * locked in id order and deleted (so two submissions of overlapping lines never deadlock, and
- * one that waited finds them gone: one cart line makes at most one order; a line not, or no
- * longer, in the viewer's cart answers the same whoever's it is), the address with its area's
- * names up to the province, and the lines' goods (unlocked, as placeOrder reads them). The
- * caller's transaction rolls the deletion back when it refuses.
+ * One statement, no locks (the database function order_precheck): the order this idempotency
+ * key already made, if any; else the cart lines of the viewer among `ids` (a line not, or no
+ * longer, in the viewer's cart answers the same whoever's it is), their goods, the company when
+ * active, the address with its area's names up to the province, and the staff who could be
+ * notified (lib/mall/notifications).
  */
-async function takeCart(
-  tx: Tx,
-  userId: number,
-  companyId: number,
-  ids: number[],
-  addressId: number,
-  idempotencyKey: string,
-): Promise<{
-  existing: { id: number; orderNo: string } | null;
-  company: ActiveCompany | null;
-  lines: CartLineRow[];
-  address: AddressRow | null;
-  goods: (Omit<GoodsRow, "price"> & { price: string })[];
-}> {
-  const [row] = await tx.$queryRaw<
-    {
-      existing: { id: number; orderNo: string } | null;
-      company: ActiveCompany | null;
-      lines: CartLineRow[] | null;
-      address: AddressRow | null;
-      goods: (Omit<GoodsRow, "price"> & { price: string })[] | null;
-    }[]
-  >`
-    WITH existing AS (
-      SELECT "id", "orderNo" FROM "Order" WHERE "companyId" = ${companyId} AND "idempotencyKey" = ${idempotencyKey}
-    ), company AS (
-      SELECT "id", "nameEn", "nameZh", "organizationId" FROM "Company" WHERE "id" = ${companyId} AND "status" = 'ACTIVE' FOR SHARE
-    ), locked AS (
-      SELECT "id", "goodsId", "quantity", "remark" FROM "CartLine"
-      WHERE "id" = ANY(${ids}::int[]) AND "companyId" = ${companyId} AND "userId" = ${userId}
-      ORDER BY "id" FOR UPDATE
-    ), gone AS (
-      DELETE FROM "CartLine" c USING locked WHERE c."id" = locked."id" AND NOT EXISTS (SELECT 1 FROM existing) RETURNING c."id"
-    )
-    SELECT (SELECT row_to_json(existing) FROM existing) AS "existing",
-           (SELECT row_to_json(company) FROM company) AS "company",
-           (SELECT json_agg(locked ORDER BY "id") FROM locked) AS "lines",
-           (SELECT json_build_object('id', a."id", 'receiver', a."receiver", 'phone', a."phone", 'address', a."address", 'regionAreaId', a."regionAreaId",
-                                     'areas', json_build_array(r3."nameZh", r2."nameZh", r1."nameZh"))
-            FROM "Address" a
-            JOIN "RegionArea" r1 ON r1."id" = a."regionAreaId"
-            LEFT JOIN "RegionArea" r2 ON r2."id" = r1."parentId"
-            LEFT JOIN "RegionArea" r3 ON r3."id" = r2."parentId"
-            WHERE a."id" = ${addressId} AND a."companyId" = ${companyId}) AS "address",
-           (SELECT json_agg(json_build_object('id', g."id", 'kind', g."kind", 'nameEn', g."nameEn", 'nameZh', g."nameZh", 'config', g."config",
-                                              'specification', g."specification", 'coverId', g."coverId", 'price', g."price"::text,
-                                              'minOrderQty', g."minOrderQty", 'onSale', g."onSale", 'stock', g."stock"))
-            FROM "Goods" g WHERE g."id" IN (SELECT "goodsId" FROM locked)) AS "goods"`;
-  return { existing: row.existing, company: row.company, lines: row.lines ?? [], address: row.address, goods: row.goods ?? [] };
+async function precheck(userId: number, companyId: number, ids: number[], addressId: number, idempotencyKey: string): Promise<Prechecked> {
+  const [{ read }] = await db().$queryRaw<{ read: Prechecked }[]>`
+    SELECT order_precheck(${companyId}::int, ${userId}::int, ${ids}::int[], ${addressId}::int, ${idempotencyKey}) AS "read"`;
+  return read;
 }
 
 /** `where` over orders the viewer may see: a dealer's company (not deleted), staff's scope. */
