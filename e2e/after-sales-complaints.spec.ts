@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { abs, baseURL, chooseSelectOption, confirmModal, expect, setLocaleCookie, signInState, test, waitForShell, type Locale } from "./fixtures";
+import { abs, baseURL, chooseSelectOption, clickUntilGone, confirmModal, expect, setLocaleCookie, signInState, test, waitForShell, type Locale } from "./fixtures";
 import { db, uid, vin } from "./mall-orders-db";
 
 // Issue 7: customer complaints. A dealer files one with two images and a short video (the
@@ -94,7 +94,7 @@ const detail = (page: Page) => page.getByTestId("complaint-detail");
 async function sendText(page: Page, button: string, text: string) {
   await page.getByTestId(button).click();
   await page.getByTestId("complaint-dialog-text").fill(text);
-  await page.getByTestId("complaint-dialog-ok").click();
+  await clickUntilGone(page.getByTestId("complaint-dialog"), page.getByTestId("complaint-dialog-ok"));
 }
 
 for (const locale of ["en-US", "zh-CN"] as Locale[]) {
@@ -233,7 +233,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
       await expect(dealer.locator(".ant-modal")).toContainText(t.reopens);
       await dealer.getByTestId("complaint-dialog-text").fill(note);
       await dealer.screenshot({ path: path.join(SHOTS, `complaint-note-dialog-${locale}.png`), caret: "initial" });
-      await dealer.getByTestId("complaint-dialog-ok").click();
+      await clickUntilGone(dealer.getByTestId("complaint-dialog"), dealer.getByTestId("complaint-dialog-ok"));
       await expect(detail(dealer)).toHaveAttribute("data-status", "PROCESSING", { timeout: 30_000 });
       await expect(dealer.getByTestId("complaint-actions")).toHaveCount(0);
 

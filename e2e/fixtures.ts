@@ -314,13 +314,20 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
 export { expect };
 
-/** Answers an antd confirmation dialog with its primary (or danger) button. A click that lands while the
- * dialog is still animating in can be lost, so it clicks again until the dialog has gone. */
+/** Answers an antd confirmation dialog with its primary (or danger) button. */
 export async function confirmModal(page: Page): Promise<void> {
   const dialog = page.locator(".ant-modal-confirm").filter({ visible: true });
   await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await clickUntilGone(dialog, dialog.locator(".ant-modal-confirm-btns .ant-btn-primary, .ant-modal-confirm-btns .ant-btn-dangerous").last());
+}
+
+/** Clicks a dialog's button until the dialog has gone. A click that lands while an antd dialog is
+ * still animating in can be lost (seen on CI: the form filled, its OK clicked, nothing sent). A
+ * second click never sends twice: the button is busy (antd ignores a loading button) while the
+ * first one's request runs, and the dialog closes when it succeeds. */
+export async function clickUntilGone(dialog: Locator, button: Locator): Promise<void> {
   await expect(async () => {
-    if (await dialog.count()) await dialog.locator(".ant-modal-confirm-btns .ant-btn-primary, .ant-modal-confirm-btns .ant-btn-dangerous").last().click({ timeout: 2_000 });
+    if (await dialog.count()) await button.click({ timeout: 2_000 });
     await expect(dialog).toHaveCount(0, { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
 }
