@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { request as playwrightRequest, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { abs, baseURL, chooseSelectOption, confirmModal, expect, setLocaleCookie, signInState, test, waitForShell, type Locale } from "./fixtures";
+import { abs, baseURL, chooseSelectOption, clickUntilGone, confirmModal, expect, setLocaleCookie, signInState, test, waitForShell, type Locale } from "./fixtures";
 import { db, makeGoods, makeOrder, uid, vin, type TestGoods } from "./mall-orders-db";
 
 // Issue 7: parts returns. A dealer files a return of a catalogue part (with one of its parts
@@ -238,7 +238,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
       const dialog = staff.getByTestId("sales-return-dialog");
       await expect(dialog).toBeVisible({ timeout: 60_000 });
       await pick(staff, staff.getByTestId("sales-return-deal-type-done"), t.repair);
-      await staff.getByTestId("sales-return-dialog-ok").click();
+      await clickUntilGone(dialog, staff.getByTestId("sales-return-dialog-ok"));
       await expect(item).toHaveAttribute("data-status", "COMPLETED", { timeout: 30_000 });
       await expect(item.getByTestId("return-log-item-done")).toContainText(t.repair);
       await expect(staff.getByTestId("return-batch-detail")).toHaveAttribute("data-status", "COMPLETED");

@@ -326,8 +326,9 @@ export async function confirmModal(page: Page): Promise<void> {
  * second click never sends twice: the button is busy (antd ignores a loading button) while the
  * first one's request runs, and the dialog closes when it succeeds. */
 export async function clickUntilGone(dialog: Locator, button: Locator): Promise<void> {
+  const shown = dialog.filter({ visible: true });
   await expect(async () => {
-    if (await dialog.count()) await button.click({ timeout: 2_000 });
-    await expect(dialog).toHaveCount(0, { timeout: 3_000 });
+    if (await shown.count()) await button.click({ timeout: 2_000 });
+    await expect(shown).toHaveCount(0, { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
 }

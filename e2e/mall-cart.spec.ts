@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
 import { db } from "@/lib/db";
 import * as factories from "@/lib/test/factories";
-import { abs, BASE_PATH, expect, HOME, SCREENS_DIR, setLocaleCookie, signInState, test, waitForShell, type Locale } from "./fixtures";
+import { abs, BASE_PATH, clickUntilGone, expect, HOME, SCREENS_DIR, setLocaleCookie, signInState, test, waitForShell, type Locale } from "./fixtures";
 
 // Issue 5: the carts and the submit-order form. A dealer made for this test (company D001, so
 // its cart starts empty and specs can re-run on one database) adds a vehicle and parts from the
@@ -103,7 +103,7 @@ async function submitFromCart(page: Page, submitted: RegExp, orderRoute: string)
   const dialog = page.getByTestId("submit-order-dialog");
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId("submit-order-phone")).not.toHaveValue("");
-  await page.getByTestId("submit-order-ok").click();
+  await clickUntilGone(dialog, page.getByTestId("submit-order-ok"));
   await expect(page.locator(".ant-message").getByText(submitted)).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${BASE_PATH}/${orderRoute}\\?id=\\d+$`));
 }

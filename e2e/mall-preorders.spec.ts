@@ -2,7 +2,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { makeGoods } from "@/lib/test/factories";
-import { abs, confirmModal, expect, SCREENS_DIR, setLocaleCookie, test, waitForShell, type Locale } from "./fixtures";
+import { abs, clickUntilGone, confirmModal, expect, SCREENS_DIR, setLocaleCookie, test, waitForShell, type Locale } from "./fixtures";
 
 // Issue 5: pre-orders. A dealer pre-orders a vehicle from its goods detail, sees it in the list;
 // staff are told (bell), confirm it with an expected date and convert it into an order; the
@@ -88,7 +88,7 @@ for (const locale of ["en-US", "zh-CN"] as Locale[]) {
       await expect(staff.getByTestId("pre-order-detail")).toHaveAttribute("data-status", "SUBMITTED");
       await staff.getByTestId("pre-order-confirm").click();
       await staff.getByTestId("pre-order-expected-date").fill(inDays(20));
-      await staff.getByTestId("pre-order-dialog-ok").click();
+      await clickUntilGone(staff.getByTestId("pre-order-dialog"), staff.getByTestId("pre-order-dialog-ok"));
       await expect(staff.getByTestId("pre-order-detail")).toHaveAttribute("data-status", "CONFIRMED", { timeout: 30_000 });
       await expect(staff.getByTestId("detail-expectedDate")).toHaveText(inDays(20));
       await expect(staff.getByTestId("detail-status")).toHaveText(t.confirmed);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { BASE_PATH, expect, waitForShell } from "./fixtures";
+import { BASE_PATH, clickUntilGone, expect, waitForShell } from "./fixtures";
 import type { TestGoods } from "./mall-orders-db";
 
 // A dealer's steps in the malls through the screens, shared by the specs that order.
@@ -32,7 +32,7 @@ export async function submitCart(page: Page, cart: string, orderRoute: string, s
   await page.getByTestId("cart-submit").click();
   await expect(page.getByTestId("submit-order-dialog")).toBeVisible();
   await expect(page.getByTestId("submit-order-phone")).not.toHaveValue("");
-  await page.getByTestId("submit-order-ok").click();
+  await clickUntilGone(page.getByTestId("submit-order-dialog"), page.getByTestId("submit-order-ok"));
   await expect(page.locator(".ant-message").getByText(submitted)).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${BASE_PATH}/${orderRoute}\\?id=\\d+$`));
   const detail = page.getByTestId("order-detail");
